@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+// One table from error code to HTTP status. The user-facing text is the translation
+// `errors.<CODE>` (packages/contract/src/i18n/<lang>/errors.json); the server's internal message
+// never reaches the client on a 5xx.
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  INVALID_CREDENTIALS: 401,
+  NOT_AUTHENTICATED: 401,
+  TOKEN_INVALID: 401,
+  ACCOUNT_NOT_VALIDATED: 403,
+  FORBIDDEN: 403,
+  NO_COMPANY_SELECTED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** The translation key of an error code's user message, e.g. `errors.NOT_FOUND`. */
+export function errorMessageKey(code: ErrorCode): `errors.${ErrorCode}` {
+  return `errors.${code}`;
+}
+
+// Why one field was refused. Each reason has a translation `errors.reasons.<reason>`.
+export const FIELD_REASONS = [
+  "required",
+  "invalid_type",
+  "invalid_format",
+  "invalid_email",
+  "invalid_date",
+  "invalid_value",
+  "too_short",
+  "too_long",
+  "too_small",
+  "too_big",
+  "unknown_field",
+  "invalid_json",
+  "not_found",
+  "taken",
+  "not_member",
+  "not_company_admin",
+  "already_member",
+  "already_pending",
+  "already_decided",
+  "invalid_token",
+  "wrong_password",
+  "period_order",
+  "too_large",
+  "unsupported_media_type",
+] as const;
+export type FieldReason = (typeof FIELD_REASONS)[number];
+
+export const FieldError = z.object({
+  /** Dotted path of the field (`email`, `body`, `query.limit` for query strings is just `limit`). */
+  field: z.string(),
+  reason: z.enum(FIELD_REASONS),
+  /** Translated text of the reason in the request's language. */
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldError>;
+
+export const ErrorBody = z
+  .object({
+    code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    message_key: z.string(),
+    errors: z.array(FieldError),
+  })
+  .meta({ id: "ErrorBody" });
+export type ErrorBody = z.infer<typeof ErrorBody>;
