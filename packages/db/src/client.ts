@@ -1,0 +1,119 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import { migrateDatabase } from "./migrate.ts";
+
+/** One client type for both drivers: repositories never know which one they run on. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Anything a repository can run a query on: the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export type SqlResult = { rows: Record<string, unknown>[] };
+
+export interface DatabaseClient {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** The PostgreSQL schema our tables live in ("public", or "t_<random>" for a test database). */
+  schema: string;
+  /**
+   * Raw SQL for components that bring their own SQL (the job queue). Without values the text
+   * may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… ; when absent the embedded PGlite database is used. */
+  url?: string;
+  /** PGlite only: a directory, or "memory" for a database that lives as long as the process. */
+  dataDir?: string;
+  /** PostgreSQL only: the schema to use via search_path (it must exist). Default "public". */
+  schema?: string;
+  /** PostgreSQL only: pool size. */
+  poolSize?: number;
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+}
+
+export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+export const DEFAULT_PGLITE_DIR = fileURLToPath(new URL("../../../.data/pglite", import.meta.url));
+
+/**
+ * Opens the database named by the options (or DATABASE_URL / PGLITE_DATA_DIR) and brings its
+ * schema up to date. PostgreSQL when a URL is given, otherwise PGlite in ./.data/pglite.
+ */
+export async function createDatabase(options: DatabaseOptions = {}): Promise<DatabaseClient> {
+  const url = options.url ?? process.env.DATABASE_URL;
+  const client = url ? openPostgres(url, options) : await openPglite(options);
+  if (options.migrate ?? true) {
+    try {
+      await migrateDatabase(client);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+  }
+  return client;
+}
+
+function openPostgres(url: string, options: DatabaseOptions): DatabaseClient {
+  const schema = options.schema ?? "public";
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(schema === "public" ? {} : { options: `-c search_path=${assertSchemaName(schema)}` }),
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    driver: "postgres",
+    schema,
+    executeSql: async (text, values) => pool.query(text, values as unknown[] | undefined),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<DatabaseClient> {
+  const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? DEFAULT_PGLITE_DIR;
+  let pglite: PGlite;
+  if (dataDir === "memory") {
+    pglite = await PGlite.create();
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    pglite = await PGlite.create(dataDir);
+  }
+  const db = drizzlePglite(pglite) as unknown as Database;
+  return {
+    db,
+    driver: "pglite",
+    schema: "public",
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return pglite.query(text, values);
+      // exec runs every statement of the text (the simple protocol); report the last result.
+      const results = await pglite.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Schema names go into connection options unquoted, so only plain identifiers are accepted. */
+export function assertSchemaName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Invalid schema name: ${name}`);
+  return name;
+}

@@ -1,0 +1,204 @@
+import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import type { Database, Executor } from "../client.ts";
+import { models, scenarios } from "../schema/models.ts";
+import { users } from "../schema/users.ts";
+import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
+
+export type Model = typeof models.$inferSelect;
+export type Scenario = typeof scenarios.$inferSelect;
+export type ModelView = Model & { authorName: string };
+export type ScenarioView = Scenario & { modelName: string };
+
+// Every function takes the caller's company first and filters by it: a row of another company
+// is indistinguishable from a row that does not exist.
+
+const authorName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}, '')`;
+
+/** Models and their scenarios, always within one company. */
+export function modelsRepository(db: Database) {
+  async function findModel(companyId: number, id: number, tx: Executor = db): Promise<ModelView | undefined> {
+    const [row] = await tx
+      .select({ model: models, authorName })
+      .from(models)
+      .leftJoin(users, eq(users.id, models.authorId))
+      .where(and(eq(models.companyId, companyId), eq(models.id, id)));
+    return row && { ...row.model, authorName: row.authorName };
+  }
+
+  async function findScenario(
+    companyId: number,
+    id: number,
+    tx: Executor = db,
+  ): Promise<ScenarioView | undefined> {
+    const [row] = await tx
+      .select({ scenario: scenarios, modelName: models.name })
+      .from(scenarios)
+      .innerJoin(models, and(eq(models.companyId, scenarios.companyId), eq(models.id, scenarios.modelId)))
+      .where(and(eq(scenarios.companyId, companyId), eq(scenarios.id, id)));
+    return row && { ...row.scenario, modelName: row.modelName };
+  }
+
+  return {
+    findModel,
+    findScenario,
+
+    async listModels(
+      companyId: number,
+      filter: { search?: string | undefined },
+      page: PageRequest,
+      tx: Executor = db,
+    ): Promise<PageResult<ModelView>> {
+      const conditions: SQL[] = [eq(models.companyId, companyId)];
+      if (filter.search) conditions.push(ilike(models.name, `%${escapeLike(filter.search)}%`));
+      const where = and(...conditions);
+      const rows = await tx
+        .select({ model: models, authorName })
+        .from(models)
+        .leftJoin(users, eq(users.id, models.authorId))
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            page.ordering,
+            { name: models.name, created_at: models.createdAt, id: models.id },
+            "-created_at",
+            models.id,
+          ),
+        )
+        .limit(page.limit)
+        .offset(page.offset);
+      const count = await tx.$count(models, where);
+      return { rows: rows.map((r) => ({ ...r.model, authorName: r.authorName })), count };
+    },
+
+    async countModels(companyId: number, tx: Executor = db): Promise<number> {
+      return tx.$count(models, eq(models.companyId, companyId));
+    },
+
+    async createModel(
+      companyId: number,
+      model: { name: string; shortDescription: string; authorId: number },
+      tx: Executor = db,
+    ): Promise<ModelView> {
+      const [row] = await tx
+        .insert(models)
+        .values({ ...model, companyId })
+        .returning({ id: models.id });
+      return (await findModel(companyId, row!.id, tx))!;
+    },
+
+    async updateModel(
+      companyId: number,
+      id: number,
+      changes: { name?: string | undefined; shortDescription?: string | undefined },
+      tx: Executor = db,
+    ): Promise<ModelView | undefined> {
+      const rows = await tx
+        .update(models)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(models.companyId, companyId), eq(models.id, id)))
+        .returning({ id: models.id });
+      return rows.length === 1 ? findModel(companyId, id, tx) : undefined;
+    },
+
+    /** Deletes the model and, by cascade, its scenarios. False when the company has no such model. */
+    async deleteModel(companyId: number, id: number, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .delete(models)
+        .where(and(eq(models.companyId, companyId), eq(models.id, id)))
+        .returning({ id: models.id });
+      return rows.length === 1;
+    },
+
+    // Scenarios --------------------------------------------------------------------------------
+
+    async listScenarios(
+      companyId: number,
+      filter: { modelId?: number | undefined },
+      page: PageRequest,
+      tx: Executor = db,
+    ): Promise<PageResult<ScenarioView>> {
+      const conditions: SQL[] = [eq(scenarios.companyId, companyId)];
+      if (filter.modelId !== undefined) conditions.push(eq(scenarios.modelId, filter.modelId));
+      const where = and(...conditions);
+      const rows = await tx
+        .select({ scenario: scenarios, modelName: models.name })
+        .from(scenarios)
+        .innerJoin(models, and(eq(models.companyId, scenarios.companyId), eq(models.id, scenarios.modelId)))
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            page.ordering,
+            {
+              name: scenarios.name,
+              created_at: scenarios.createdAt,
+              period_from: scenarios.periodFrom,
+              period_to: scenarios.periodTo,
+              id: scenarios.id,
+            },
+            "-created_at",
+            scenarios.id,
+          ),
+        )
+        .limit(page.limit)
+        .offset(page.offset);
+      const count = await tx.$count(scenarios, where);
+      return { rows: rows.map((r) => ({ ...r.scenario, modelName: r.modelName })), count };
+    },
+
+    async countScenarios(companyId: number, tx: Executor = db): Promise<number> {
+      return tx.$count(scenarios, eq(scenarios.companyId, companyId));
+    },
+
+    async latestScenarios(companyId: number, limit: number, tx: Executor = db): Promise<ScenarioView[]> {
+      const rows = await tx
+        .select({ scenario: scenarios, modelName: models.name })
+        .from(scenarios)
+        .innerJoin(models, and(eq(models.companyId, scenarios.companyId), eq(models.id, scenarios.modelId)))
+        .where(eq(scenarios.companyId, companyId))
+        .orderBy(desc(scenarios.createdAt), desc(scenarios.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...r.scenario, modelName: r.modelName }));
+    },
+
+    async createScenario(
+      companyId: number,
+      scenario: Omit<typeof scenarios.$inferInsert, "companyId" | "id">,
+      tx: Executor = db,
+    ): Promise<ScenarioView> {
+      const [row] = await tx
+        .insert(scenarios)
+        .values({ ...scenario, companyId })
+        .returning({ id: scenarios.id });
+      return (await findScenario(companyId, row!.id, tx))!;
+    },
+
+    async updateScenario(
+      companyId: number,
+      id: number,
+      changes: Partial<Pick<Scenario, "name" | "description" | "periodFrom" | "periodTo" | "currency">>,
+      tx: Executor = db,
+    ): Promise<ScenarioView | undefined> {
+      const rows = await tx
+        .update(scenarios)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(scenarios.companyId, companyId), eq(scenarios.id, id)))
+        .returning({ id: scenarios.id });
+      return rows.length === 1 ? findScenario(companyId, id, tx) : undefined;
+    },
+
+    async deleteScenario(companyId: number, id: number, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .delete(scenarios)
+        .where(and(eq(scenarios.companyId, companyId), eq(scenarios.id, id)))
+        .returning({ id: scenarios.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything starting with 50. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export type ModelsRepository = ReturnType<typeof modelsRepository>;
