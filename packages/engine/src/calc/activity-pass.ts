@@ -1,0 +1,214 @@
+// Steps 4 and 5, activity by activity: split the activity's cost over the records of its step-4
+// dimension, push it down its step-5 rules top-down, then add what rests on each record to the
+// dimension totals (and to the per-activity vectors that ACT lines need). One activity's vectors
+// live at a time, in reused buffers, so memory stays O(records), not O(records x activities).
+
+import type { Step4Rule, Step5Rule } from "../model/types.ts";
+import { byCode, type CalcContext } from "./context.ts";
+import { CalcError } from "./errors.ts";
+import { orderPushes, type PushEngine, type PushRule } from "./pushes.ts";
+import { rat, ratToNumber } from "./rational.ts";
+import type { ActivityResult, DimensionResult, PushResult, StepCheck } from "./result-types.ts";
+import { describeSpec, type WeightResolver, type WeightSpec } from "./weight-resolver.ts";
+
+export interface ActivityPassOutput {
+  activities: ActivityResult[];
+  pushes: PushResult[];
+  step4Check: StepCheck | null;
+  step5Check: StepCheck | null;
+  /** Resting cost per referenced activity per dimension (minor units), for ACT lines. */
+  actResting: Map<string, Map<string, Float64Array>>;
+}
+
+export function step4Spec(rule: Step4Rule): WeightSpec {
+  if (rule.splitType === "EVEN") return { kind: "EVEN" };
+  if (rule.splitType === "DRIVER") {
+    if (!rule.driver) {
+      throw new CalcError(
+        "UNKNOWN_REFERENCE",
+        `Step 4 rule of ${rule.activity}: DRIVER split without a driver`,
+        {
+          rule: rule.activity,
+        },
+      );
+    }
+    return { kind: "DRIVER", driver: rule.driver };
+  }
+  return { kind: "FORMULA", formula: rule.equation ?? "=" };
+}
+
+export function step4Label(rule: Step4Rule): string {
+  return `Step 4 rule ${rule.activity} -> ${rule.dimension} (${describeSpec(step4Spec(rule))})`;
+}
+
+/** Step-4 rules by activity; at most one per activity. */
+export function step4Rules(ctx: CalcContext): Map<string, Step4Rule> {
+  const activities = new Set(ctx.model.activities.map((a) => a.code));
+  const dimensions = new Set(ctx.model.dimensions.map((d) => d.code));
+  const rules = new Map<string, Step4Rule>();
+  for (const rule of ctx.model.rules.step4) {
+    if (!activities.has(rule.activity) || !dimensions.has(rule.dimension)) {
+      throw new CalcError("UNKNOWN_REFERENCE", `${step4Label(rule)}: unknown activity or dimension`, {
+        rule: step4Label(rule),
+      });
+    }
+    if (rules.has(rule.activity)) {
+      throw new CalcError(
+        "STEP4_DUPLICATE_RULE",
+        `Step 4: activity ${rule.activity} has more than one rule`,
+        {
+          activity: rule.activity,
+        },
+      );
+    }
+    rules.set(rule.activity, rule);
+  }
+  return rules;
+}
+
+export function step5Plans(ctx: CalcContext): Map<string, PushRule[]> {
+  const activities = new Set(ctx.model.activities.map((a) => a.code));
+  const dimensions = new Set(ctx.model.dimensions.map((d) => d.code));
+  const byActivity = new Map<string, PushRule[]>();
+  for (const r of ctx.model.rules.step5 as Step5Rule[]) {
+    const label = `Step 5 rule ${r.activity}: ${r.parentDimension} -> ${r.childDimension}`;
+    if (
+      !activities.has(r.activity) ||
+      !dimensions.has(r.parentDimension) ||
+      !dimensions.has(r.childDimension)
+    ) {
+      throw new CalcError("UNKNOWN_REFERENCE", `${label}: unknown activity or dimension`, { rule: label });
+    }
+    const list = byActivity.get(r.activity) ?? [];
+    list.push({ parent: r.parentDimension, child: r.childDimension, split: r.split, label });
+    byActivity.set(r.activity, list);
+  }
+  const plans = new Map<string, PushRule[]>();
+  for (const [activity, rules] of byActivity) plans.set(activity, orderPushes(activity, rules, 5));
+  return plans;
+}
+
+export function runActivityPass(
+  ctx: CalcContext,
+  activityCost: Map<string, number>,
+  rules4: Map<string, Step4Rule>,
+  plans: Map<string, PushRule[]>,
+  weights: WeightResolver,
+  pushes: PushEngine,
+  dims: Map<string, DimensionResult>,
+  referenced: ReadonlySet<string>,
+): ActivityPassOutput {
+  const codes = ctx.model.activities.map((a) => a.code).sort(byCode);
+  const tdabc = new Set(ctx.model.activities.filter((a) => a.isTdabc).map((a) => a.code));
+  const buffers = new Map<string, Float64Array>();
+  const touched = new Set<string>();
+  const vectorOf = (dim: string): Float64Array => {
+    let v = buffers.get(dim);
+    if (!v) {
+      v = new Float64Array(ctx.recordCount(dim));
+      buffers.set(dim, v);
+    }
+    touched.add(dim);
+    return v;
+  };
+  const sinks = {
+    unallocated: (dim: string) => dims.get(dim)?.unallocated ?? null,
+    notAllocated: (dim: string) => dims.get(dim)?.notAllocated ?? null,
+  };
+  const activities: ActivityResult[] = [];
+  const pushResults: PushResult[] = [];
+  const actResting = new Map<string, Map<string, Float64Array>>();
+  const c4 = { in: 0, allocated: 0, unallocated: 0 };
+  const c5 = { in: 0, allocated: 0, unallocated: 0, notAllocated: 0 };
+  codes.forEach((code, k) => {
+    ctx.checkStop(4);
+    ctx.progress(4, k / Math.max(1, codes.length), `Activity ${code}`);
+    const cost = activityCost.get(code) ?? 0;
+    const rule = rules4.get(code);
+    const result: ActivityResult = {
+      code,
+      isTdabc: tdabc.has(code),
+      cost,
+      dimension: rule?.dimension ?? null,
+      quantity: 0,
+      costPerUnit: null,
+      allocated: 0,
+      unallocated: cost,
+      amounts: null,
+    };
+    if (rule) {
+      const label = step4Label(rule);
+      const column = weights.column(rule.dimension, step4Spec(rule), label);
+      result.quantity = ratToNumber(rat(column.totalBig, 10n ** BigInt(column.decimals)));
+      if (result.quantity !== 0) result.costPerUnit = cost / result.quantity / 10 ** ctx.digits;
+      if (column.totalBig === 0n) {
+        if (cost !== 0) {
+          ctx.issue({
+            kind: "ZERO_DRIVER_SUM",
+            step: 4,
+            message: `Please, set driver values: ${label} has weights summing to 0; ${code} stays unallocated`,
+            details: {
+              activity: code,
+              dimension: rule.dimension,
+              driver: rule.driver ?? rule.equation ?? rule.splitType,
+            },
+          });
+        }
+      } else {
+        const vec = vectorOf(rule.dimension);
+        ctx.splitter.split(cost, column.scaled, column.big, column.total, null, 0, column.n, vec);
+        let sum = 0;
+        for (let i = 0; i < vec.length; i++) sum += vec[i]!;
+        result.allocated = sum;
+        result.unallocated = cost - sum;
+        result.amounts = ctx.keep(vec);
+      }
+    } else if (cost !== 0) {
+      ctx.issue({
+        kind: "ACTIVITY_WITHOUT_RULE",
+        step: 4,
+        message: `Activity ${code} has cost and no step-4 rule: it stays unallocated`,
+        details: { activity: code, amount: cost },
+      });
+    }
+    c4.in += cost;
+    c4.allocated += result.allocated;
+    c4.unallocated += result.unallocated;
+    activities.push(result);
+
+    for (const push of plans.get(code) ?? []) {
+      const r = pushes.run(5, code, rule?.dimension ?? push.parent, push, vectorOf, sinks);
+      c5.in += r.in;
+      c5.allocated += r.allocated;
+      c5.unallocated += r.unallocated;
+      c5.notAllocated += r.notAllocated;
+      pushResults.push(r);
+    }
+
+    const keepForPnl = referenced.has(code);
+    for (const dim of touched) {
+      const v = buffers.get(dim)!;
+      const target = dims.get(dim);
+      if (target) {
+        const rest = target.restingCost;
+        for (let i = 0; i < v.length; i++) rest[i] = rest[i]! + v[i]!;
+      }
+      if (keepForPnl) {
+        const byDim = actResting.get(code) ?? new Map<string, Float64Array>();
+        byDim.set(dim, v.slice());
+        actResting.set(code, byDim);
+      }
+      v.fill(0);
+    }
+    touched.clear();
+  });
+  const step4Check: StepCheck | null =
+    ctx.model.rules.step4.length > 0 || c4.in !== 0
+      ? { step: 4, ...c4, ok: c4.in === c4.allocated + c4.unallocated }
+      : null;
+  const step5Check: StepCheck | null =
+    ctx.model.rules.step5.length > 0
+      ? { step: 5, ...c5, ok: c5.in === c5.allocated + c5.unallocated + c5.notAllocated }
+      : null;
+  return { activities, pushes: pushResults, step4Check, step5Check, actResting };
+}

@@ -1,0 +1,133 @@
+// The calculation: steps 1 to 6, roll-up, P&L and whale curves, with a conservation check after
+// every step. Synchronous and pure: the worker thread calls it and persists the result.
+
+import type { ModelData } from "../model/types.ts";
+import { runActivityPass, step4Label, step4Rules, step4Spec, step5Plans } from "./activity-pass.ts";
+import { computeCalculatedDrivers } from "./calculated-drivers.ts";
+import { byCode, CalcContext, type CalcOptions } from "./context.ts";
+import { isKnownCurrencyShape, minorDigits } from "./currency.ts";
+import { CalcError } from "./errors.ts";
+import { computePnl, referencedActivities } from "./pnl.ts";
+import { PushEngine } from "./pushes.ts";
+import { rat, ZERO } from "./rational.ts";
+import { Relations } from "./relations.ts";
+import type { CalcResult, DimensionResult, StepCheck, WhaleResult } from "./result-types.ts";
+import { loadAccountAmounts, runStep1 } from "./step1.ts";
+import { runStep2 } from "./step2.ts";
+import { runStep3 } from "./step3.ts";
+import { runStep6 } from "./step6.ts";
+import { WeightResolver } from "./weight-resolver.ts";
+import { whaleCurve } from "./whale.ts";
+
+export type { CalcOptions } from "./context.ts";
+export { CalcError, CalcStoppedError } from "./errors.ts";
+export type { CalcResult } from "./result-types.ts";
+
+export function calculate(model: ModelData, options: CalcOptions = {}): CalcResult {
+  const currency = model.info.scenario.currency || "EUR";
+  const digits = minorDigits(currency);
+  const ctx = new CalcContext(model, digits, options);
+  if (!isKnownCurrencyShape(currency)) {
+    ctx.warnings.push(`Currency "${currency}" is not an ISO 4217 code; using 2 decimals`);
+  }
+  const knownDrivers = new Set(model.poolDrivers.map((d) => d.name));
+  const driverValues = new Map<string, number>();
+  for (const v of model.poolDriverValues) driverValues.set(`${v.driver}\u0000${v.pool}`, v.value);
+  const lookup = (driver: string, pool: string) => driverValues.get(`${driver}\u0000${pool}`);
+
+  ctx.progress(1, 0, "Financial accounts to cost pools");
+  const amounts = loadAccountAmounts(ctx);
+  const s1 = runStep1(ctx, amounts, knownDrivers, lookup);
+  ctx.checkStop(1);
+
+  ctx.progress(2, 0, "Indirect cost pools to cost pools");
+  const s2 = runStep2(ctx, s1.poolCost, knownDrivers, lookup);
+  ctx.checkStop(2);
+
+  ctx.progress(3, 0, "Direct cost pools to activities");
+  const drivers = computeCalculatedDrivers(ctx);
+  const relations = new Relations(ctx);
+  const weights = new WeightResolver(ctx, drivers);
+  const rules4 = step4Rules(ctx);
+  const quantityOf = (activity: string) => {
+    const rule = rules4.get(activity);
+    if (!rule) return ZERO;
+    const column = weights.column(rule.dimension, step4Spec(rule), step4Label(rule));
+    return rat(column.totalBig, 10n ** BigInt(column.decimals));
+  };
+  const s3 = runStep3(ctx, s2.directTotals, s1.poolCost, quantityOf, lookup);
+  ctx.checkStop(3);
+
+  ctx.progress(4, 0, "Activities to dimensions");
+  const dimensions = new Map<string, DimensionResult>();
+  for (const code of relations.order) {
+    const n = ctx.recordCount(code);
+    dimensions.set(code, {
+      code,
+      identifiers: ctx.records(code)!.identifiers,
+      restingCost: new Float64Array(n),
+      cost: new Float64Array(0),
+      unallocated: new Float64Array(n),
+      notAllocated: new Float64Array(n),
+    });
+  }
+  const pushes = new PushEngine(ctx, relations, weights);
+  const pass = runActivityPass(
+    ctx,
+    s3.activityCost,
+    rules4,
+    step5Plans(ctx),
+    weights,
+    pushes,
+    dimensions,
+    referencedActivities(ctx),
+  );
+  const rolled = new Map<string, Float64Array>();
+  for (const [code, dim] of dimensions) rolled.set(code, dim.restingCost.slice());
+  relations.rollUp(rolled);
+  for (const [code, dim] of dimensions) dim.cost = rolled.get(code)!;
+
+  ctx.progress(6, 0, "Calculated drivers to dimensions");
+  const s6 = runStep6(ctx, drivers, pushes);
+
+  ctx.progress(7, 0, "P&L and whale curves");
+  const pnl = computePnl(ctx, relations, pass.actResting, drivers);
+  const whale = new Map<string, WhaleResult>();
+  if (pnl.profitLine !== null) {
+    for (const [dim, result] of pnl.byDimension) {
+      whale.set(dim, whaleCurve(dim, pnl.profitLine, result.profit, digits));
+    }
+  }
+
+  const checks = [s1.check, s2.check, s3.check, pass.step4Check, pass.step5Check, s6.check].filter(
+    (c): c is StepCheck => c !== null,
+  );
+  const failed = checks.find((c) => !c.ok);
+  if (failed) {
+    throw new CalcError(
+      "CHECK_FAILED",
+      `Conservation check failed after step ${failed.step}: in ${failed.in} != allocated ${failed.allocated} + unallocated ${failed.unallocated}${failed.notAllocated === undefined ? "" : ` + not allocated ${failed.notAllocated}`}`,
+      { ...failed },
+    );
+  }
+  ctx.progress(7, 1, "Finished");
+  return {
+    currency,
+    minorDigits: digits,
+    warnings: ctx.warnings,
+    issues: ctx.issues,
+    checks,
+    accounts: s1.accounts,
+    pools: [...s2.indirect, ...s3.direct].sort((a, b) => byCode(a.code, b.code)),
+    step1: { rows: s1.rows, flows: s1.flows },
+    step2: { strategy: model.settings.step2Strategy, rows: s2.rows, flows: s2.flows },
+    step3: { rows: s3.rows, flows: s3.flows, tdabcRows: s3.tdabcRows, tdabcPools: s3.tdabcPools },
+    activities: pass.activities,
+    dimensions,
+    step5: pass.pushes,
+    step6: s6.pushes,
+    calculatedDrivers: drivers,
+    pnl,
+    whale,
+  };
+}

@@ -1,0 +1,74 @@
+// State shared by the steps of one calculation: lookups by code, the currency's digits, scratch
+// buffers, the detail budget, progress/stop plumbing, warnings and data issues.
+
+import type { DimensionRecords, ModelData } from "../model/types.ts";
+import { CalcStoppedError } from "./errors.ts";
+import { Splitter } from "./largest-remainder.ts";
+import type { DataIssue } from "./result-types.ts";
+
+export interface CalcOptions {
+  onProgress?: (p: { step: number; fraction: number; message: string }) => void;
+  shouldStop?: () => boolean;
+  /**
+   * How many per-record numbers (step-4 amounts per activity, per-push vectors) the result may keep
+   * for the detail views; past it they are null and a warning says so. Default 32M (256 MB).
+   */
+  detailBudget?: number;
+}
+
+/** Plain code-unit order (never locale order). */
+export const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export class CalcContext {
+  readonly model: ModelData;
+  readonly digits: number;
+  readonly splitter = new Splitter();
+  readonly warnings: string[] = [];
+  readonly issues: DataIssue[] = [];
+  private budget: number;
+  private budgetWarned = false;
+  private readonly options: CalcOptions;
+
+  constructor(model: ModelData, digits: number, options: CalcOptions) {
+    this.model = model;
+    this.digits = digits;
+    this.options = options;
+    this.budget = options.detailBudget ?? 32 * 1024 * 1024;
+  }
+
+  records(dimension: string): DimensionRecords | undefined {
+    return this.model.records.get(dimension);
+  }
+
+  recordCount(dimension: string): number {
+    return this.model.records.get(dimension)?.identifiers.length ?? 0;
+  }
+
+  progress(step: number, fraction: number, message: string): void {
+    this.options.onProgress?.({ step, fraction, message });
+  }
+
+  /** Cooperative stop point: called between chunks. */
+  checkStop(step: number): void {
+    if (this.options.shouldStop?.()) throw new CalcStoppedError(step);
+  }
+
+  issue(issue: DataIssue): void {
+    this.issues.push(issue);
+  }
+
+  /** A copy of `vector` when the detail budget allows it, else null (with one warning). */
+  keep(vector: Float64Array): Float64Array | null {
+    if (vector.length <= this.budget) {
+      this.budget -= vector.length;
+      return vector.slice();
+    }
+    if (!this.budgetWarned) {
+      this.budgetWarned = true;
+      this.warnings.push(
+        "Per-record detail (step-4 amounts per activity, per-push vectors) exceeded the detail budget; later detail vectors are not kept",
+      );
+    }
+    return null;
+  }
+}

@@ -1,0 +1,140 @@
+// Reading binary doubles as the decimals the user typed. Inputs arrive as doubles parsed from
+// decimal text, and formula results carry binary noise (0.1 * 3 = 0.30000000000000004). Every value
+// is read as the nearest decimal with at most 15 significant digits, the precision a double always
+// round-trips, so `0.30000000000000004` is 0.3 and `1.005` is exactly one thousand and five
+// thousandths (its half is then detected exactly). This makes minor units immune to float noise.
+
+/** 10^i as exact doubles for i = 0..22 (parsed, so no pow rounding). */
+export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+const TWO53 = 2 ** 53;
+
+/** Scratch output of `decompose`: value = sign * m * 10^e, m a non-negative integer < 10^15
+ * (or an exact integer below 2^53), with no trailing decimal zeros when e < 0. */
+export const DEC = { m: 0, e: 0, negative: false };
+
+/** Splits a finite double into DEC (see above). Allocation-free: it runs once per record. */
+export function decompose(v: number): void {
+  DEC.negative = v < 0;
+  const a = Math.abs(v);
+  if (a < TWO53 && Number.isInteger(a)) {
+    DEC.m = a;
+    DEC.e = 0;
+    return;
+  }
+  let j = 14 - Math.floor(Math.log10(a));
+  if (j > 22 || j < -22) {
+    decomposeByString(a);
+    return;
+  }
+  let m = scaleRound(a, j);
+  // log10 can be one off next to a power of ten: keep exactly 15 significant digits.
+  if (m >= 1e15) {
+    j -= 1;
+    m = scaleRound(a, j);
+  } else if (m < 1e14) {
+    j += 1;
+    if (j > 22) {
+      decomposeByString(a);
+      return;
+    }
+    m = scaleRound(a, j);
+  }
+  while (j > 0 && m % 10 === 0) {
+    m /= 10;
+    j -= 1;
+  }
+  DEC.m = m;
+  DEC.e = -j;
+}
+
+function scaleRound(a: number, j: number): number {
+  return Math.round(j >= 0 ? a * POW10[j]! : a / POW10[-j]!);
+}
+
+function decomposeByString(a: number): void {
+  const [mant, exp] = a.toExponential(14).split("e") as [string, string];
+  let digits = mant.replace(".", "");
+  let e = Number(exp) - 14;
+  while (digits.length > 1 && digits.endsWith("0")) {
+    digits = digits.slice(0, -1);
+    e += 1;
+  }
+  DEC.m = Number(digits);
+  DEC.e = e;
+}
+
+/** Number of decimals of v read as a decimal (0 for integers). */
+export function decimalsOf(v: number): number {
+  decompose(v);
+  return DEC.e < 0 ? -DEC.e : 0;
+}
+
+/** v read as a decimal, as an exact fraction num / 10^scale with BigInt numerator. */
+export function decimalToBig(v: number): { num: bigint; scale: number } {
+  decompose(v);
+  const sign = DEC.negative ? -1n : 1n;
+  if (DEC.e >= 0) return { num: sign * BigInt(DEC.m) * 10n ** BigInt(DEC.e), scale: 0 };
+  return { num: sign * BigInt(DEC.m), scale: -DEC.e };
+}
+
+/**
+ * Rounds a major-unit decimal to integer minor units, halves away from zero, reading v as a decimal
+ * (so 1.005 with 2 digits is 101). `changed` tells whether digits were dropped (for load warnings).
+ */
+export function toMinorUnits(v: number, digits: number): { minor: number; changed: boolean } {
+  decompose(v);
+  const sign = DEC.negative ? -1 : 1;
+  const { m, e } = DEC;
+  const shift = e + digits;
+  if (shift >= 0) {
+    const minor = shift <= 22 ? m * POW10[shift]! : m * 10 ** shift;
+    return { minor: sign * minor, changed: false };
+  }
+  if (-shift > 22) return { minor: 0, changed: m !== 0 };
+  const p = POW10[-shift]!;
+  let q = Math.floor(m / p);
+  let r = m - q * p;
+  if (r < 0) {
+    q -= 1;
+    r += p;
+  } else if (r >= p) {
+    q += 1;
+    r -= p;
+  }
+  if (2 * r >= p) q += 1;
+  return { minor: sign * q + 0, changed: r !== 0 };
+}
+
+/** Minor units of a major-unit value, halves away from zero (see toMinorUnits). */
+export function roundMinor(v: number, digits: number): number {
+  if (!Number.isFinite(v)) return v;
+  return toMinorUnits(v, digits).minor;
+}
+
+/** A major-unit value rounded to the minor unit, as a double for JSON (e.g. 1973025.5). */
+export function roundMajor(v: number, digits: number): number {
+  if (!Number.isFinite(v)) return v;
+  return toMajor(roundMinor(v, digits), digits);
+}
+
+/** Integer minor units to major units as the nearest double (an exact decimal division). */
+export function toMajor(minor: number, digits: number): number {
+  const r = minor / POW10[digits]!;
+  return r === 0 ? 0 : r;
+}
+
+/** Rounds a plain value (quantity, percent) to `decimals` decimals, halves away from zero. */
+export function roundDecimals(v: number, decimals: number): number {
+  return roundMajor(v, decimals);
+}
+
+/** The value read as a decimal with 15 significant digits, as a double (drops float noise). */
+export function normalize(v: number): number {
+  if (v === 0 || !Number.isFinite(v)) return v === 0 ? 0 : v;
+  decompose(v);
+  const { m, e } = DEC;
+  const a =
+    e >= 0 ? (e <= 22 ? m * POW10[e]! : m * 10 ** e) : -e <= 22 ? m / POW10[-e]! : Number(`${m}e${e}`);
+  return DEC.negative ? -a : a;
+}

@@ -1,0 +1,207 @@
+// The largest remainder method, exact. raw_i = S * w_i / W; each destination gets floor(raw_i)
+// minor units and the S - sum(floor) missing units go one by one to the largest remainders, ties to
+// the destination that comes first in the caller's order (code / identifier order). Negative S:
+// split |S| and negate. Every split therefore sums exactly to its source.
+//
+// Two forms: `splitBig` for small rule-level splits with BigInt weights, and `Splitter` for
+// record-level splits over typed arrays, which stays in exact double integer arithmetic while
+// |S| * W < 2^52 and falls back to BigInt past that.
+
+/** Exact split of an integer total over BigInt weights (>= 0, sum > 0); ties to lower index. */
+export function splitBig(total: bigint, weights: readonly bigint[]): bigint[] {
+  const neg = total < 0n;
+  const s = neg ? -total : total;
+  let w = 0n;
+  for (const x of weights) w += x;
+  if (w <= 0n) throw new Error("splitBig: weights sum to zero");
+  const out: bigint[] = new Array(weights.length);
+  const rem: bigint[] = new Array(weights.length);
+  let given = 0n;
+  for (let i = 0; i < weights.length; i++) {
+    const p = s * weights[i]!;
+    const q = p / w;
+    out[i] = q;
+    rem[i] = p - q * w;
+    given += q;
+  }
+  let missing = Number(s - given);
+  if (missing > 0) {
+    const order = weights.map((_, i) => i);
+    order.sort((a, b) => (rem[a]! > rem[b]! ? -1 : rem[a]! < rem[b]! ? 1 : a - b));
+    for (const i of order) {
+      if (missing === 0) break;
+      out[i] = out[i]! + 1n;
+      missing--;
+    }
+  }
+  return neg ? out.map((x) => -x) : out;
+}
+
+/** splitBig over numbers (minor units as safe integers). */
+export function splitBigToNumbers(total: number, weights: readonly bigint[]): number[] {
+  return splitBig(BigInt(total), weights).map(Number);
+}
+
+const LIMIT = 2 ** 52;
+const BUCKETS = 1024;
+
+/**
+ * Record-level splitter with reusable scratch buffers (one per calculation). Weights are exact
+ * non-negative integers (`scaled`), or BigInts (`big`) when a column exceeds 2^53.
+ */
+export class Splitter {
+  private rem = new Float64Array(64);
+  private pick = new Uint8Array(64);
+  private hist = new Uint32Array(BUCKETS);
+  private bucketVals = new Float64Array(64);
+
+  private ensure(m: number): void {
+    if (this.rem.length >= m) return;
+    let size = this.rem.length;
+    while (size < m) size *= 2;
+    this.rem = new Float64Array(size);
+    this.pick = new Uint8Array(size);
+  }
+
+  /**
+   * Splits integer `total` over the elements ids[start..end) (or start..end when ids is null),
+   * weight of element id = scaled[id] (or big[id]); W is the exact weight sum of those elements
+   * (> 0). Writes each element's amount to out[id] (overwrites).
+   */
+  split(
+    total: number,
+    scaled: Float64Array,
+    big: readonly bigint[] | null,
+    w: number,
+    ids: Int32Array | null,
+    start: number,
+    end: number,
+    out: Float64Array,
+  ): void {
+    const m = end - start;
+    const s = Math.abs(total);
+    if (m === 1) {
+      out[ids ? ids[start]! : start] = total;
+      return;
+    }
+    if (big !== null || s * w >= LIMIT) {
+      this.splitSlow(total, scaled, big, ids, start, end, out);
+      return;
+    }
+    this.ensure(m);
+    const rem = this.rem;
+    let given = 0;
+    for (let j = 0; j < m; j++) {
+      const id = ids ? ids[start + j]! : start + j;
+      const p = s * scaled[id]!;
+      let q = Math.floor(p / w);
+      let r = p - q * w;
+      // p / w is rounded: correct the quotient so that 0 <= r < w holds exactly.
+      if (r < 0) {
+        q -= 1;
+        r += w;
+      } else if (r >= w) {
+        q += 1;
+        r -= w;
+      }
+      out[id] = q;
+      rem[j] = r;
+      given += q;
+    }
+    const missing = s - given;
+    if (missing > 0) {
+      this.handOut(m, missing, w);
+      const pick = this.pick;
+      for (let j = 0; j < m; j++) {
+        if (pick[j] === 1) {
+          pick[j] = 0;
+          const id = ids ? ids[start + j]! : start + j;
+          out[id] = out[id]! + 1;
+        }
+      }
+    }
+    if (total < 0) {
+      for (let j = 0; j < m; j++) {
+        const id = ids ? ids[start + j]! : start + j;
+        out[id] = -out[id]! + 0;
+      }
+    }
+  }
+
+  private splitSlow(
+    total: number,
+    scaled: Float64Array,
+    big: readonly bigint[] | null,
+    ids: Int32Array | null,
+    start: number,
+    end: number,
+    out: Float64Array,
+  ): void {
+    const weights: bigint[] = [];
+    for (let j = start; j < end; j++) {
+      const id = ids ? ids[j]! : j;
+      weights.push(big ? big[id]! : BigInt(scaled[id]!));
+    }
+    const parts = splitBig(BigInt(total), weights);
+    for (let j = start; j < end; j++) out[ids ? ids[j]! : j] = Number(parts[j - start]!);
+  }
+
+  /** Marks in `pick` the `k` elements with the largest rem (ties: lowest j). rem values in [0, w). */
+  private handOut(m: number, k: number, w: number): void {
+    const rem = this.rem;
+    const pick = this.pick;
+    if (k * m <= 4096) {
+      for (let t = 0; t < k; t++) {
+        let best = -1;
+        let bestVal = -1;
+        for (let j = 0; j < m; j++) {
+          if (pick[j] === 0 && rem[j]! > bestVal) {
+            best = j;
+            bestVal = rem[j]!;
+          }
+        }
+        pick[best] = 1;
+      }
+      return;
+    }
+    // Bucket the remainders (a monotone map), find the bucket holding the k-th largest, and only
+    // order the few values inside it: O(m) rather than sorting every remainder.
+    const hist = this.hist;
+    hist.fill(0);
+    const f = BUCKETS / w;
+    for (let j = 0; j < m; j++) {
+      const b = Math.min(BUCKETS - 1, Math.floor(rem[j]! * f));
+      hist[b] = hist[b]! + 1;
+    }
+    let above = 0;
+    let boundary = BUCKETS - 1;
+    while (above + hist[boundary]! < k) {
+      above += hist[boundary]!;
+      boundary--;
+    }
+    const need = k - above;
+    const inBucket = hist[boundary]!;
+    if (this.bucketVals.length < inBucket) this.bucketVals = new Float64Array(inBucket * 2);
+    const vals = this.bucketVals;
+    let c = 0;
+    for (let j = 0; j < m; j++) {
+      const b = Math.min(BUCKETS - 1, Math.floor(rem[j]! * f));
+      if (b > boundary) pick[j] = 1;
+      else if (b === boundary) vals[c++] = rem[j]!;
+    }
+    const sorted = vals.subarray(0, c).sort();
+    const threshold = sorted[c - need]!;
+    let greater = 0;
+    for (let i = c - need; i < c; i++) if (sorted[i]! > threshold) greater++;
+    let ties = need - greater;
+    for (let j = 0; j < m; j++) {
+      const r = rem[j]!;
+      if (r > threshold) {
+        if (Math.min(BUCKETS - 1, Math.floor(r * f)) === boundary) pick[j] = 1;
+      } else if (r === threshold && ties > 0) {
+        pick[j] = 1;
+        ties--;
+      }
+    }
+  }
+}

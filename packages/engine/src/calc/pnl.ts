@@ -1,0 +1,248 @@
+// The P&L structure per record of every dimension: ACT (an activity's cost resting on or rolled up
+// to the record), DRI (a calculated driver's rounded values, resting or rolled up), AGG (factor
+// times the sum of its child lines) and FOR (factor times a formula over other lines' values, which
+// carry their factors, fixed choice 7). Values are major units; totals of FOR lines evaluate the
+// formula on the line totals.
+
+import { type CompiledFormula, compileFormula } from "../formula/compile.ts";
+import type { PnlLine } from "../model/types.ts";
+import { byCode, type CalcContext } from "./context.ts";
+import { CalcError } from "./errors.ts";
+import { formulaFailure } from "./formula-errors.ts";
+import type { Relations } from "./relations.ts";
+import type { CalculatedDriverResult, PnlDimensionResult } from "./result-types.ts";
+
+interface PreparedLine {
+  line: PnlLine;
+  factor: number;
+  children: number[];
+  formula: CompiledFormula | null;
+  slots: number[];
+}
+
+export interface PnlOutput {
+  profitLine: string | null;
+  lineOrder: string[];
+  byDimension: Map<string, PnlDimensionResult>;
+}
+
+/** Activities that ACT lines reference (their per-record vectors are kept during the pass). */
+export function referencedActivities(ctx: CalcContext): Set<string> {
+  return new Set(
+    ctx.model.pnlLines.filter((l) => l.category === "ACT" && l.activity).map((l) => l.activity!),
+  );
+}
+
+export function computePnl(
+  ctx: CalcContext,
+  relations: Relations,
+  actResting: Map<string, Map<string, Float64Array>>,
+  drivers: readonly CalculatedDriverResult[],
+): PnlOutput {
+  const lines = ctx.model.pnlLines.slice().sort((a, b) => byCode(a.code, b.code));
+  if (lines.length === 0) return { profitLine: null, lineOrder: [], byDimension: new Map() };
+  const { prepared, order } = prepare(ctx, lines, drivers);
+  const profitLine = chooseProfitLine(ctx, lines);
+  const dims = relations.order.slice().sort(byCode);
+  const scale = 10 ** ctx.digits;
+
+  const rolled = (resting: Map<string, Float64Array> | undefined): Map<string, Float64Array> => {
+    const full = new Map<string, Float64Array>();
+    for (const d of relations.order) {
+      const v = resting?.get(d);
+      full.set(d, v ? v.slice() : new Float64Array(ctx.recordCount(d)));
+    }
+    relations.rollUp(full);
+    return full;
+  };
+  const actRolled = new Map<string, Map<string, Float64Array>>();
+  const driRolled = new Map<string, Map<string, Float64Array>>();
+  for (const p of prepared) {
+    if (p.line.category === "ACT" && !actRolled.has(p.line.activity!)) {
+      actRolled.set(p.line.activity!, rolled(actResting.get(p.line.activity!)));
+    }
+    if (p.line.category === "DRI") {
+      const cd = findDriver(drivers, p.line)!;
+      const key = `${cd.dimension}\u0000${cd.name}`;
+      if (!driRolled.has(key)) driRolled.set(key, rolled(cd.resting));
+    }
+  }
+
+  const byDimension = new Map<string, PnlDimensionResult>();
+  for (const dim of dims) {
+    ctx.checkStop(7);
+    const n = ctx.recordCount(dim);
+    const ids = ctx.records(dim)!.identifiers;
+    const values: Float64Array[] = prepared.map(() => new Float64Array(n));
+    const totals: number[] = prepared.map(() => 0);
+    for (const i of order) {
+      const p = prepared[i]!;
+      const out = values[i]!;
+      const f = p.factor;
+      switch (p.line.category) {
+        case "ACT":
+        case "DRI": {
+          const source =
+            p.line.category === "ACT"
+              ? actRolled.get(p.line.activity!)!.get(dim)!
+              : driRolled.get(driverKey(findDriver(drivers, p.line)!))!.get(dim)!;
+          let sum = 0;
+          for (let r = 0; r < n; r++) {
+            out[r] = (f * source[r]!) / scale + 0;
+            sum += source[r]!;
+          }
+          totals[i] = (f * sum) / scale + 0;
+          break;
+        }
+        case "AGG": {
+          let total = 0;
+          for (const c of p.children) {
+            const child = values[c]!;
+            for (let r = 0; r < n; r++) out[r] = out[r]! + child[r]!;
+            total += totals[c]!;
+          }
+          for (let r = 0; r < n; r++) out[r] = f * out[r]! + 0;
+          totals[i] = f * total + 0;
+          break;
+        }
+        case "FOR": {
+          const columns = p.slots.map((s) => values[s]!);
+          const owner = `P&L line ${p.line.code}`;
+          for (let r = 0; r < n; r++) {
+            try {
+              out[r] = f * p.formula!.evaluate(columns, r) + 0;
+            } catch (error) {
+              formulaFailure(error, `${owner} on dimension ${dim}`, p.line.formula ?? "", ids[r]);
+            }
+          }
+          const totalColumns = p.slots.map((s) => [totals[s]!]);
+          try {
+            totals[i] = f * p.formula!.evaluate(totalColumns, 0) + 0;
+          } catch (error) {
+            formulaFailure(error, `${owner} (totals of ${dim})`, p.line.formula ?? "");
+          }
+          break;
+        }
+      }
+    }
+    const valueMap = new Map<string, Float64Array>();
+    const totalMap = new Map<string, number>();
+    prepared.forEach((p, i) => {
+      valueMap.set(p.line.code, values[i]!);
+      totalMap.set(p.line.code, totals[i]!);
+    });
+    byDimension.set(dim, {
+      dimension: dim,
+      values: valueMap,
+      totals: totalMap,
+      profit: valueMap.get(profitLine)!,
+    });
+  }
+  return { profitLine, lineOrder: order.map((i) => prepared[i]!.line.code), byDimension };
+}
+
+function driverKey(cd: CalculatedDriverResult): string {
+  return `${cd.dimension}\u0000${cd.name}`;
+}
+
+function findDriver(
+  drivers: readonly CalculatedDriverResult[],
+  line: PnlLine,
+): CalculatedDriverResult | undefined {
+  const named = drivers.filter((d) => d.name === line.calculatedDriver);
+  return named.find((d) => d.dimension === line.dimension) ?? (line.dimension ? undefined : named[0]);
+}
+
+function invalid(line: PnlLine, why: string): never {
+  throw new CalcError("PNL_INVALID_LINE", `P&L line ${line.code}: ${why}`, { line: line.code });
+}
+
+function prepare(
+  ctx: CalcContext,
+  lines: PnlLine[],
+  drivers: readonly CalculatedDriverResult[],
+): { prepared: PreparedLine[]; order: number[] } {
+  const index = new Map<string, number>();
+  lines.forEach((l, i) => {
+    if (index.has(l.code)) invalid(l, "the code is used twice");
+    index.set(l.code, i);
+  });
+  const activities = new Set(ctx.model.activities.map((a) => a.code));
+  const prepared: PreparedLine[] = lines.map((line) => {
+    const factor = Number.isFinite(line.factor) && line.factor !== 0 ? line.factor : 1;
+    if (line.parent !== null && !index.has(line.parent)) invalid(line, `unknown parent ${line.parent}`);
+    let formula: CompiledFormula | null = null;
+    const slots: number[] = [];
+    if (line.category === "ACT" && (!line.activity || !activities.has(line.activity))) {
+      invalid(line, `unknown activity ${line.activity}`);
+    }
+    if (line.category === "DRI" && !findDriver(drivers, line)) {
+      invalid(line, `unknown calculated driver ${line.calculatedDriver} of ${line.dimension}`);
+    }
+    if (line.category === "FOR") {
+      try {
+        formula = compileFormula(line.formula ?? "=", (name) => {
+          const slot = index.get(name);
+          if (slot === undefined) return undefined;
+          slots.push(slot);
+          return slots.length - 1;
+        });
+      } catch (error) {
+        formulaFailure(error, `P&L line ${line.code}`, line.formula ?? "");
+      }
+    }
+    return { line, factor, children: [], formula, slots };
+  });
+  prepared.forEach((p, i) => {
+    if (p.line.parent !== null) prepared[index.get(p.line.parent)!]!.children.push(i);
+  });
+  // Dependencies: AGG on its children, FOR on the lines its formula names.
+  const deps = prepared.map((p) =>
+    p.line.category === "AGG" ? p.children : p.line.category === "FOR" ? p.slots : [],
+  );
+  const order: number[] = [];
+  const state = new Uint8Array(prepared.length);
+  const visit = (i: number, path: number[]) => {
+    if (state[i] === 2) return;
+    if (state[i] === 1) {
+      const cycle = path.slice(path.indexOf(i)).map((k) => prepared[k]!.line.code);
+      throw new CalcError("PNL_CYCLE", `P&L lines reference each other in a cycle: ${cycle.join(" -> ")}`, {
+        lines: cycle,
+      });
+    }
+    state[i] = 1;
+    for (const d of deps[i]!) visit(d, [...path, i]);
+    state[i] = 2;
+    order.push(i);
+  };
+  for (let i = 0; i < prepared.length; i++) visit(i, []);
+  // The parent chain must not loop either.
+  prepared.forEach((p) => {
+    const seen = new Set<string>([p.line.code]);
+    let parent = p.line.parent;
+    while (parent !== null) {
+      if (seen.has(parent)) {
+        throw new CalcError("PNL_CYCLE", `P&L line parents form a cycle: ${[...seen].join(" -> ")}`, {
+          lines: [...seen],
+        });
+      }
+      seen.add(parent);
+      parent = prepared[index.get(parent)!]!.line.parent;
+    }
+  });
+  return { prepared, order };
+}
+
+function chooseProfitLine(ctx: CalcContext, lines: PnlLine[]): string {
+  const chosen = ctx.model.settings.profitLine;
+  if (chosen !== null && chosen !== "") {
+    if (!lines.some((l) => l.code === chosen)) {
+      throw new CalcError("PNL_INVALID_LINE", `Profit line ${chosen} is not a P&L line`, { line: chosen });
+    }
+    return chosen;
+  }
+  const roots = lines
+    .filter((l) => l.parent === null)
+    .sort((a, b) => a.rank - b.rank || byCode(a.code, b.code));
+  return (roots.length ? roots[roots.length - 1]! : lines[lines.length - 1]!).code;
+}

@@ -1,0 +1,209 @@
+// Steps 5 and 6 share this push engine: values resting on parent records are split over each
+// parent's children (records of the child dimension whose P_ID names it), top-down along the
+// rules of one source (activity or calculated driver), so chains such as customers -> orders ->
+// order lines work. Per parent, a largest-remainder split over its child range of a CSR list.
+
+import type { PushSplit } from "../model/types.ts";
+import { byCode, type CalcContext } from "./context.ts";
+import { CalcError } from "./errors.ts";
+import type { Relations } from "./relations.ts";
+import type { PushResult } from "./result-types.ts";
+import type { WeightResolver, WeightSpec } from "./weight-resolver.ts";
+
+export interface PushRule {
+  parent: string;
+  child: string;
+  split: PushSplit;
+  label: string;
+}
+
+/**
+ * Orders one source's pushes top-down: a push from P runs after every push into P. Two pushes of
+ * one source from the same parent dimension, or a cycle, are validation errors.
+ */
+export function orderPushes(source: string, rules: PushRule[], step: 5 | 6): PushRule[] {
+  const seen = new Set<string>();
+  for (const r of rules) {
+    if (seen.has(r.parent)) {
+      throw new CalcError(
+        "PUSH_DUPLICATE_RULE",
+        `Step ${step}: ${source} has more than one push from dimension ${r.parent}`,
+        { step, source, parent: r.parent },
+      );
+    }
+    seen.add(r.parent);
+  }
+  const pending = rules.slice().sort((a, b) => byCode(a.parent, b.parent) || byCode(a.child, b.child));
+  const ordered: PushRule[] = [];
+  while (pending.length) {
+    const i = pending.findIndex((r) => !pending.some((o) => o.child === r.parent));
+    if (i < 0) {
+      const dims = [...new Set(pending.flatMap((r) => [r.parent, r.child]))].sort(byCode);
+      throw new CalcError(
+        "PUSH_CYCLE",
+        `Step ${step}: the pushes of ${source} form a cycle among dimensions ${dims.join(", ")}`,
+        { step, source, dimensions: dims, rules: pending.map((r) => r.label) },
+      );
+    }
+    ordered.push(pending.splice(i, 1)[0]!);
+  }
+  return ordered;
+}
+
+export function specOf(split: PushSplit): WeightSpec | null {
+  switch (split.kind) {
+    case "NOT_ALLOCATE":
+      return null;
+    case "EVEN":
+      return { kind: "EVEN" };
+    case "DRIVER":
+      return { kind: "DRIVER", driver: split.driver };
+    case "FORMULA":
+      return { kind: "FORMULA", formula: split.formula };
+  }
+}
+
+/** Per-dimension sinks of what stays on parents (step 5 fills the dimension results). */
+export interface PushSinks {
+  unallocated: (dimension: string) => Float64Array | null;
+  notAllocated: (dimension: string) => Float64Array | null;
+}
+
+export class PushEngine {
+  private readonly received = new Map<string, Float64Array>();
+  private readonly parentWeights = new Map<string, Float64Array>();
+
+  constructor(
+    private readonly ctx: CalcContext,
+    private readonly relations: Relations,
+    private readonly weights: WeightResolver,
+  ) {}
+
+  /**
+   * Runs one push on `vectors` (values per dimension for one source; created on demand by
+   * `vectorOf`). Moves allocated values from the parent vector to the child vector.
+   */
+  run(
+    step: 5 | 6,
+    source: string,
+    sourceDimension: string,
+    rule: PushRule,
+    vectorOf: (dimension: string) => Float64Array,
+    sinks: PushSinks | null,
+  ): PushResult {
+    const { ctx } = this;
+    const nParent = ctx.recordCount(rule.parent);
+    const parentIds = ctx.records(rule.parent)?.identifiers ?? [];
+    const vp = vectorOf(rule.parent);
+    const result: PushResult = {
+      step,
+      source,
+      sourceDimension,
+      parentDimension: rule.parent,
+      childDimension: rule.child,
+      split: rule.split,
+      in: 0,
+      allocated: 0,
+      unallocated: 0,
+      notAllocated: 0,
+      inByParent: null,
+      sentByParent: null,
+      receivedByChild: null,
+      unallocatedParents: new Int32Array(0),
+      unallocatedAmounts: new Float64Array(0),
+    };
+    for (let p = 0; p < nParent; p++) result.in += vp[p]!;
+    result.inByParent = ctx.keep(vp);
+    const spec = specOf(rule.split);
+    if (spec === null) {
+      result.notAllocated = result.in;
+      const sink = sinks?.notAllocated(rule.parent);
+      if (sink) for (let p = 0; p < nParent; p++) sink[p] = sink[p]! + vp[p]!;
+      if (result.in !== 0) {
+        ctx.issue({
+          kind: "NOT_ALLOCATE",
+          step,
+          message: `${rule.label}: ${source} keeps its values on ${rule.parent} (NOT_ALLOCATE)`,
+          details: { source, parent: rule.parent, child: rule.child, amount: result.in },
+        });
+      }
+      return result;
+    }
+    const children = this.relations.children(rule.parent, rule.child, rule.label);
+    const column = this.weights.column(rule.child, spec, rule.label);
+    const wKey = `${this.weights.key(rule.child, spec)}\u0000${rule.parent}`;
+    let wByParent = this.parentWeights.get(wKey);
+    if (!wByParent) {
+      wByParent = new Float64Array(nParent);
+      for (let p = 0; p < nParent; p++) {
+        let w = 0;
+        if (column.big) {
+          let b = 0n;
+          for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++)
+            b += column.big[children.ids[j]!]!;
+          w = Number(b);
+        } else {
+          for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++)
+            w += column.scaled[children.ids[j]!]!;
+        }
+        wByParent[p] = w;
+      }
+      this.parentWeights.set(wKey, wByParent);
+    }
+    const nChild = ctx.recordCount(rule.child);
+    let received = this.received.get(rule.child);
+    if (!received) {
+      received = new Float64Array(nChild);
+      this.received.set(rule.child, received);
+    } else received.fill(0);
+    const vc = vectorOf(rule.child);
+    const sent = new Float64Array(nParent);
+    const stayParents: number[] = [];
+    const stayAmounts: number[] = [];
+    const sink = sinks?.unallocated(rule.parent) ?? null;
+    const { offsets, ids } = children;
+    for (let p = 0; p < nParent; p++) {
+      const c = vp[p]!;
+      if (c === 0) continue;
+      const start = offsets[p]!;
+      const end = offsets[p + 1]!;
+      const w = wByParent[p]!;
+      if (end === start || w === 0) {
+        stayParents.push(p);
+        stayAmounts.push(c);
+        result.unallocated += c;
+        if (sink) sink[p] = sink[p]! + c;
+        continue;
+      }
+      ctx.splitter.split(c, column.scaled, column.big, w, ids, start, end, received);
+      for (let j = start; j < end; j++) {
+        const id = ids[j]!;
+        vc[id] = vc[id]! + received[id]!;
+      }
+      sent[p] = c;
+      vp[p] = 0;
+      result.allocated += c;
+    }
+    if (stayParents.length) {
+      ctx.issue({
+        kind: "PUSH_UNALLOCATED",
+        step,
+        message: `${rule.label}: ${stayParents.length} record(s) of ${rule.parent} have no children to receive ${source} (or their weights sum to 0)`,
+        details: {
+          source,
+          original_dimension_name: rule.parent,
+          count: stayParents.length,
+          records: stayParents.slice(0, 1000).map((p, k) => ({
+            original_transaction_id: parentIds[p],
+            amount: stayAmounts[k],
+          })),
+        },
+      });
+    }
+    result.unallocatedParents = Int32Array.from(stayParents);
+    result.unallocatedAmounts = Float64Array.from(stayAmounts);
+    result.sentByParent = ctx.keep(sent);
+    result.receivedByChild = ctx.keep(received);
+    return result;
+  }
+}

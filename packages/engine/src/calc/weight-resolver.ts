@@ -1,0 +1,114 @@
+// Builds (once, cached) the exact weight column of a split over a dimension's records: EVEN,
+// DRIVER (a decimal driver or a calculated driver of the dimension, fixed choice 6) or FORMULA
+// (evaluated per record). The first rule to use a column names itself in validation errors.
+
+import { compileFormula } from "../formula/compile.ts";
+import type { CalcContext } from "./context.ts";
+import { normalize } from "./decimal.ts";
+import { CalcError } from "./errors.ts";
+import { formulaFailure } from "./formula-errors.ts";
+import type { CalculatedDriverResult } from "./result-types.ts";
+import { makeWeightColumn, type WeightColumn } from "./weight-column.ts";
+
+export type WeightSpec =
+  | { kind: "EVEN" }
+  | { kind: "DRIVER"; driver: string }
+  | { kind: "FORMULA"; formula: string };
+
+export function describeSpec(spec: WeightSpec): string {
+  return spec.kind === "EVEN" ? "EVEN" : spec.kind === "DRIVER" ? `DRIVER:${spec.driver}` : spec.formula;
+}
+
+export class WeightResolver {
+  private readonly cache = new Map<string, WeightColumn>();
+  private readonly calculated = new Map<string, Map<string, Float64Array>>();
+
+  constructor(
+    private readonly ctx: CalcContext,
+    calculatedDrivers: readonly CalculatedDriverResult[],
+  ) {
+    for (const cd of calculatedDrivers) {
+      const byName = this.calculated.get(cd.dimension) ?? new Map<string, Float64Array>();
+      byName.set(cd.name, cd.values);
+      this.calculated.set(cd.dimension, byName);
+    }
+  }
+
+  /** Cache key of a spec on a dimension (pushes with equal keys share per-parent weight sums). */
+  key(dimension: string, spec: WeightSpec): string {
+    return `${dimension}\u0000${spec.kind}\u0000${spec.kind === "EVEN" ? "" : spec.kind === "DRIVER" ? spec.driver : spec.formula}`;
+  }
+
+  column(dimension: string, spec: WeightSpec, rule: string): WeightColumn {
+    const key = this.key(dimension, spec);
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const records = this.ctx.records(dimension);
+    const identifiers = records?.identifiers ?? [];
+    const n = identifiers.length;
+    let values: Float64Array;
+    if (spec.kind === "EVEN") {
+      values = new Float64Array(n).fill(1);
+    } else if (spec.kind === "DRIVER") {
+      const decimal = records?.decimals.get(spec.driver);
+      const calculated = this.calculated.get(dimension)?.get(spec.driver);
+      if (decimal) {
+        values = new Float64Array(n);
+        // A missing value (NaN) weighs 0.
+        for (let i = 0; i < n; i++) {
+          const v = decimal[i]!;
+          values[i] = Number.isNaN(v) ? 0 : v;
+        }
+      } else if (calculated) {
+        values = calculated;
+      } else if (records === undefined && this.isDeclared(dimension, spec.driver)) {
+        values = new Float64Array(0);
+      } else {
+        throw new CalcError(
+          "UNKNOWN_REFERENCE",
+          `${rule}: "${spec.driver}" is not a decimal or calculated driver of dimension ${dimension}`,
+          { rule, dimension, driver: spec.driver },
+        );
+      }
+    } else {
+      values = this.evaluate(dimension, spec.formula, rule);
+    }
+    const column = makeWeightColumn(values, { rule, identifiers });
+    this.cache.set(key, column);
+    return column;
+  }
+
+  private isDeclared(dimension: string, driver: string): boolean {
+    return this.ctx.model.dimensionDrivers.some(
+      (d) => d.dimension === dimension && d.name === driver && d.dataType === "DECIMAL",
+    );
+  }
+
+  private evaluate(dimension: string, formula: string, rule: string): Float64Array {
+    const records = this.ctx.records(dimension);
+    const calculated = this.calculated.get(dimension);
+    const columns: ArrayLike<number>[] = [];
+    const resolve = (name: string): number | undefined => {
+      const column = records?.decimals.get(name) ?? calculated?.get(name);
+      if (column === undefined) return undefined;
+      columns.push(column);
+      return columns.length - 1;
+    };
+    let compiled: ReturnType<typeof compileFormula>;
+    try {
+      compiled = compileFormula(formula, resolve);
+    } catch (error) {
+      formulaFailure(error, rule, formula);
+    }
+    const n = records?.identifiers.length ?? 0;
+    const values = new Float64Array(n);
+    for (let r = 0; r < n; r++) {
+      try {
+        values[r] = normalize(compiled.evaluate(columns, r));
+      } catch (error) {
+        formulaFailure(error, rule, formula, records!.identifiers[r]);
+      }
+    }
+    return values;
+  }
+}

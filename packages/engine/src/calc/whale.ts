@@ -1,0 +1,69 @@
+// Whale curve of one dimension: records sorted by profit, highest first; x = cumulative share of
+// records, y = cumulative profit as a percentage of total profit (fixed choice 10). Profits are
+// taken in minor units (rounded as reported) so the cumulative sums, the total and the first
+// maximum are exact; equal profits give the same curve in any order, so a numeric sort suffices.
+
+import { roundFloatMinor } from "./joint-rounding.ts";
+import type { WhaleResult } from "./result-types.ts";
+
+export function whaleCurve(
+  dimension: string,
+  profitLine: string,
+  profit: Float64Array,
+  digits: number,
+): WhaleResult {
+  const n = profit.length;
+  const scale = 10 ** digits;
+  const sorted = new Float64Array(n);
+  let total = 0;
+  let lossRecords = 0;
+  let lossAmount = 0;
+  for (let i = 0; i < n; i++) {
+    const minor = roundFloatMinor(profit[i]! * scale);
+    sorted[i] = minor;
+    total += minor;
+    if (minor < 0) {
+      lossRecords++;
+      lossAmount += minor;
+    }
+  }
+  const base: WhaleResult = {
+    dimension,
+    profitLine,
+    totalProfit: total / scale,
+    records: n,
+    points: null,
+    peakPercent: null,
+    peakAtPercent: null,
+    lossRecords,
+    lossAmount: lossAmount / scale,
+    note: null,
+  };
+  if (total <= 0) {
+    base.note =
+      total === 0
+        ? "Total profit is 0: cumulative percentages of total profit cannot be drawn"
+        : "Total profit is negative: cumulative percentages of total profit cannot be drawn";
+    return base;
+  }
+  sorted.sort();
+  const points = new Float64Array(2 * (n + 1));
+  let cum = 0;
+  let best = 0;
+  let bestAt = 0;
+  for (let k = 1; k <= n; k++) {
+    cum += sorted[n - k]!;
+    const x = (100 * k) / n;
+    const y = (100 * cum) / total;
+    points[2 * k] = x;
+    points[2 * k + 1] = y;
+    if (cum > best) {
+      best = cum;
+      bestAt = k;
+    }
+  }
+  base.points = points;
+  base.peakPercent = (100 * best) / total;
+  base.peakAtPercent = (100 * bestAt) / n;
+  return base;
+}

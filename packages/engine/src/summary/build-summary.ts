@@ -1,0 +1,177 @@
+// Builds the results-summary JSON object (shared/guide/results-summary.md) from a calculation
+// result: minor units become major units; rates are rounded to the minor unit, percentages to two
+// decimals, quantities and minutes are plain decimals (float noise dropped).
+
+import { byCode } from "../calc/context.ts";
+import { normalize, roundDecimals, roundMajor, toMajor } from "../calc/decimal.ts";
+import type { CalcResult } from "../calc/result-types.ts";
+import type { ModelData } from "../model/types.ts";
+import type { ResultsSummary, SummaryFlow, SummaryWhale } from "./summary-types.ts";
+
+export type { ResultsSummary } from "./summary-types.ts";
+
+/** An object keyed by user codes: no prototype, so a code such as "__proto__" is just a key. */
+function dict<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+export function buildSummary(model: ModelData, result: CalcResult): ResultsSummary {
+  const d = result.minorDigits;
+  const major = (minor: number) => toMajor(minor, d);
+  const money = (v: number) => roundMajor(v, d);
+  const summary: ResultsSummary = {
+    currency: result.currency,
+    checks: result.checks.map((c) => {
+      const check: ResultsSummary["checks"][number] = {
+        step: c.step,
+        in: major(c.in),
+        allocated: major(c.allocated),
+        unallocated: major(c.unallocated),
+        ok: c.ok,
+      };
+      if (c.notAllocated !== undefined) check.not_allocated = major(c.notAllocated);
+      return check;
+    }),
+  };
+
+  if (result.accounts.length) {
+    const accounts = dict<NonNullable<ResultsSummary["accounts"]>[string]>();
+    for (const a of result.accounts) {
+      accounts[a.code] = {
+        amount: major(a.amount),
+        allocated: major(a.allocated),
+        unallocated: major(a.unallocated),
+        status: a.status,
+      };
+    }
+    summary.accounts = accounts;
+  }
+
+  if (result.pools.length) {
+    const pools = dict<NonNullable<ResultsSummary["pools"]>[string]>();
+    for (const p of result.pools) {
+      pools[p.code] = {
+        after_step1: major(p.afterStep1),
+        total: major(p.total),
+        unallocated: major(p.unallocated),
+      };
+    }
+    summary.pools = pools;
+  }
+
+  const flows: SummaryFlow[] = [...result.step1.flows, ...result.step2.flows, ...result.step3.flows]
+    .filter((f) => f.amount !== 0)
+    .sort((a, b) => a.step - b.step || byCode(a.source, b.source) || byCode(a.destination, b.destination))
+    .map((f) => {
+      const flow: SummaryFlow = {
+        step: f.step,
+        source: f.source,
+        destination: f.destination,
+        amount: major(f.amount),
+      };
+      if (f.reciprocal) flow.reciprocal = true;
+      return flow;
+    });
+  if (flows.length) summary.flows = flows;
+
+  if (result.step3.tdabcPools.length) {
+    const tdabc = dict<NonNullable<ResultsSummary["tdabc"]>[string]>();
+    for (const t of result.step3.tdabcPools) {
+      tdabc[t.pool] = {
+        capacity: normalize(t.capacity),
+        cost_per_minute: money(t.costPerMinute),
+        minutes_used: normalize(t.minutesUsed),
+        unallocated_capacity: normalize(t.unallocatedCapacity),
+        unused_capacity_cost: major(t.unusedCapacityCost),
+      };
+    }
+    summary.tdabc = tdabc;
+  }
+
+  if (result.activities.length) {
+    const activities = dict<NonNullable<ResultsSummary["activities"]>[string]>();
+    for (const a of result.activities) {
+      const entry: NonNullable<ResultsSummary["activities"]>[string] = {
+        cost: major(a.cost),
+        quantity: normalize(a.quantity),
+        allocated: major(a.allocated),
+        unallocated: major(a.unallocated),
+      };
+      if (a.costPerUnit !== null) entry.cost_per_unit = money(a.costPerUnit);
+      activities[a.code] = {
+        cost: entry.cost,
+        quantity: entry.quantity,
+        ...(entry.cost_per_unit === undefined ? {} : { cost_per_unit: entry.cost_per_unit }),
+        allocated: entry.allocated,
+        unallocated: entry.unallocated,
+      };
+    }
+    summary.activities = activities;
+  }
+
+  if (result.dimensions.size) {
+    const records = dict<Record<string, { cost: number; unallocated: number }>>();
+    for (const code of [...result.dimensions.keys()].sort(byCode)) {
+      const dim = result.dimensions.get(code)!;
+      const byId = dict<{ cost: number; unallocated: number }>();
+      dim.identifiers.forEach((id, i) => {
+        byId[id] = { cost: major(dim.cost[i]!), unallocated: major(dim.unallocated[i]!) };
+      });
+      records[code] = byId;
+    }
+    summary.records = records;
+  }
+
+  if (result.calculatedDrivers.length) {
+    const drivers = dict<Record<string, { sum_value: number }>>();
+    for (const cd of result.calculatedDrivers) {
+      const byName = drivers[cd.dimension] ?? dict<{ sum_value: number }>();
+      byName[cd.name] = { sum_value: money(cd.sumValue) };
+      drivers[cd.dimension] = byName;
+    }
+    summary.calculated_drivers = drivers;
+  }
+
+  if (result.pnl.profitLine !== null && model.pnlLines.length) {
+    const pnl = dict<Record<string, Record<string, number>>>();
+    const profit = dict<Record<string, number>>();
+    const whale = dict<SummaryWhale>();
+    const lineCodes = model.pnlLines
+      .slice()
+      .sort((a, b) => a.rank - b.rank || byCode(a.code, b.code))
+      .map((l) => l.code);
+    for (const code of [...result.pnl.byDimension.keys()].sort(byCode)) {
+      const dim = result.pnl.byDimension.get(code)!;
+      const ids = result.dimensions.get(code)!.identifiers;
+      const byId = dict<Record<string, number>>();
+      const profitById = dict<number>();
+      ids.forEach((id, i) => {
+        const lines = dict<number>();
+        for (const line of lineCodes) lines[line] = money(dim.values.get(line)![i]!);
+        byId[id] = lines;
+        profitById[id] = money(dim.profit[i]!);
+      });
+      pnl[code] = byId;
+      profit[code] = profitById;
+      const w = result.whale.get(code);
+      if (w) {
+        const entry: SummaryWhale = { profit_line: w.profitLine, total_profit: money(w.totalProfit) };
+        if (w.points === null) entry.note = w.note ?? "Total profit is not positive";
+        else {
+          entry.peak_percent = roundDecimals(w.peakPercent!, 2);
+          entry.peak_at_percent = roundDecimals(w.peakAtPercent!, 2);
+          const points: [number, number][] = [];
+          for (let k = 0; k < w.points.length; k += 2) {
+            points.push([roundDecimals(w.points[k]!, 2), roundDecimals(w.points[k + 1]!, 2)]);
+          }
+          entry.points = points;
+        }
+        whale[code] = entry;
+      }
+    }
+    summary.pnl = pnl;
+    summary.profit = profit;
+    summary.whale = whale;
+  }
+  return summary;
+}
