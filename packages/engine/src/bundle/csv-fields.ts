@@ -78,7 +78,8 @@ export function parseDecimal(b: Uint8Array, start: number, end: number): number 
     value = scale >= 0 ? mantissa * POW10[scale]! : mantissa / POW10[-scale]!;
   } else {
     // Rare: long mantissa or big exponent; let the engine's correctly rounded parser do it.
-    value = Number(Buffer.from(b.buffer, b.byteOffset + start, end - start).toString("latin1"));
+    // The text (sign included) is already known to be a valid decimal.
+    return Number(Buffer.from(b.buffer, b.byteOffset + start, end - start).toString("latin1"));
   }
   return negative ? -value : value;
 }
