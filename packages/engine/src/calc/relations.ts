@@ -118,7 +118,7 @@ export class Relations {
     let column = records?.relations.get(`${parent}_ID`);
     if (!column && records) column = [...records.relations.values()].find((c) => c.target === parent);
     if (!column || column.target !== parent) {
-      if (records === undefined || nParent === 0) {
+      if (records === undefined || records.identifiers.length === 0 || nParent === 0) {
         const empty = { offsets: new Int32Array(nParent + 1), ids: new Int32Array(0) };
         this.childCache.set(key, empty);
         return empty;

@@ -61,7 +61,8 @@ export class WeightResolver {
         }
       } else if (calculated) {
         values = calculated;
-      } else if (records === undefined && this.isDeclared(dimension, spec.driver)) {
+      } else if (n === 0) {
+        // No records: nothing to weigh (the split leaves the cost unallocated, W = 0).
         values = new Float64Array(0);
       } else {
         throw new CalcError(
@@ -76,12 +77,6 @@ export class WeightResolver {
     const column = makeWeightColumn(values, { rule, identifiers });
     this.cache.set(key, column);
     return column;
-  }
-
-  private isDeclared(dimension: string, driver: string): boolean {
-    return this.ctx.model.dimensionDrivers.some(
-      (d) => d.dimension === dimension && d.name === driver && d.dataType === "DECIMAL",
-    );
   }
 
   private evaluate(dimension: string, formula: string, rule: string): Float64Array {

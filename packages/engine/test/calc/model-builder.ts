@@ -34,6 +34,8 @@ export interface ModelSpec {
   activities?: [string, string, boolean][];
   /** [code, parent] */
   dimensions?: [string, string | null][];
+  /** Declared decimal drivers per dimension (for dimensions whose rows do not show them). */
+  drivers?: Record<string, string[]>;
   /** Per dimension: rows of { identifier, <driver>: value }. Drivers ending in _ID are relations. */
   records?: Record<string, Record<string, Cell>[]>;
   calculatedDrivers?: [string, string, string, boolean?][];
@@ -72,7 +74,7 @@ export function buildModel(spec: ModelSpec): ModelData {
   }
   for (const [dim, rows] of sortedRows) {
     const identifiers = rows.map((r) => String(r.identifier));
-    const names = new Set<string>();
+    const names = new Set<string>(spec.drivers?.[dim] ?? []);
     for (const r of rows) for (const k of Object.keys(r)) if (k !== "identifier") names.add(k);
     const decimals = new Map<string, Float64Array>();
     const texts = new Map<string, (string | null)[]>();

@@ -1,0 +1,71 @@
+// The splitter against an independent, naive exact reference: same amounts, every split sums to
+// its source, each part within one minor unit of the exact share.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Splitter, splitBig } from "../../src/calc/largest-remainder.ts";
+
+/** Naive reference: exact shares with BigInt, sort all remainders (desc), ties to lower index. */
+function reference(total: bigint, weights: bigint[]): bigint[] {
+  const neg = total < 0n;
+  const s = neg ? -total : total;
+  const w = weights.reduce((a, b) => a + b, 0n);
+  const parts = weights.map((x) => (s * x) / w);
+  const rems = weights.map((x, i) => ({ i, r: s * x - parts[i]! * w }));
+  let missing = s - parts.reduce((a, b) => a + b, 0n);
+  rems.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  for (const { i } of rems) {
+    if (missing === 0n) break;
+    parts[i] = parts[i]! + 1n;
+    missing--;
+  }
+  return neg ? parts.map((p) => -p) : parts;
+}
+
+const weightsArb = fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 300 });
+
+describe("largest remainder", () => {
+  it("splitBig equals the naive reference and sums to the source", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), weightsArb, (total, ws) => {
+        const weights = ws.map(BigInt);
+        fc.pre(weights.some((w) => w > 0n));
+        const got = splitBig(total, weights);
+        expect(got).toEqual(reference(total, weights));
+        expect(got.reduce((a, b) => a + b, 0n)).toBe(total);
+      }),
+    );
+  });
+
+  it("the typed-array splitter (fast, bucketed and BigInt paths) equals the reference", () => {
+    const splitter = new Splitter();
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -(2 ** 52), max: 2 ** 52 })),
+        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 6000, size: "max" }),
+        (total, ws) => {
+          const w = ws.reduce((a, b) => a + b, 0);
+          fc.pre(w > 0);
+          const scaled = Float64Array.from(ws);
+          const out = new Float64Array(ws.length);
+          splitter.split(total, scaled, null, w, null, 0, ws.length, out);
+          const expected = reference(BigInt(total), ws.map(BigInt)).map(Number);
+          expect(Array.from(out)).toEqual(expected);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("equal weights over many records: the missing units go to the first records", () => {
+    const splitter = new Splitter();
+    const n = 100_000;
+    const out = new Float64Array(n);
+    // 1,000,000.07 split evenly: 10 cents each (10,000,000 cents), 7 cents missing -> records 0..6
+    splitter.split(100_000_007, new Float64Array(n).fill(1), null, n, null, 0, n, out);
+    expect(out[0]).toBe(1001);
+    expect(out[6]).toBe(1001);
+    expect(out[7]).toBe(1000);
+    expect(out.reduce((a, b) => a + b, 0)).toBe(100_000_007);
+  });
+});
