@@ -4,10 +4,13 @@
 // split |S| and negate. Every split therefore sums exactly to its source.
 //
 // Two forms: `splitBig` for small rule-level splits with BigInt weights, and `Splitter` for
-// record-level splits over typed arrays, which stays in exact double integer arithmetic while
-// |S| * W < 2^52 and falls back to BigInt past that.
+// record-level splits over typed arrays, which stays in exact double integer arithmetic (plain
+// while |S| * W < 2^52, error-free products past that) and falls back to BigInt only for weight
+// sums beyond 2^50 or amounts beyond 2^52 minor units.
 
 /** Exact split of an integer total over BigInt weights (>= 0, sum > 0); ties to lower index. */
+import { WIDE, wideDivide } from "./wide.ts";
+
 export function splitBig(total: bigint, weights: readonly bigint[]): bigint[] {
   const neg = total < 0n;
   const s = neg ? -total : total;
@@ -43,6 +46,8 @@ export function splitBigToNumbers(total: number, weights: readonly bigint[]): nu
 }
 
 const LIMIT = 2 ** 52;
+/** Weight sums up to here keep wideDivide exact (see wide.ts). */
+const WIDE_LIMIT = 2 ** 50;
 const BUCKETS = 1024;
 
 /**
@@ -84,29 +89,40 @@ export class Splitter {
       out[ids ? ids[start]! : start] = total;
       return;
     }
-    if (big !== null || s * w >= LIMIT) {
+    if (big !== null || s >= LIMIT || w >= WIDE_LIMIT) {
       this.splitSlow(total, scaled, big, ids, start, end, out);
       return;
     }
     this.ensure(m);
     const rem = this.rem;
     let given = 0;
-    for (let j = 0; j < m; j++) {
-      const id = ids ? ids[start + j]! : start + j;
-      const p = s * scaled[id]!;
-      let q = Math.floor(p / w);
-      let r = p - q * w;
-      // p / w is rounded: correct the quotient so that 0 <= r < w holds exactly.
-      if (r < 0) {
-        q -= 1;
-        r += w;
-      } else if (r >= w) {
-        q += 1;
-        r -= w;
+    if (s * w < LIMIT) {
+      for (let j = 0; j < m; j++) {
+        const id = ids ? ids[start + j]! : start + j;
+        const p = s * scaled[id]!;
+        let q = Math.floor(p / w);
+        let r = p - q * w;
+        // p / w is rounded: correct the quotient so that 0 <= r < w holds exactly.
+        if (r < 0) {
+          q -= 1;
+          r += w;
+        } else if (r >= w) {
+          q += 1;
+          r -= w;
+        }
+        out[id] = q;
+        rem[j] = r;
+        given += q;
       }
-      out[id] = q;
-      rem[j] = r;
-      given += q;
+    } else {
+      // s * w_i may pass 2^53: exact quotient and remainder from error-free products (wide.ts).
+      for (let j = 0; j < m; j++) {
+        const id = ids ? ids[start + j]! : start + j;
+        const q = wideDivide(s, scaled[id]!, w);
+        out[id] = q;
+        rem[j] = WIDE.rem;
+        given += q;
+      }
     }
     const missing = s - given;
     if (missing > 0) {
@@ -138,12 +154,47 @@ export class Splitter {
     out: Float64Array,
   ): void {
     const weights: bigint[] = [];
+    let w = 0n;
     for (let j = start; j < end; j++) {
       const id = ids ? ids[j]! : j;
-      weights.push(big ? big[id]! : BigInt(scaled[id]!));
+      const x = big ? big[id]! : BigInt(scaled[id]!);
+      weights.push(x);
+      w += x;
     }
-    const parts = splitBig(BigInt(total), weights);
-    for (let j = start; j < end; j++) out[ids ? ids[j]! : j] = Number(parts[j - start]!);
+    if (w >= 2n ** 53n) {
+      const parts = splitBig(BigInt(total), weights);
+      for (let j = start; j < end; j++) out[ids ? ids[j]! : j] = Number(parts[j - start]!);
+      return;
+    }
+    // Remainders are below W < 2^53, exact as doubles: hand out with the O(m) selection.
+    const m = end - start;
+    this.ensure(m);
+    const s = BigInt(Math.abs(total));
+    let given = 0n;
+    for (let j = 0; j < m; j++) {
+      const p = s * weights[j]!;
+      const q = p / w;
+      given += q;
+      out[ids ? ids[start + j]! : start + j] = Number(q);
+      this.rem[j] = Number(p - q * w);
+    }
+    const missing = Number(s - given);
+    if (missing > 0) {
+      this.handOut(m, missing, Number(w));
+      for (let j = 0; j < m; j++) {
+        if (this.pick[j] === 1) {
+          this.pick[j] = 0;
+          const id = ids ? ids[start + j]! : start + j;
+          out[id] = out[id]! + 1;
+        }
+      }
+    }
+    if (total < 0) {
+      for (let j = start; j < end; j++) {
+        const id = ids ? ids[j]! : j;
+        out[id] = -out[id]! + 0;
+      }
+    }
   }
 
   /** Marks in `pick` the `k` elements with the largest rem (ties: lowest j). rem values in [0, w). */

@@ -57,6 +57,24 @@ describe("largest remainder", () => {
     );
   });
 
+  it("wide products (|S| * W past 2^53) stay exact without BigInt", () => {
+    const splitter = new Splitter();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -(2 ** 52) + 1, max: 2 ** 52 - 1 }),
+        fc.array(fc.integer({ min: 0, max: 2 ** 42 }), { minLength: 2, maxLength: 200 }),
+        (total, ws) => {
+          const w = ws.reduce((a, b) => a + b, 0);
+          fc.pre(w > 0);
+          const out = new Float64Array(ws.length);
+          splitter.split(total, Float64Array.from(ws), null, w, null, 0, ws.length, out);
+          expect(Array.from(out)).toEqual(reference(BigInt(total), ws.map(BigInt)).map(Number));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("equal weights over many records: the missing units go to the first records", () => {
     const splitter = new Splitter();
     const n = 100_000;
