@@ -1,0 +1,120 @@
+// Spawns the real command line (bin/costflow.mjs) as a user would.
+
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { readBundle } from "../../src/bundle/read-bundle.ts";
+import { calculate } from "../../src/calc/calculate.ts";
+import { buildSummary } from "../../src/summary/build-summary.ts";
+
+const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
+const bin = join(repoRoot, "packages/engine/bin/costflow.mjs");
+const acceptance = join(repoRoot, "../shared/acceptance");
+const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
+
+const temps: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "costflow-cli-"));
+  temps.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+function costflow(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+async function listFiles(dir: string, prefix = ""): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await listFiles(dir, rel)));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
+describe("costflow calc", () => {
+  it("calculates the TDABC acceptance bundle and writes the results summary", async () => {
+    const json = join(await tempDir(), "summary.json");
+    const r = costflow("calc", join(acceptance, "tdabc-customer-service"), "--json", json);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("TDABC customer service: Quarter (USD");
+    expect(r.stdout).toMatch(/3 Cost pools to activities\s+560,000\.00\s+462,880\.00\s+97,120\.00\s+-\s+OK/);
+    expect(r.stdout).toContain("Checks: all OK");
+    const summary = JSON.parse(await readFile(json, "utf8"));
+    // The streamed file holds exactly what buildSummary built.
+    const model = await readBundle(join(acceptance, "tdabc-customer-service"));
+    expect(summary).toEqual(JSON.parse(JSON.stringify(buildSummary(model, calculate(model)))));
+    expect(summary.records.CUST.C1.cost).toBe(155040);
+    expect(summary.tdabc.CS.unused_capacity_cost).toBe(97120);
+  });
+
+  it("prints the top profitable and unprofitable records of dimensions with a P&L", () => {
+    const r = costflow("calc", join(fixtures, "bundles/distribution"));
+    expect(r.stdout).toMatch(/Profit by CUSTOMERS \(line NET/);
+    expect(r.stdout).toContain("Top 10 profitable");
+    expect(r.stdout).toContain("Top 10 unprofitable");
+  });
+
+  it("prints bundle errors with file, line and column and exits 2", async () => {
+    const dir = join(await tempDir(), "bad");
+    await cp(join(fixtures, "bundles/distribution"), dir, { recursive: true });
+    await cp(join(fixtures, "bundle-errors/bad-number"), dir, { recursive: true });
+    const r = costflow("calc", dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'records/ORDER_LINES.csv, line 3, column 4 (quantity): "1,5" is not a number (use . as decimal separator)',
+    );
+  });
+
+  it("rejects wrong usage with exit code 64", () => {
+    const r = costflow("calc");
+    expect(r.code).toBe(64);
+    expect(r.stderr).toContain("calc needs exactly one bundle");
+  });
+});
+
+describe("costflow bench generate", () => {
+  it("writes identical files for the same seed and size", async () => {
+    const root = await tempDir();
+    const a = join(root, "a");
+    const b = join(root, "b");
+    expect(costflow("bench", "generate", "--size", "S", "--seed", "7", "--out", a).code).toBe(0);
+    expect(costflow("bench", "generate", "--size", "S", "--seed", "7", "--out", b).code).toBe(0);
+    const files = await listFiles(a);
+    expect(files).toEqual(await listFiles(b));
+    expect(files).toContain("records/ORDER_LINES.csv");
+    for (const f of files) expect(await readFile(join(b, f)), f).toEqual(await readFile(join(a, f)));
+    // A different seed gives different records.
+    const c = join(root, "c");
+    expect(costflow("bench", "generate", "--size", "S", "--seed", "8", "--out", c).code).toBe(0);
+    expect(await readFile(join(c, "records/ORDERS.csv"))).not.toEqual(
+      await readFile(join(a, "records/ORDERS.csv")),
+    );
+    // The generated bundle reads, calculates with every check OK, and has the promised shape.
+    const model = await readBundle(a);
+    expect(model.records.get("ORDER_LINES")!.identifiers).toHaveLength(100_000);
+    expect(model.records.get("ORDER_LINES")!.relations.get("PRODUCTS_ID")!.dangling).toEqual([]);
+    expect(model.activities.filter((x) => x.isTdabc)).toHaveLength(2);
+    expect(model.poolDrivers.filter((d) => d.isTdabc)).toHaveLength(1);
+    expect(model.rules.step5.length).toBeGreaterThan(0);
+    expect(model.rules.step6.length).toBeGreaterThan(0);
+    const result = calculate(model);
+    expect(result.checks.every((c) => c.ok)).toBe(true);
+    expect(result.checks.map((c) => c.step)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(existsSync(join(a, "bench.json"))).toBe(true);
+  });
+});
