@@ -48,6 +48,7 @@ export const FIELD_REASONS = [
   "taken",
   "not_member",
   "not_company_admin",
+  "not_invitee",
   "already_member",
   "already_pending",
   "already_decided",

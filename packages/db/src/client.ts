@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -89,11 +90,18 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseClient {
 async function openPglite(options: DatabaseOptions): Promise<DatabaseClient> {
   const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? DEFAULT_PGLITE_DIR;
   let pglite: PGlite;
+  let releaseLock = () => {};
   if (dataDir === "memory") {
     pglite = await PGlite.create();
   } else {
     mkdirSync(dataDir, { recursive: true });
-    pglite = await PGlite.create(dataDir);
+    releaseLock = lockDataDir(dataDir);
+    try {
+      pglite = await PGlite.create(dataDir);
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
   }
   const db = drizzlePglite(pglite) as unknown as Database;
   return {
@@ -108,8 +116,40 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseClient> {
     },
     close: async () => {
       if (!pglite.closed) await pglite.close();
+      releaseLock();
     },
   };
+}
+
+/**
+ * PGlite is a single-process database: a second process opening the same directory would corrupt
+ * it. A lock file holding the owner's pid refuses that (a lock left by a dead process is taken over).
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = join(dataDir, "costflow.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockFile, "utf8"));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(`The database in ${dataDir} is in use by process ${owner}; stop it first.`);
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Schema names go into connection options unquoted, so only plain identifiers are accepted. */

@@ -1,0 +1,58 @@
+import { createDatabase } from "@costflow/db/client";
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "@costflow/db/seed";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { hashPassword } from "./lib/passwords.ts";
+
+// `npx tsx apps/api/src/main.ts`: opens (and migrates) the database — PostgreSQL when
+// DATABASE_URL is set, else PGlite in ./.data/pglite — seeds the demo company on first start,
+// and serves the API, its docs and the built web app.
+const config = loadConfig();
+const database = await createDatabase();
+const seeded = await seedDemo(database.db, { hashPassword });
+const app = await buildApp({ database, config });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: shutting down`);
+  const force = setTimeout(() => {
+    app.log.error("shutdown took longer than 15 s; exiting anyway");
+    process.exit(1);
+  }, 15_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error({ err: error }, "could not start");
+  await database.close();
+  process.exit(1);
+}
+
+const url = `http://localhost:${config.port}`;
+const where = database.driver === "pglite" ? "embedded PGlite database" : "PostgreSQL";
+console.log(
+  [
+    "",
+    `Costflow is running on ${url}  (API ${url}/api/v1, docs ${url}/api/docs; ${where})`,
+    config.webDist ? "" : "The web app is not built (apps/web/dist is missing): only the API is served.",
+    `Demo logins${seeded.created ? " (demo company created now)" : ""}, password "${DEMO_PASSWORD}":`,
+    ...DEMO_USERS.map((u) => `  ${u.email.padEnd(22)} ${u.role}`),
+    "",
+  ]
+    .filter((line, i, all) => line !== "" || i === 0 || i === all.length - 1)
+    .join("\n"),
+);
