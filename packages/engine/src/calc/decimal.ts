@@ -78,20 +78,24 @@ export function decimalToBig(v: number): { num: bigint; scale: number } {
   return { num: sign * BigInt(DEC.m), scale: -DEC.e };
 }
 
+/** Whether the last minorOf call dropped digits (for load warnings); avoids an object per call. */
+export const ROUNDING = { changed: false };
+
 /**
  * Rounds a major-unit decimal to integer minor units, halves away from zero, reading v as a decimal
- * (so 1.005 with 2 digits is 101). `changed` tells whether digits were dropped (for load warnings).
+ * (so 1.005 with 2 digits is 101). Sets ROUNDING.changed when digits were dropped.
  */
-export function toMinorUnits(v: number, digits: number): { minor: number; changed: boolean } {
+export function minorOf(v: number, digits: number): number {
   decompose(v);
   const sign = DEC.negative ? -1 : 1;
   const { m, e } = DEC;
   const shift = e + digits;
-  if (shift >= 0) {
-    const minor = shift <= 22 ? m * POW10[shift]! : m * 10 ** shift;
-    return { minor: sign * minor, changed: false };
+  ROUNDING.changed = false;
+  if (shift >= 0) return sign * (shift <= 22 ? m * POW10[shift]! : m * 10 ** shift) + 0;
+  if (-shift > 22) {
+    ROUNDING.changed = m !== 0;
+    return 0;
   }
-  if (-shift > 22) return { minor: 0, changed: m !== 0 };
   const p = POW10[-shift]!;
   let q = Math.floor(m / p);
   let r = m - q * p;
@@ -103,13 +107,19 @@ export function toMinorUnits(v: number, digits: number): { minor: number; change
     r -= p;
   }
   if (2 * r >= p) q += 1;
-  return { minor: sign * q + 0, changed: r !== 0 };
+  ROUNDING.changed = r !== 0;
+  return sign * q + 0;
 }
 
-/** Minor units of a major-unit value, halves away from zero (see toMinorUnits). */
+export function toMinorUnits(v: number, digits: number): { minor: number; changed: boolean } {
+  const minor = minorOf(v, digits);
+  return { minor, changed: ROUNDING.changed };
+}
+
+/** Minor units of a major-unit value, halves away from zero (see minorOf). */
 export function roundMinor(v: number, digits: number): number {
   if (!Number.isFinite(v)) return v;
-  return toMinorUnits(v, digits).minor;
+  return minorOf(v, digits);
 }
 
 /** A major-unit value rounded to the minor unit, as a double for JSON (e.g. 1973025.5). */

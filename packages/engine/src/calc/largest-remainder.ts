@@ -59,6 +59,8 @@ export class Splitter {
   private pick = new Uint8Array(64);
   private hist = new Uint32Array(BUCKETS);
   private bucketVals = new Float64Array(64);
+  private bucketIdx = new Int32Array(64);
+  private bucket = new Uint16Array(64);
 
   private ensure(m: number): void {
     if (this.rem.length >= m) return;
@@ -66,6 +68,7 @@ export class Splitter {
     while (size < m) size *= 2;
     this.rem = new Float64Array(size);
     this.pick = new Uint8Array(size);
+    this.bucket = new Uint16Array(size);
   }
 
   /**
@@ -125,17 +128,7 @@ export class Splitter {
       }
     }
     const missing = s - given;
-    if (missing > 0) {
-      this.handOut(m, missing, w);
-      const pick = this.pick;
-      for (let j = 0; j < m; j++) {
-        if (pick[j] === 1) {
-          pick[j] = 0;
-          const id = ids ? ids[start + j]! : start + j;
-          out[id] = out[id]! + 1;
-        }
-      }
-    }
+    if (missing > 0) this.handOut(m, missing, w, out, ids, start);
     if (total < 0) {
       for (let j = 0; j < m; j++) {
         const id = ids ? ids[start + j]! : start + j;
@@ -179,16 +172,7 @@ export class Splitter {
       this.rem[j] = Number(p - q * w);
     }
     const missing = Number(s - given);
-    if (missing > 0) {
-      this.handOut(m, missing, Number(w));
-      for (let j = 0; j < m; j++) {
-        if (this.pick[j] === 1) {
-          this.pick[j] = 0;
-          const id = ids ? ids[start + j]! : start + j;
-          out[id] = out[id]! + 1;
-        }
-      }
-    }
+    if (missing > 0) this.handOut(m, missing, Number(w), out, ids, start);
     if (total < 0) {
       for (let j = start; j < end; j++) {
         const id = ids ? ids[j]! : j;
@@ -197,11 +181,21 @@ export class Splitter {
     }
   }
 
-  /** Marks in `pick` the `k` elements with the largest rem (ties: lowest j). rem values in [0, w). */
-  private handOut(m: number, k: number, w: number): void {
+  /**
+   * Adds one unit to the `k` elements with the largest rem (ties: lowest j); element j is
+   * out[ids[start + j]] (or out[start + j]). rem values lie in [0, w).
+   */
+  private handOut(
+    m: number,
+    k: number,
+    w: number,
+    out: Float64Array,
+    ids: Int32Array | null,
+    start: number,
+  ): void {
     const rem = this.rem;
-    const pick = this.pick;
-    if (k * m <= 4096) {
+    if (k <= 2 || m <= 8) {
+      const pick = this.pick;
       for (let t = 0; t < k; t++) {
         let best = -1;
         let bestVal = -1;
@@ -212,46 +206,68 @@ export class Splitter {
           }
         }
         pick[best] = 1;
+        const id = ids ? ids[start + best]! : start + best;
+        out[id] = out[id]! + 1;
       }
+      for (let j = 0; j < m; j++) pick[j] = 0;
       return;
     }
     // Bucket the remainders (a monotone map), find the bucket holding the k-th largest, and only
     // order the few values inside it: O(m) rather than sorting every remainder.
     const hist = this.hist;
-    hist.fill(0);
-    const f = BUCKETS / w;
+    // About one bucket per element (at most BUCKETS): small child lists stay cheap.
+    const buckets = Math.min(BUCKETS, m);
+    hist.fill(0, 0, buckets);
+    const bucket = this.bucket;
+    const f = buckets / w;
     for (let j = 0; j < m; j++) {
-      const b = Math.min(BUCKETS - 1, Math.floor(rem[j]! * f));
+      const b = Math.min(buckets - 1, Math.floor(rem[j]! * f));
+      bucket[j] = b;
       hist[b] = hist[b]! + 1;
     }
     let above = 0;
-    let boundary = BUCKETS - 1;
+    let boundary = buckets - 1;
     while (above + hist[boundary]! < k) {
       above += hist[boundary]!;
       boundary--;
     }
     const need = k - above;
     const inBucket = hist[boundary]!;
-    if (this.bucketVals.length < inBucket) this.bucketVals = new Float64Array(inBucket * 2);
+    if (this.bucketVals.length < inBucket) {
+      this.bucketVals = new Float64Array(inBucket * 2);
+      this.bucketIdx = new Int32Array(inBucket * 2);
+    }
     const vals = this.bucketVals;
+    const idx = this.bucketIdx;
     let c = 0;
     for (let j = 0; j < m; j++) {
-      const b = Math.min(BUCKETS - 1, Math.floor(rem[j]! * f));
-      if (b > boundary) pick[j] = 1;
-      else if (b === boundary) vals[c++] = rem[j]!;
+      const b = bucket[j]!;
+      if (b > boundary) {
+        const id = ids ? ids[start + j]! : start + j;
+        out[id] = out[id]! + 1;
+      } else if (b === boundary) {
+        vals[c] = rem[j]!;
+        idx[c++] = j;
+      }
     }
-    const sorted = vals.subarray(0, c).sort();
+    if (need === c) {
+      for (let i = 0; i < c; i++) {
+        const id = ids ? ids[start + idx[i]!]! : start + idx[i]!;
+        out[id] = out[id]! + 1;
+      }
+      return;
+    }
+    const sorted = vals.subarray(0, c).slice().sort();
     const threshold = sorted[c - need]!;
     let greater = 0;
     for (let i = c - need; i < c; i++) if (sorted[i]! > threshold) greater++;
     let ties = need - greater;
-    for (let j = 0; j < m; j++) {
-      const r = rem[j]!;
-      if (r > threshold) {
-        if (Math.min(BUCKETS - 1, Math.floor(r * f)) === boundary) pick[j] = 1;
-      } else if (r === threshold && ties > 0) {
-        pick[j] = 1;
-        ties--;
+    // idx is ascending in j, so ties go to the lowest j.
+    for (let i = 0; i < c; i++) {
+      const r = vals[i]!;
+      if (r > threshold || (r === threshold && ties-- > 0)) {
+        const id = ids ? ids[start + idx[i]!]! : start + idx[i]!;
+        out[id] = out[id]! + 1;
       }
     }
   }

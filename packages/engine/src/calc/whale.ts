@@ -4,6 +4,7 @@
 // maximum are exact; equal profits give the same curve in any order, so a numeric sort suffices.
 
 import { roundFloatMinor } from "./joint-rounding.ts";
+import { sortIntegers } from "./radix-sort.ts";
 import type { WhaleResult } from "./result-types.ts";
 
 export function whaleCurve(
@@ -46,13 +47,13 @@ export function whaleCurve(
         : "Total profit is negative: cumulative percentages of total profit cannot be drawn";
     return base;
   }
-  sorted.sort();
+  const ascending = sortIntegers(sorted);
   const points = new Float64Array(2 * (n + 1));
   let cum = 0;
   let best = 0;
   let bestAt = 0;
   for (let k = 1; k <= n; k++) {
-    cum += sorted[n - k]!;
+    cum += ascending[n - k]!;
     const x = (100 * k) / n;
     const y = (100 * cum) / total;
     points[2 * k] = x;

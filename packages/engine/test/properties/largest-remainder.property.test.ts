@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Splitter, splitBig } from "../../src/calc/largest-remainder.ts";
+import { sortIntegers } from "../../src/calc/radix-sort.ts";
 
 /** Naive reference: exact shares with BigInt, sort all remainders (desc), ties to lower index. */
 function reference(total: bigint, weights: bigint[]): bigint[] {
@@ -57,6 +58,33 @@ describe("largest remainder", () => {
     );
   });
 
+  it("child ranges through an id list (CSR) equal the reference", () => {
+    const splitter = new Splitter();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 80 }),
+        fc.integer({ min: 0, max: 5 }),
+        (total, ws, offset) => {
+          const w = ws.reduce((a, b) => a + b, 0);
+          fc.pre(w > 0);
+          // children are every other record of a larger dimension, starting at `offset`
+          const n = offset + 2 * ws.length;
+          const scaled = new Float64Array(n);
+          const ids = Int32Array.from(ws, (_, j) => offset + 2 * j);
+          ws.forEach((x, j) => {
+            scaled[offset + 2 * j] = x;
+          });
+          const out = new Float64Array(n);
+          splitter.split(total, scaled, null, w, ids, 0, ids.length, out);
+          const expected = reference(BigInt(total), ws.map(BigInt)).map(Number);
+          expect(Array.from(ids, (id) => out[id])).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("wide products (|S| * W past 2^53) stay exact without BigInt", () => {
     const splitter = new Splitter();
     fc.assert(
@@ -85,5 +113,24 @@ describe("largest remainder", () => {
     expect(out[6]).toBe(1001);
     expect(out[7]).toBe(1000);
     expect(out.reduce((a, b) => a + b, 0)).toBe(100_000_007);
+  });
+});
+
+describe("radix sort of minor units", () => {
+  it("sorts like a numeric sort, negatives and large ranges included", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), {
+          minLength: 4096,
+          maxLength: 6000,
+          size: "max",
+        }),
+        (xs) => {
+          const values = Float64Array.from(xs);
+          expect(Array.from(sortIntegers(values))).toEqual(Array.from(values.slice().sort()));
+        },
+      ),
+      { numRuns: 20 },
+    );
   });
 });
