@@ -46,67 +46,74 @@ export function computePnl(
   const dims = relations.order.slice().sort(byCode);
   const scale = 10 ** ctx.digits;
 
-  const rolled = (resting: Map<string, Float64Array> | undefined): Map<string, Float64Array> => {
-    const full = new Map<string, Float64Array>();
-    for (const d of relations.order) {
-      const v = resting?.get(d);
-      full.set(d, v ? v.slice() : new Float64Array(ctx.recordCount(d)));
-    }
-    relations.rollUp(full);
-    return full;
-  };
-  const actRolled = new Map<string, Map<string, Float64Array>>();
-  const driRolled = new Map<string, Map<string, Float64Array>>();
-  for (const p of prepared) {
-    if (p.line.category === "ACT" && !actRolled.has(p.line.activity!)) {
-      actRolled.set(p.line.activity!, rolled(actResting.get(p.line.activity!)));
-    }
-    if (p.line.category === "DRI") {
-      const cd = findDriver(drivers, p.line)!;
-      const key = `${cd.dimension}\u0000${cd.name}`;
-      if (!driRolled.has(key)) driRolled.set(key, rolled(cd.resting));
-    }
+  // Values per dimension per line, allocated once; ACT and DRI lines are filled first through one
+  // reused roll-up scratch family (allocating a family per line would churn hundreds of MB).
+  const values = new Map<string, Float64Array[]>();
+  const totals = new Map<string, number[]>();
+  for (const dim of dims) {
+    values.set(
+      dim,
+      prepared.map(() => new Float64Array(ctx.recordCount(dim))),
+    );
+    totals.set(
+      dim,
+      prepared.map(() => 0),
+    );
   }
+  const scratch = new Map<string, Float64Array>();
+  for (const d of relations.order) scratch.set(d, new Float64Array(ctx.recordCount(d)));
+  prepared.forEach((p, i) => {
+    if (p.line.category !== "ACT" && p.line.category !== "DRI") return;
+    ctx.checkStop(7);
+    const resting =
+      p.line.category === "ACT" ? actResting.get(p.line.activity!) : findDriver(drivers, p.line)!.resting;
+    for (const [d, v] of scratch) {
+      const src = resting?.get(d);
+      if (src) v.set(src);
+      else v.fill(0);
+    }
+    relations.rollUp(scratch);
+    const f = p.factor;
+    for (const dim of dims) {
+      const source = scratch.get(dim)!;
+      const out = values.get(dim)![i]!;
+      let sum = 0;
+      for (let r = 0; r < source.length; r++) {
+        out[r] = (f * source[r]!) / scale + 0;
+        sum += source[r]!;
+      }
+      totals.get(dim)![i] = (f * sum) / scale + 0;
+    }
+  });
 
   const byDimension = new Map<string, PnlDimensionResult>();
   for (const dim of dims) {
     ctx.checkStop(7);
     const n = ctx.recordCount(dim);
     const ids = ctx.records(dim)!.identifiers;
-    const values: Float64Array[] = prepared.map(() => new Float64Array(n));
-    const totals: number[] = prepared.map(() => 0);
+    const lineValues = values.get(dim)!;
+    const lineTotals = totals.get(dim)!;
     for (const i of order) {
       const p = prepared[i]!;
-      const out = values[i]!;
+      const out = lineValues[i]!;
       const f = p.factor;
       switch (p.line.category) {
         case "ACT":
-        case "DRI": {
-          const source =
-            p.line.category === "ACT"
-              ? actRolled.get(p.line.activity!)!.get(dim)!
-              : driRolled.get(driverKey(findDriver(drivers, p.line)!))!.get(dim)!;
-          let sum = 0;
-          for (let r = 0; r < n; r++) {
-            out[r] = (f * source[r]!) / scale + 0;
-            sum += source[r]!;
-          }
-          totals[i] = (f * sum) / scale + 0;
+        case "DRI":
           break;
-        }
         case "AGG": {
           let total = 0;
           for (const c of p.children) {
-            const child = values[c]!;
+            const child = lineValues[c]!;
             for (let r = 0; r < n; r++) out[r] = out[r]! + child[r]!;
-            total += totals[c]!;
+            total += lineTotals[c]!;
           }
           for (let r = 0; r < n; r++) out[r] = f * out[r]! + 0;
-          totals[i] = f * total + 0;
+          lineTotals[i] = f * total + 0;
           break;
         }
         case "FOR": {
-          const columns = p.slots.map((s) => values[s]!);
+          const columns = p.slots.map((s) => lineValues[s]!);
           const owner = `P&L line ${p.line.code}`;
           for (let r = 0; r < n; r++) {
             try {
@@ -115,9 +122,9 @@ export function computePnl(
               formulaFailure(error, `${owner} on dimension ${dim}`, p.line.formula ?? "", ids[r]);
             }
           }
-          const totalColumns = p.slots.map((s) => [totals[s]!]);
+          const totalColumns = p.slots.map((s) => [lineTotals[s]!]);
           try {
-            totals[i] = f * p.formula!.evaluate(totalColumns, 0) + 0;
+            lineTotals[i] = f * p.formula!.evaluate(totalColumns, 0) + 0;
           } catch (error) {
             formulaFailure(error, `${owner} (totals of ${dim})`, p.line.formula ?? "");
           }
@@ -128,8 +135,8 @@ export function computePnl(
     const valueMap = new Map<string, Float64Array>();
     const totalMap = new Map<string, number>();
     prepared.forEach((p, i) => {
-      valueMap.set(p.line.code, values[i]!);
-      totalMap.set(p.line.code, totals[i]!);
+      valueMap.set(p.line.code, lineValues[i]!);
+      totalMap.set(p.line.code, lineTotals[i]!);
     });
     byDimension.set(dim, {
       dimension: dim,
@@ -139,10 +146,6 @@ export function computePnl(
     });
   }
   return { profitLine, lineOrder: order.map((i) => prepared[i]!.line.code), byDimension };
-}
-
-function driverKey(cd: CalculatedDriverResult): string {
-  return `${cd.dimension}\u0000${cd.name}`;
 }
 
 function findDriver(

@@ -71,6 +71,7 @@ export interface PushSinks {
 
 export class PushEngine {
   private readonly received = new Map<string, Float64Array>();
+  private readonly sent = new Map<string, Float64Array>();
   private readonly parentWeights = new Map<string, Float64Array>();
 
   constructor(
@@ -157,7 +158,11 @@ export class PushEngine {
       this.received.set(rule.child, received);
     } else received.fill(0);
     const vc = vectorOf(rule.child);
-    const sent = new Float64Array(nParent);
+    let sent = this.sent.get(rule.parent);
+    if (!sent) {
+      sent = new Float64Array(nParent);
+      this.sent.set(rule.parent, sent);
+    } else sent.fill(0);
     const stayParents: number[] = [];
     const stayAmounts: number[] = [];
     const sink = sinks?.unallocated(rule.parent) ?? null;
