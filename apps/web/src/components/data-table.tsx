@@ -1,0 +1,186 @@
+// A server-paged table (TanStack Table 8 in manual mode): the page, its size (10 by default, spec
+// 9) and the sort order belong to the caller, which turns them into limit/offset/ordering.
+import { Alert, Box, Button, Group, Pagination, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
+import { IconAlertCircle, IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type SortingState,
+  useReactTable,
+} from "@tanstack/react-table";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { formatInteger } from "../lib/format";
+import { EmptyState } from "./empty-state";
+
+export interface DataTableProps<T> {
+  columns: ColumnDef<T, unknown>[];
+  data: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
+  loading?: boolean;
+  error?: boolean;
+  onRetry?: () => void;
+  emptyTitle: ReactNode;
+  emptyDescription?: ReactNode;
+  getRowId?: (row: T) => string;
+  testId?: string;
+}
+
+export function DataTable<T>({
+  columns,
+  data,
+  total,
+  page,
+  pageSize,
+  onPageChange,
+  sorting = [],
+  onSortingChange,
+  loading,
+  error,
+  onRetry,
+  emptyTitle,
+  emptyDescription,
+  getRowId,
+  testId,
+}: DataTableProps<T>) {
+  const { t, i18n } = useTranslation();
+  const table = useReactTable({
+    data,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableMultiSort: false,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === "function" ? updater(sorting) : updater;
+      onSortingChange?.(next);
+    },
+    getRowId,
+  });
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+
+  return (
+    <Box data-testid={testId}>
+      {error && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t("common:messages.error")}
+          mb="sm"
+        >
+          <Group justify="space-between" gap="sm">
+            <Text fz="sm">{t("common:messages.pleaseTryAgain")}</Text>
+            {onRetry && (
+              <Button size="compact-sm" variant="light" color="red" onClick={onRetry}>
+                {t("common:actions.retry")}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
+      <Box className="cf-table-wrap">
+        <Table striped={false} miw={640}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((hg) => (
+              <Table.Tr key={hg.id}>
+                {hg.headers.map((header) => {
+                  const canSort = header.column.getCanSort() && !!onSortingChange;
+                  const dir = header.column.getIsSorted();
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
+                      style={{ whiteSpace: "nowrap" }}
+                    >
+                      {canSort ? (
+                        <UnstyledButton onClick={header.column.getToggleSortingHandler()} fz="sm" fw={600}>
+                          <Group gap={4} wrap="nowrap">
+                            {label}
+                            {dir === "asc" ? (
+                              <IconArrowUp size={14} aria-hidden />
+                            ) : dir === "desc" ? (
+                              <IconArrowDown size={14} aria-hidden />
+                            ) : (
+                              <IconArrowsSort size={14} opacity={0.4} aria-hidden />
+                            )}
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        label
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {loading &&
+              data.length === 0 &&
+              Array.from({ length: 3 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: skeleton rows have no identity.
+                <Table.Tr key={i}>
+                  {columns.map((_c, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: skeleton cells have no identity.
+                    <Table.Td key={j}>
+                      <Skeleton h={14} radius="sm" />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            {!loading && data.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <EmptyState title={emptyTitle} description={emptyDescription} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {table.getRowModel().rows.map((row) => (
+              <Table.Tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <Table.Td key={cell.id}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Box>
+      <Group justify="space-between" mt="md" gap="sm">
+        <Text fz="sm" c="dimmed">
+          {t("common:table.showing", {
+            from: formatInteger(from, i18n.language),
+            to: formatInteger(to, i18n.language),
+            total: formatInteger(total, i18n.language),
+          })}
+        </Text>
+        {pages > 1 && (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={onPageChange}
+            size="sm"
+            getControlProps={(control) =>
+              control === "previous"
+                ? { "aria-label": t("common:table.previousPage") }
+                : { "aria-label": t("common:table.nextPage") }
+            }
+          />
+        )}
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CompanyInvitation } from "../../../lib/api-types";
+import { fetchPage } from "../../../lib/paged";
+
+export const INVITATIONS_KEY = ["account", "company-invitations"] as const;
+
+/** Without a company: invitations addressed to me. With one: that company's invitations (admins). */
+export function getCompanyInvitations(company?: number) {
+  return fetchPage<CompanyInvitation>("account/company-invitations/", {
+    company,
+    limit: 100,
+    ordering: "-created_at",
+  });
+}
+
+export function companyInvitationsQueryOptions(company?: number) {
+  return queryOptions({
+    queryKey: [...INVITATIONS_KEY, company ?? "mine"],
+    queryFn: () => getCompanyInvitations(company),
+  });
+}
+
+export function useCompanyInvitations(company?: number, enabled = true) {
+  return useQuery({ ...companyInvitationsQueryOptions(company), enabled });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { LATEST_CALCULATION_KEY } from "./get-latest-calculation";
+import { GENERATE_PATH, type StepNumber } from "./step-endpoints";
+
+export type Strategy = "not_allocate" | "rebalance";
+
+export function requestCalculation(input: { step: StepNumber; scenario: number; strategy?: Strategy }) {
+  const body =
+    input.step === 2
+      ? { scenario: input.scenario, strategy: input.strategy ?? "not_allocate" }
+      : { scenario: input.scenario };
+  return api.post<unknown>(GENERATE_PATH[input.step], body);
+}
+
+export function useRequestCalculation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestCalculation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: LATEST_CALCULATION_KEY }),
+  });
+}

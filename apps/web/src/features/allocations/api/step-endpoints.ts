@@ -1,0 +1,118 @@
+// Endpoints of the six steps (spec 7, "Allocation" and "Calculation").
+export type StepNumber = 1 | 2 | 3 | 4 | 5 | 6;
+
+export const CALCULATION_CATEGORY: Record<StepNumber, string> = {
+  1: "ACCOUNT_TO_COST_POOL",
+  2: "INDIRECT_COST_POOL_TO_COST_POOL",
+  3: "DIRECT_COST_POOL_TO_ACTIVITY",
+  4: "ACTIVITY_TO_DIMENSION_DIRECT",
+  5: "ACTIVITY_TO_DIMENSION_INDIRECT",
+  6: "CALCULATED_DRIVER_TO_DIMENSION",
+};
+
+export const RULES_PATH: Record<StepNumber, string> = {
+  1: "allocation/account-allocations/",
+  2: "allocation/cost-pool-allocations/",
+  3: "allocation/direct-cost-pool-percentage-allocations/",
+  4: "allocation/activity-allocations/",
+  5: "allocation/dimension-allocations/",
+  6: "allocation/calculated-driver-allocations/",
+};
+
+export const GENERATE_PATH: Record<StepNumber, string> = {
+  1: "calculation/account-results/generate/",
+  2: "calculation/indirect-results/generate/",
+  3: "calculation/direct-results/generate/",
+  4: "calculation/activity-results/generate/",
+  5: "calculation/dimension-results/generate/",
+  6: "calculation/calculated-driver-results/generate/",
+};
+
+/** Result views per step; each maps to its GET path under calculation/. */
+export const RESULT_VIEWS: Record<StepNumber, { id: string; label: string; path: string }[]> = {
+  1: [
+    {
+      id: "source",
+      label: "model:allocation.views.bySource",
+      path: "calculation/account-results/by-source/",
+    },
+    {
+      id: "destination",
+      label: "model:allocation.views.byDestination",
+      path: "calculation/account-results/by-destination/",
+    },
+  ],
+  2: [
+    {
+      id: "source",
+      label: "model:allocation.views.bySource",
+      path: "calculation/indirect-results/by-source/",
+    },
+    {
+      id: "destination",
+      label: "model:allocation.views.byDestination",
+      path: "calculation/indirect-results/by-destination/",
+    },
+  ],
+  3: [
+    { id: "source", label: "model:allocation.views.bySource", path: "calculation/direct-results/by-source/" },
+    {
+      id: "destination",
+      label: "model:allocation.views.byDestination",
+      path: "calculation/direct-results/by-destination/",
+    },
+    {
+      id: "tdabc",
+      label: "model:allocation.views.timeDriven",
+      path: "calculation/direct-results/time-driven/",
+    },
+  ],
+  4: [
+    {
+      id: "source",
+      label: "model:allocation.views.bySource",
+      path: "calculation/activity-results/by-source/",
+    },
+    {
+      id: "destination",
+      label: "model:allocation.views.byDestination",
+      path: "calculation/activity-results/by-destination/",
+    },
+    {
+      id: "aggregated",
+      label: "model:allocation.views.aggregated",
+      path: "calculation/activity-results/get-aggregated/",
+    },
+  ],
+  5: [
+    {
+      id: "parentToChild",
+      label: "model:allocation.views.parentToChild",
+      path: "calculation/dimension-results/get-parent-to-child-rows/",
+    },
+    {
+      id: "childToParent",
+      label: "model:allocation.views.childToParent",
+      path: "calculation/dimension-results/get-child-to-parent-rows/",
+    },
+    { id: "byLine", label: "model:allocation.views.byLine", path: "calculation/dimension-results/by-line/" },
+  ],
+  6: [
+    {
+      id: "parentToChild",
+      label: "model:allocation.views.parentToChild",
+      path: "calculation/calculated-driver-results/get-parent-to-child-rows/",
+    },
+    {
+      id: "childToParent",
+      label: "model:allocation.views.childToParent",
+      path: "calculation/calculated-driver-results/get-child-to-parent-rows/",
+    },
+    { id: "byLine", label: "model:allocation.views.byLine", path: "calculation/calculated-driver-results/" },
+  ],
+};
+
+export const UNALLOCATED_PATH: Partial<Record<StepNumber, string>> = {
+  5: "calculation/dimension-results/dimension-results-unallocated/",
+  6: "calculation/calculated-driver-results-unallocated/",
+};

@@ -1,0 +1,28 @@
+import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
+import { formatPercentValue } from "../components/percentage";
+
+const CONFIG: StepConfig = {
+  step: 1,
+  title: "model:allocation.step1.title",
+  description: "model:allocation.step1.description",
+  from: "model:allocation.nodes.accounts",
+  to: "model:allocation.nodes.costPools",
+  rulesHint: "model:allocation.step1.hint",
+  columns: (t) => [
+    { id: "source_ext_id", header: t("model:allocation.columns.sourceId"), sortable: true },
+    { id: "source_name", header: t("model:allocation.columns.source"), sortable: true },
+    { id: "destination_ext_id", header: t("model:allocation.columns.destinationId") },
+    { id: "destination_name", header: t("model:allocation.columns.destination") },
+    { id: "allocation_type", header: t("model:allocation.columns.type") },
+    {
+      id: "percentage",
+      header: t("model:allocation.columns.percentage"),
+      cell: (r) => formatPercentValue(r.percentage),
+    },
+    { id: "cost_pool_driver_name", header: t("model:allocation.columns.driver") },
+  ],
+};
+
+export default function FirstAllocationPage() {
+  return <AllocationStepPage config={CONFIG} />;
+}

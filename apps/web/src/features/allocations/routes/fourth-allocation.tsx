@@ -1,0 +1,20 @@
+import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
+
+const CONFIG: StepConfig = {
+  step: 4,
+  title: "model:allocation.step4.title",
+  description: "model:allocation.step4.description",
+  from: "model:allocation.nodes.activities",
+  to: "model:allocation.nodes.dimensions",
+  rulesHint: "model:allocation.step4.hint",
+  columns: (t) => [
+    { id: "source_name", header: t("model:allocation.columns.source"), sortable: true },
+    { id: "destination_name", header: t("model:allocation.columns.destination") },
+    { id: "equation", header: t("model:allocation.columns.equation") },
+    { id: "description", header: t("model:allocation.columns.description") },
+  ],
+};
+
+export default function FourthAllocationPage() {
+  return <AllocationStepPage config={CONFIG} />;
+}

@@ -1,0 +1,26 @@
+import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
+import { formatPercentValue } from "../components/percentage";
+
+const CONFIG: StepConfig = {
+  step: 2,
+  title: "model:allocation.step2.title",
+  description: "model:allocation.step2.description",
+  from: "model:allocation.nodes.indirectPools",
+  to: "model:allocation.nodes.directPools",
+  rulesHint: "model:allocation.step2.hint",
+  columns: (t) => [
+    { id: "source_name", header: t("model:allocation.columns.source"), sortable: true },
+    { id: "destination_name", header: t("model:allocation.columns.destination") },
+    { id: "type", header: t("model:allocation.columns.type") },
+    {
+      id: "percentage",
+      header: t("model:allocation.columns.percentage"),
+      cell: (r) => formatPercentValue(r.percentage),
+    },
+    { id: "driver_name", header: t("model:allocation.columns.driver") },
+  ],
+};
+
+export default function SecondAllocationPage() {
+  return <AllocationStepPage config={CONFIG} />;
+}

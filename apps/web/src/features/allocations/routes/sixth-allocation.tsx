@@ -1,0 +1,20 @@
+import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
+
+const CONFIG: StepConfig = {
+  step: 6,
+  title: "model:allocation.step6.title",
+  description: "model:allocation.step6.description",
+  from: "model:allocation.nodes.calculatedDrivers",
+  to: "model:allocation.nodes.childDimension",
+  rulesHint: "model:allocation.step6.hint",
+  columns: (t) => [
+    { id: "source_driver", header: t("model:allocation.columns.calculatedDriver") },
+    { id: "source_parent_name", header: t("model:allocation.columns.parent") },
+    { id: "destination_child_name", header: t("model:allocation.columns.child") },
+    { id: "equation", header: t("model:allocation.columns.equation") },
+  ],
+};
+
+export default function SixthAllocationPage() {
+  return <AllocationStepPage config={CONFIG} />;
+}

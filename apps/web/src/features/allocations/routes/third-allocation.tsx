@@ -1,0 +1,26 @@
+import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
+import { formatPercentValue } from "../components/percentage";
+
+const CONFIG: StepConfig = {
+  step: 3,
+  title: "model:allocation.step3.title",
+  description: "model:allocation.step3.description",
+  from: "model:allocation.nodes.directPools",
+  to: "model:allocation.nodes.activities",
+  rulesHint: "model:allocation.step3.hint",
+  beta: true,
+  columns: (t) => [
+    { id: "source_name", header: t("model:allocation.columns.source"), sortable: true },
+    { id: "destination_name", header: t("model:allocation.columns.destination") },
+    {
+      id: "ratio",
+      header: t("model:allocation.columns.percentage"),
+      cell: (r) => formatPercentValue(r.ratio, true),
+    },
+    { id: "tdabc_ratio", header: t("model:allocation.columns.unitMinutes"), kind: "number" },
+  ],
+};
+
+export default function ThirdAllocationPage() {
+  return <AllocationStepPage config={CONFIG} />;
+}

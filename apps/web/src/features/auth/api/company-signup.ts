@@ -1,0 +1,21 @@
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export interface CompanySignupInput {
+  company_name: string;
+  country: string;
+  industry: string;
+  employees: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+}
+
+export function companySignup(input: CompanySignupInput): Promise<unknown> {
+  return api.post("company-signup/", input, { auth: false });
+}
+
+export function useCompanySignup() {
+  return useMutation({ mutationFn: companySignup });
+}

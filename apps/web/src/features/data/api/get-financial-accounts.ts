@@ -1,0 +1,22 @@
+import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
+
+export interface FinancialAccountRow {
+  account_id: number;
+  ID: string;
+  name: string;
+  expense_group: string;
+  amount?: number | null;
+}
+
+export const FINANCIAL_ACCOUNTS_KEY = ["data", "financial-accounts"] as const;
+
+/** Spec 7: GET cost/financial-accounts/get-table/?limit&scenario&ordering&offset (sort ID, name, expense_group). */
+export function getFinancialAccounts(scenario: number, params: PageParams) {
+  return fetchPageOrEmpty<FinancialAccountRow>("cost/financial-accounts/get-table/", {
+    scenario,
+    limit: params.limit,
+    offset: params.offset,
+    ordering: params.ordering,
+    search: params.search,
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import type { CostModel } from "../../../lib/api-types";
+import { MODELS_KEY } from "./get-models";
+
+export function updateModel({ id, ...patch }: { id: number; name: string; short_description: string }) {
+  return api.patch<CostModel>(`models/${id}/`, patch);
+}
+
+export function useUpdateModel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateModel,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MODELS_KEY }),
+  });
+}

@@ -1,0 +1,71 @@
+import { Card, Grid, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconBulb } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { PageHeader } from "../../../components/page-header";
+import { notifySuccess } from "../../../lib/notify";
+import { useCreateModel } from "../api/create-model";
+import { ModelForm } from "../components/model-form";
+import { useSelectModel } from "../components/use-select-model";
+
+const TIPS = [
+  "model:newModel.tips.t1",
+  "model:newModel.tips.t2",
+  "model:newModel.tips.t3",
+  "model:newModel.tips.t4",
+];
+
+export default function NewModelPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateModel();
+  const select = useSelectModel();
+  return (
+    <>
+      <PageHeader title={t("model:newModel.title")} description={t("model:newModel.subtitle")} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card>
+            <Title order={2} fz="lg" mb="md">
+              {t("model:newModel.blankTitle")}
+            </Title>
+            <ModelForm
+              submitLabel={t("model:newModel.submit")}
+              loading={create.isPending}
+              onSubmit={(values, fail) =>
+                create.mutate(values, {
+                  onSuccess: (m) => {
+                    notifySuccess(t("common:messages.itemCreated", { item: m.name }));
+                    select(m, true);
+                    navigate("/model/new/data");
+                  },
+                  onError: fail,
+                })
+              }
+            />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card>
+            <Stack gap="sm">
+              <ThemeIcon variant="light" color="yellow" size={36} radius="md">
+                <IconBulb size={20} aria-hidden />
+              </ThemeIcon>
+              <Title order={2} fz="lg">
+                {t("model:newModel.tipsTitle")}
+              </Title>
+              <List spacing="xs" fz="sm">
+                {TIPS.map((tip) => (
+                  <List.Item key={tip}>{t(tip)}</List.Item>
+                ))}
+              </List>
+              <Text fz="xs" c="dimmed">
+                {t("model:newModel.templatesNote")}
+              </Text>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

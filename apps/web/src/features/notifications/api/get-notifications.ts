@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import type { NotificationPage } from "../../../lib/api-types";
+import { NOTIFICATION_POLL_MS } from "../../../lib/constants";
+
+export const NOTIFICATIONS_KEY = ["account", "notifications"] as const;
+
+export function getNotifications(limit = 10): Promise<NotificationPage> {
+  return api.get<NotificationPage>("account/notifications/", { limit, offset: 0 });
+}
+
+/** Polled every 30 s (spec 4) while `polling` is true; stopping sets it false. */
+export function notificationsQueryOptions(polling: boolean) {
+  return queryOptions({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: () => getNotifications(),
+    refetchInterval: polling ? NOTIFICATION_POLL_MS : false,
+    refetchIntervalInBackground: false,
+    staleTime: 10_000,
+  });
+}
+
+export function useNotifications(polling: boolean) {
+  return useQuery(notificationsQueryOptions(polling));
+}

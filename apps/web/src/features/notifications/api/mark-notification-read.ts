@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import type { AppNotification } from "../../../lib/api-types";
+import { NOTIFICATIONS_KEY } from "./get-notifications";
+
+export function markNotificationRead(id: number, isRead = true): Promise<AppNotification> {
+  return api.put<AppNotification>(`account/notifications/${id}/`, { is_read: isRead });
+}
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isRead }: { id: number; isRead?: boolean }) =>
+      markNotificationRead(id, isRead ?? true),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}

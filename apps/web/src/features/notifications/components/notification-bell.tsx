@@ -1,0 +1,162 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Stack,
+  Switch,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
+import { IconBell, IconBellOff } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { AppNotification } from "../../../lib/api-types";
+import { formatDateTime } from "../../../lib/format";
+import { useNotifications } from "../api/get-notifications";
+import { useMarkAllNotificationsRead } from "../api/mark-all-notifications-read";
+import { useMarkNotificationRead } from "../api/mark-notification-read";
+
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [polling, setPolling] = useState(true);
+  const [opened, setOpened] = useState(false);
+  const { data, isError } = useNotifications(polling);
+  const markOne = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const items = data?.results ?? [];
+  const unread = data?.unread ?? items.filter((n) => !n.is_read).length;
+
+  const open = (n: AppNotification) => {
+    if (!n.is_read) markOne.mutate({ id: n.id });
+    if (n.link) {
+      setOpened(false);
+      if (/^https?:\/\//.test(n.link)) window.open(n.link, "_blank", "noopener");
+      else navigate(n.link);
+    }
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
+      <Popover.Target>
+        <Indicator
+          disabled={unread === 0}
+          label={unread > 99 ? "99+" : unread}
+          size={16}
+          offset={4}
+          color="red"
+        >
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => setOpened((o) => !o)}
+            aria-label={t("common:notifications.open", { count: unread })}
+            data-testid="notification-bell"
+          >
+            {polling ? <IconBell size={20} aria-hidden /> : <IconBellOff size={20} aria-hidden />}
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0}>
+        <Group justify="space-between" px="md" py="sm">
+          <Group gap={6}>
+            <Text fw={600}>{t("common:notifications.title")}</Text>
+            {unread > 0 && (
+              <Badge size="sm" variant="light">
+                {t("common:notifications.unread", { count: unread })}
+              </Badge>
+            )}
+          </Group>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            disabled={unread === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            {t("common:notifications.markAll")}
+          </Button>
+        </Group>
+        <Divider />
+        <ScrollArea.Autosize mah={360}>
+          {isError && (
+            <Text c="red" fz="sm" p="md">
+              {t("common:messages.somethingFailed")}
+            </Text>
+          )}
+          {!isError && items.length === 0 && (
+            <Text c="dimmed" fz="sm" p="md" ta="center">
+              {t("common:notifications.empty")}
+            </Text>
+          )}
+          <Stack gap={0}>
+            {items.map((n) => (
+              <UnstyledButton
+                key={n.id}
+                onClick={() => open(n)}
+                px="md"
+                py="sm"
+                className="cf-notification"
+                data-unread={!n.is_read || undefined}
+              >
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <Box
+                    mt={6}
+                    w={8}
+                    h={8}
+                    style={{ borderRadius: 8, flexShrink: 0 }}
+                    bg={n.is_read ? "transparent" : "indigo"}
+                    aria-hidden
+                  />
+                  <Box style={{ minWidth: 0 }}>
+                    <Text fz="sm" fw={n.is_read ? 400 : 600} lineClamp={1}>
+                      {n.title}
+                    </Text>
+                    <Text fz="xs" c="dimmed" lineClamp={2}>
+                      {n.message}
+                    </Text>
+                    <Text fz="xs" c="dimmed" mt={2}>
+                      {formatDateTime(n.created_at, i18n.language)}
+                    </Text>
+                  </Box>
+                  {!n.is_read && (
+                    <Anchor
+                      component="span"
+                      fz="xs"
+                      ms="auto"
+                      style={{ whiteSpace: "nowrap" }}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        markOne.mutate({ id: n.id });
+                      }}
+                    >
+                      {t("common:notifications.markRead")}
+                    </Anchor>
+                  )}
+                </Group>
+              </UnstyledButton>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+        <Divider />
+        <Group px="md" py="xs" justify="space-between">
+          <Switch
+            size="xs"
+            checked={polling}
+            onChange={(e) => setPolling(e.currentTarget.checked)}
+            label={t("common:notifications.liveUpdates")}
+          />
+        </Group>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,24 @@
+import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
+
+export interface ExportFileRow {
+  id: number;
+  name?: string;
+  file_name?: string;
+  data_type?: string;
+  requested_by?: string | { email?: string } | null;
+  requested_at?: string;
+  status?: string;
+  url?: string | null;
+}
+
+export const EXPORT_FILES_KEY = ["report", "export-files"] as const;
+
+/** Spec 7: GET export/files/?scenario (the download files list: requested by, requested at, status). */
+export function getExportFiles(scenario: number, params: PageParams) {
+  return fetchPageOrEmpty<ExportFileRow>("export/files/", {
+    scenario,
+    limit: params.limit,
+    offset: params.offset,
+    ordering: params.ordering ?? "-requested_at",
+  });
+}

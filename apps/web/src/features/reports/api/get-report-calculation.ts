@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError } from "../../../lib/api-client";
+import { fetchPage } from "../../../lib/paged";
+
+export type ReportCalculationState = "none" | "finished" | "pending" | "error";
+
+/** Spec 7: GET report/calculation/?scenario — only the latest entry, only FINISHED counts. */
+export async function getReportCalculationState(scenario: number): Promise<ReportCalculationState> {
+  try {
+    const page = await fetchPage<{ status?: string; calculation_status?: string }>("report/calculation/", {
+      scenario,
+      ordering: "-requested_at",
+      limit: 1,
+    });
+    const latest = page.results[0];
+    if (!latest) return "none";
+    return String(latest.calculation_status ?? latest.status ?? "").toUpperCase() === "FINISHED"
+      ? "finished"
+      : "pending";
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return "none";
+    return "error";
+  }
+}
+
+export function useReportCalculationState(scenario: number | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: ["report", "calculation", scenario],
+      queryFn: () => getReportCalculationState(scenario ?? 0),
+      enabled: scenario !== null,
+    }),
+  );
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { ApiTable } from "../../../components/api-table";
+import { CalculationStatusBadge } from "../../../components/status-badge";
+import type { PageParams } from "../../../lib/paged";
+import { EXPORT_FILES_KEY, type ExportFileRow, getExportFiles } from "../api/get-export-files";
+
+export function ExportFilesTable({
+  scenario,
+  emptyDescription,
+}: {
+  scenario: number;
+  emptyDescription: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ApiTable<ExportFileRow>
+      queryKey={[...EXPORT_FILES_KEY, scenario]}
+      fetcher={(p: PageParams) => getExportFiles(scenario, p)}
+      emptyTitle={t("common:messages.noResults")}
+      emptyDescription={emptyDescription}
+      testId="downloads-table"
+      columns={[
+        {
+          id: "file_name",
+          header: t("report:export.file"),
+          cell: (r) => r.file_name ?? r.name ?? r.data_type ?? "",
+        },
+        {
+          id: "requested_by",
+          header: t("report:export.requestedBy"),
+          cell: (r) =>
+            typeof r.requested_by === "object" && r.requested_by
+              ? (r.requested_by.email ?? "")
+              : String(r.requested_by ?? ""),
+        },
+        { id: "requested_at", header: t("report:export.requestedAt"), kind: "datetime", sortable: true },
+        {
+          id: "status",
+          header: t("report:export.status"),
+          cell: (r) => <CalculationStatusBadge status={r.status} />,
+        },
+      ]}
+    />
+  );
+}

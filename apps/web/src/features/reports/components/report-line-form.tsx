@@ -1,0 +1,167 @@
+import {
+  Button,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { LineCategory, ReportLine } from "../api/get-report-lines";
+import { useReportOptions } from "../api/get-report-options";
+import { EMPTY_LINE, type ReportLineForm } from "./report-line-payload";
+
+const CATEGORIES: { value: LineCategory; label: string }[] = [
+  { value: "ACT", label: "report:plStructure.categories.ACT" },
+  { value: "FOR", label: "report:plStructure.categories.FOR" },
+  { value: "DRI", label: "report:plStructure.categories.DRI" },
+  { value: "AGG", label: "report:plStructure.categories.AGG" },
+];
+
+export function ReportLineFormFields({
+  model,
+  lines,
+  saving,
+  onSubmit,
+  onCancel,
+}: {
+  model: number;
+  lines: ReportLine[];
+  saving: boolean;
+  onSubmit: (form: ReportLineForm) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<ReportLineForm>(EMPTY_LINE);
+  const [errors, setErrors] = useState<Partial<Record<keyof ReportLineForm, string>>>({});
+  const activities = useReportOptions("activities", model);
+  const drivers = useReportOptions("calculatedDrivers", model);
+  const set = <K extends keyof ReportLineForm>(k: K, v: ReportLineForm[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const next: typeof errors = {};
+    const required = t("common:validation.required");
+    if (!form.description.trim()) next.description = required;
+    if (!form.code.trim()) next.code = required;
+    if (form.category === "ACT" && form.activity === null)
+      next.activity = t("common:messages.selectActivityOrDimension");
+    if (form.category === "DRI" && form.calculated_driver_id === null) next.calculated_driver_id = required;
+    if (form.category === "FOR" && !form.formula.trim().startsWith("="))
+      next.formula = t("report:plStructure.formulaStart");
+    setErrors(next);
+    if (Object.keys(next).length === 0) onSubmit(form);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="report-line-form">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t("report:plStructure.code")}
+            value={form.code}
+            onChange={(e) => set("code", e.currentTarget.value)}
+            error={errors.code}
+            required
+          />
+          <TextInput
+            label={t("report:plStructure.description")}
+            value={form.description}
+            onChange={(e) => set("description", e.currentTarget.value)}
+            error={errors.description}
+            required
+          />
+        </SimpleGrid>
+        <Stack gap={4}>
+          <Text fz="sm" fw={500}>
+            {t("report:plStructure.category")}
+          </Text>
+          <SegmentedControl
+            value={form.category}
+            onChange={(v) => set("category", v as LineCategory)}
+            data={CATEGORIES.map((c) => ({ value: c.value, label: t(c.label) }))}
+          />
+        </Stack>
+        {form.category === "ACT" && (
+          <Select
+            label={t("report:plStructure.activity")}
+            data={activities.data ?? []}
+            value={form.activity === null ? null : String(form.activity)}
+            onChange={(v) => set("activity", v ? Number(v) : null)}
+            error={errors.activity}
+            placeholder={(activities.data ?? []).length ? undefined : t("common:messages.noResults")}
+            searchable
+          />
+        )}
+        {form.category === "DRI" && (
+          <Select
+            label={t("report:plStructure.calculatedDriver")}
+            data={(drivers.data ?? []).map((d) => ({ value: d.value, label: d.label }))}
+            value={form.calculated_driver_id === null ? null : String(form.calculated_driver_id)}
+            onChange={(v) => {
+              const chosen = (drivers.data ?? []).find((d) => d.value === v);
+              set("calculated_driver_id", v ? Number(v) : null);
+              set("driverDimension", chosen?.dimension ?? null);
+            }}
+            error={errors.calculated_driver_id}
+            placeholder={(drivers.data ?? []).length ? undefined : t("common:messages.createDriverFirst")}
+          />
+        )}
+        {form.category === "FOR" && (
+          <TextInput
+            label={t("report:plStructure.formula")}
+            value={form.formula}
+            onChange={(e) => set("formula", e.currentTarget.value)}
+            error={errors.formula}
+            description={t("report:plStructure.formulaHint")}
+            dir="ltr"
+            ff="monospace"
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label={t("report:plStructure.factor")}
+            data={[
+              { value: "1", label: t("report:plStructure.factorPlus") },
+              { value: "-1", label: t("report:plStructure.factorMinus") },
+            ]}
+            value={String(form.factor)}
+            onChange={(v) => set("factor", Number(v ?? 1))}
+            allowDeselect={false}
+          />
+          <Select
+            label={t("report:plStructure.parent")}
+            data={[
+              { value: "0", label: t("report:plStructure.noParent") },
+              ...lines.map((l) => ({ value: String(l.id), label: `${l.code} · ${l.description}` })),
+            ]}
+            value={String(form.parent)}
+            onChange={(v) => set("parent", Number(v ?? 0))}
+            allowDeselect={false}
+          />
+          <NumberInput
+            label={t("report:plStructure.rank")}
+            value={form.rank}
+            onChange={(v) => set("rank", Number(v) || 1)}
+            min={1}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t("common:actions.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

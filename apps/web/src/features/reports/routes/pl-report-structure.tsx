@@ -1,0 +1,134 @@
+import { Badge, Button, Card, Code, Grid, List, Modal, Text, Title } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiTable } from "../../../components/api-table";
+import { PageHeader } from "../../../components/page-header";
+import { RequireModel } from "../../../components/require-context";
+import { useAppContext } from "../../../lib/app-context";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import type { PageParams } from "../../../lib/paged";
+import { useSession } from "../../../lib/use-session";
+import {
+  getReportLines,
+  REPORT_LINES_KEY,
+  type ReportLine,
+  useAllReportLines,
+} from "../api/get-report-lines";
+import { useSaveReportLine } from "../api/save-report-line";
+import { ReportLineFormFields } from "../components/report-line-form";
+import { buildReportLinePayload } from "../components/report-line-payload";
+
+const RULES = [
+  "report:plStructure.rules.r1",
+  "report:plStructure.rules.r2",
+  "report:plStructure.rules.r3",
+  "report:plStructure.rules.r4",
+];
+
+function Structure({ model }: { model: number }) {
+  const { t } = useTranslation();
+  const { ability } = useSession();
+  const [adding, setAdding] = useState(false);
+  const all = useAllReportLines(model);
+  const save = useSaveReportLine();
+  const canEdit = ability.can("manage", "Report") || ability.can("create", "Report");
+
+  return (
+    <>
+      <PageHeader
+        title={t("report:plStructure.title")}
+        description={t("report:plStructure.subtitle")}
+        actions={
+          canEdit && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+              {t("report:plStructure.addLine")}
+            </Button>
+          )
+        }
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Card>
+            <ApiTable<ReportLine>
+              queryKey={[...REPORT_LINES_KEY, model]}
+              fetcher={(p: PageParams) => getReportLines(model, p)}
+              defaultSort={[{ id: "rank", desc: false }]}
+              emptyTitle={t("common:messages.noResults")}
+              emptyDescription={t("report:plStructure.empty")}
+              testId="pl-lines-table"
+              columns={[
+                { id: "rank", header: t("report:plStructure.rank"), sortable: true, kind: "integer" },
+                { id: "code", header: t("report:plStructure.code"), sortable: true },
+                { id: "description", header: t("report:plStructure.description") },
+                {
+                  id: "category",
+                  header: t("report:plStructure.category"),
+                  cell: (l) => <Badge variant="light">{l.category}</Badge>,
+                },
+                {
+                  id: "factor",
+                  header: t("report:plStructure.factor"),
+                  cell: (l) => (l.factor < 0 ? "−1" : "+1"),
+                },
+                {
+                  id: "formula",
+                  header: t("report:plStructure.formula"),
+                  cell: (l) => (l.formula ? <Code>{l.formula}</Code> : ""),
+                },
+              ]}
+            />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Card>
+            <Title order={2} fz="md" mb="sm">
+              {t("report:plStructure.rulesTitle")}
+            </Title>
+            <List fz="sm" spacing="xs">
+              {RULES.map((r) => (
+                <List.Item key={r}>{t(r)}</List.Item>
+              ))}
+            </List>
+            <Text fz="xs" c="dimmed" mt="md">
+              {t("report:plStructure.example")}
+            </Text>
+            <Code block mt={4} style={{ whiteSpace: "pre-wrap" }}>
+              {t("report:plStructure.exampleCode")}
+            </Code>
+          </Card>
+        </Grid.Col>
+      </Grid>
+      <Modal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        title={t("report:plStructure.addLine")}
+        size="lg"
+      >
+        <ReportLineFormFields
+          model={model}
+          lines={all.data?.results ?? []}
+          saving={save.isPending}
+          onCancel={() => setAdding(false)}
+          onSubmit={(form) =>
+            save.mutate(
+              { payload: buildReportLinePayload(form, model) },
+              {
+                onSuccess: () => {
+                  setAdding(false);
+                  notifySuccess(t("common:messages.savedSuccessfully"));
+                },
+                onError: () => notifyError(t("common:messages.saveFailed")),
+              },
+            )
+          }
+        />
+      </Modal>
+    </>
+  );
+}
+
+export default function PlReportStructurePage() {
+  const ctx = useAppContext();
+  return <RequireModel>{ctx.model && <Structure model={ctx.model.id} />}</RequireModel>;
+}

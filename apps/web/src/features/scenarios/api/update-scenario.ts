@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import type { Scenario } from "../../../lib/api-types";
+import type { ScenarioInput } from "./create-scenario";
+import { SCENARIOS_KEY } from "./get-scenarios";
+
+export function updateScenario({ id, ...patch }: { id: number } & Partial<Omit<ScenarioInput, "model">>) {
+  return api.patch<Scenario>(`model/scenarios/${id}/`, patch);
+}
+
+export function useUpdateScenario() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateScenario,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SCENARIOS_KEY }),
+  });
+}

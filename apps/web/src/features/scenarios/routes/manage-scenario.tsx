@@ -1,0 +1,151 @@
+import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconAlertCircle, IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { PageHeader } from "../../../components/page-header";
+import { RequireScenario } from "../../../components/require-context";
+import { ScenarioStatusBadge } from "../../../components/status-badge";
+import { useAppContext } from "../../../lib/app-context";
+import { formatDateTime } from "../../../lib/format";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSession } from "../../../lib/use-session";
+import { useDeleteScenario } from "../api/delete-scenario";
+import { useScenario } from "../api/get-scenario";
+import { useUpdateScenario } from "../api/update-scenario";
+import { ScenarioForm } from "../components/scenario-form";
+import { useSelectScenario } from "../components/use-select-scenario";
+
+function ManageSelected({ id }: { id: number }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { ability } = useSession();
+  const { data, isLoading, isError } = useScenario(id);
+  const update = useUpdateScenario();
+  const remove = useDeleteScenario();
+  const select = useSelectScenario();
+  const canManage = ability.can("manage", "Scenario") || ability.can("update", "Scenario");
+
+  if (isLoading) return <Skeleton h={240} />;
+  if (isError || !data)
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle aria-hidden />}
+        title={t("common:messages.error")}
+      >
+        {t("common:messages.errorSomethingHappen")}
+      </Alert>
+    );
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t("model:scenarios.deleteTitle"),
+      children: <Text fz="sm">{t("model:scenarios.deleteText", { name: data.name })}</Text>,
+      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(data.id, {
+          onSuccess: () => {
+            notifySuccess(t("common:messages.itemDeleted", { item: data.name }));
+            navigate("/model/scenarios");
+          },
+          onError: () => notifyError(t("common:messages.deleteFailed")),
+        }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={t("model:manage.title")}
+        description={t("model:manage.subtitle")}
+        badge={<ScenarioStatusBadge status={data.status} />}
+        actions={
+          canManage && (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={confirmDelete}
+            >
+              {t("common:actions.delete")}
+            </Button>
+          )
+        }
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Card>
+            <Title order={2} fz="lg" mb="md">
+              {t("model:manage.details")}
+            </Title>
+            {canManage ? (
+              <ScenarioForm
+                key={data.id}
+                initial={{
+                  name: data.name,
+                  description: data.description,
+                  period_from: data.period_from,
+                  period_to: data.period_to,
+                  currency: data.currency,
+                }}
+                submitLabel={t("common:actions.saveChanges")}
+                loading={update.isPending}
+                onSubmit={(values, fail) =>
+                  update.mutate(
+                    { id: data.id, ...values },
+                    {
+                      onSuccess: (s) => {
+                        select(s, true);
+                        notifySuccess(t("common:messages.itemUpdated", { item: s.name }));
+                      },
+                      onError: fail,
+                    },
+                  )
+                }
+              />
+            ) : (
+              <Text fz="sm" c="dimmed">
+                {t("model:manage.readOnly")}
+              </Text>
+            )}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Card>
+            <Title order={2} fz="lg" mb="md">
+              {t("model:manage.lifecycle")}
+            </Title>
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Text fz="sm" c="dimmed">
+                  {t("model:models.createdAt")}
+                </Text>
+                <Text fz="sm">{formatDateTime(data.created_at, i18n.language)}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text fz="sm" c="dimmed">
+                  {t("model:manage.finishedAt")}
+                </Text>
+                <Text fz="sm">
+                  {data.finished_at
+                    ? formatDateTime(data.finished_at, i18n.language)
+                    : t("common:values.none")}
+                </Text>
+              </Group>
+              <Text fz="xs" c="dimmed" mt="sm">
+                {t("model:manage.lifecycleText")}
+              </Text>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+export default function ManageScenarioPage() {
+  const ctx = useAppContext();
+  return <RequireScenario>{ctx.scenario && <ManageSelected id={ctx.scenario.id} />}</RequireScenario>;
+}

@@ -1,0 +1,193 @@
+import { ActionIcon, Badge, Button, Card, Group, Modal, Text, Tooltip } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconCheck, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { ApiTable } from "../../../components/api-table";
+import { PageHeader } from "../../../components/page-header";
+import { RequireModel } from "../../../components/require-context";
+import { ScenarioStatusBadge } from "../../../components/status-badge";
+import type { Scenario } from "../../../lib/api-types";
+import { useAppContext } from "../../../lib/app-context";
+import { formatDate } from "../../../lib/format";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import type { PageParams } from "../../../lib/paged";
+import { useSession } from "../../../lib/use-session";
+import { useCreateScenario } from "../api/create-scenario";
+import { useDeleteScenario } from "../api/delete-scenario";
+import { getScenarios, SCENARIOS_KEY } from "../api/get-scenarios";
+import { emptyScenario, ScenarioForm } from "../components/scenario-form";
+import { useSelectScenario } from "../components/use-select-scenario";
+
+function ScenarioList({ modelId, modelName }: { modelId: number; modelName: string }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { ability } = useSession();
+  const ctx = useAppContext();
+  const select = useSelectScenario();
+  const create = useCreateScenario();
+  const remove = useDeleteScenario();
+  const [creating, setCreating] = useState(false);
+  const canManage = ability.can("manage", "Scenario") || ability.can("create", "Scenario");
+
+  const confirmDelete = (s: Scenario) =>
+    modals.openConfirmModal({
+      title: t("model:scenarios.deleteTitle"),
+      children: <Text fz="sm">{t("model:scenarios.deleteText", { name: s.name })}</Text>,
+      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(s.id, {
+          onSuccess: () => notifySuccess(t("common:messages.itemDeleted", { item: s.name })),
+          onError: () => notifyError(t("common:messages.deleteFailed")),
+        }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={t("model:scenarios.title")}
+        description={t("model:scenarios.subtitle", { model: modelName })}
+        actions={
+          canManage && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setCreating(true)}
+              data-testid="create-scenario"
+            >
+              {t("model:scenarios.create")}
+            </Button>
+          )
+        }
+      />
+      <Card>
+        <ApiTable<Scenario>
+          queryKey={[...SCENARIOS_KEY, modelId]}
+          fetcher={(p: PageParams) => getScenarios(modelId, p)}
+          defaultSort={[{ id: "created_at", desc: true }]}
+          emptyTitle={t("common:messages.noResults")}
+          emptyDescription={t("model:scenarios.empty")}
+          getRowId={(s) => String(s.id)}
+          testId="scenarios-table"
+          columns={[
+            {
+              id: "name",
+              header: t("model:scenarios.name"),
+              sortable: true,
+              cell: (s) => (
+                <Group gap={6} wrap="nowrap">
+                  <Text fz="sm" fw={600}>
+                    {s.name}
+                  </Text>
+                  {ctx.scenario?.id === s.id && (
+                    <Badge size="xs" variant="light" color="teal">
+                      {t("common:actions.selected")}
+                    </Badge>
+                  )}
+                </Group>
+              ),
+            },
+            {
+              id: "period_from",
+              header: t("model:scenarios.period"),
+              sortable: true,
+              cell: (s) =>
+                t("model:scenarios.periodRange", {
+                  from: formatDate(s.period_from, i18n.language),
+                  to: formatDate(s.period_to, i18n.language),
+                }),
+            },
+            { id: "currency", header: t("model:scenarios.currency") },
+            {
+              id: "status",
+              header: t("model:scenarios.status"),
+              cell: (s) => <ScenarioStatusBadge status={s.status} />,
+            },
+            { id: "created_at", header: t("model:models.createdAt"), kind: "date", sortable: true },
+            {
+              id: "actions",
+              header: t("common:table.actions"),
+              cell: (s) => (
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-sm"
+                    variant={ctx.scenario?.id === s.id ? "light" : "filled"}
+                    leftSection={ctx.scenario?.id === s.id ? <IconCheck size={14} aria-hidden /> : undefined}
+                    onClick={() => {
+                      select(s);
+                      navigate("/workflowdashboard");
+                    }}
+                    data-testid={`select-scenario-${s.id}`}
+                  >
+                    {ctx.scenario?.id === s.id ? t("common:actions.selected") : t("common:actions.select")}
+                  </Button>
+                  {canManage && (
+                    <>
+                      <Tooltip label={t("common:actions.edit")}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t("common:actions.edit")}
+                          component={Link}
+                          to="/model/scenario/manage"
+                          onClick={() => select(s, true)}
+                        >
+                          <IconPencil size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t("common:actions.delete")}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t("common:actions.delete")}
+                          onClick={() => confirmDelete(s)}
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </>
+                  )}
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title={t("model:scenarios.create")}
+        size="lg"
+      >
+        <ScenarioForm
+          initial={emptyScenario()}
+          submitLabel={t("common:actions.create")}
+          loading={create.isPending}
+          onCancel={() => setCreating(false)}
+          onSubmit={(values, fail) =>
+            create.mutate(
+              { model: modelId, ...values },
+              {
+                onSuccess: (s) => {
+                  setCreating(false);
+                  notifySuccess(t("common:messages.itemCreated", { item: s.name }));
+                  select(s, true);
+                },
+                onError: fail,
+              },
+            )
+          }
+        />
+      </Modal>
+    </>
+  );
+}
+
+export default function ScenariosPage() {
+  const ctx = useAppContext();
+  return (
+    <RequireModel>
+      {ctx.model && <ScenarioList modelId={ctx.model.id} modelName={ctx.model.name} />}
+    </RequireModel>
+  );
+}

@@ -1,0 +1,189 @@
+// The one HTTP client of the web app (spec 4 and 7): base path /api/v1, Bearer token, the UI
+// language in Accept-Language, and on a 401 a single-flight token refresh followed by one retry of
+// every call that failed meanwhile. When the refresh fails the session is cleared and the app is
+// sent to /login.
+import type { ErrorBody, FieldError, TokenPair } from "./api-types";
+import { clearSession, getAccessToken, getRefreshToken, setTokens } from "./session";
+
+export const API_BASE = "/api/v1/";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly messageKey: string | undefined;
+  readonly fieldErrors: FieldError[];
+
+  constructor(status: number, body: Partial<ErrorBody> | null, fallback: string) {
+    super(body?.message || fallback);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = body?.code ?? (status === 0 ? "NETWORK_ERROR" : `HTTP_${status}`);
+    this.messageKey = body?.message_key;
+    this.fieldErrors = Array.isArray(body?.errors) ? body.errors : [];
+  }
+
+  /** The server's translated message for one field, if it named that field. */
+  fieldMessage(field: string): string | undefined {
+    return this.fieldErrors.find((e) => e.field === field)?.message;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  params?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Send the Bearer token and refresh on 401 (default true). */
+  auth?: boolean;
+}
+
+type LanguageGetter = () => string;
+type ExpiredHandler = () => void;
+
+let getLanguage: LanguageGetter = () => "en";
+let onSessionExpired: ExpiredHandler = () => {
+  if (typeof window !== "undefined") window.location.assign("/login");
+};
+let fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args);
+
+export function configureApiClient(options: {
+  language?: LanguageGetter;
+  onSessionExpired?: ExpiredHandler;
+  fetch?: typeof fetch;
+}): void {
+  if (options.language) getLanguage = options.language;
+  if (options.onSessionExpired) onSessionExpired = options.onSessionExpired;
+  if (options.fetch) fetchImpl = options.fetch;
+}
+
+export function buildUrl(path: string, params?: Record<string, QueryValue>): string {
+  const clean = path.replace(/^\/+/, "").replace(/^api\/v1\//, "");
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null && value !== "") query.set(key, String(value));
+  }
+  const qs = query.toString();
+  return `${API_BASE}${clean}${qs ? `?${qs}` : ""}`;
+}
+
+// Paths whose 401 means "bad credentials / bad refresh token", never "refresh and retry".
+const NO_REFRESH = ["auth/jwt/create", "auth/jwt/refresh", "auth/jwt/logout"];
+
+let refreshInFlight: Promise<string> | null = null;
+
+async function doRefresh(): Promise<string> {
+  const refresh = getRefreshToken();
+  if (!refresh) throw new ApiError(401, { code: "NOT_AUTHENTICATED" }, "Not authenticated");
+  const res = await fetchImpl(buildUrl("auth/jwt/refresh/"), {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      "Accept-Language": getLanguage(),
+    },
+    body: JSON.stringify({ refresh }),
+  });
+  if (!res.ok) throw new ApiError(res.status, await readBody(res), res.statusText);
+  const pair = (await res.json()) as Partial<TokenPair>;
+  if (!pair.access) throw new ApiError(500, null, "Refresh answered without an access token");
+  setTokens({ access: pair.access, refresh: pair.refresh ?? refresh });
+  return pair.access;
+}
+
+/** One refresh at a time: every 401 arriving while a refresh runs waits for the same promise. */
+export function refreshAccessToken(): Promise<string> {
+  if (!refreshInFlight) {
+    refreshInFlight = doRefresh().finally(() => {
+      refreshInFlight = null;
+    });
+  }
+  return refreshInFlight;
+}
+
+async function readBody(res: Response): Promise<Partial<ErrorBody> | null> {
+  try {
+    const text = await res.text();
+    return text ? (JSON.parse(text) as Partial<ErrorBody>) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": getLanguage(),
+  };
+  const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
+  if (token && options.auth !== false) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetchImpl(buildUrl(path, options.params), {
+      method: options.method ?? "GET",
+      headers,
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as { name?: string })?.name === "AbortError") throw error;
+    throw new ApiError(0, null, (error as Error)?.message ?? "Network error");
+  }
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const usedToken = options.auth === false ? null : getAccessToken();
+  let res = await send(path, options, usedToken);
+
+  const mayRefresh =
+    res.status === 401 &&
+    options.auth !== false &&
+    !NO_REFRESH.some((p) => path.replace(/^\/+/, "").startsWith(p));
+  if (mayRefresh) {
+    let fresh: string;
+    try {
+      // Another call may already have refreshed while this one was in flight.
+      const current = getAccessToken();
+      fresh = current && current !== usedToken ? current : await refreshAccessToken();
+    } catch {
+      clearSession();
+      onSessionExpired();
+      throw new ApiError(401, await readBody(res), "Session expired");
+    }
+    res = await send(path, options, fresh);
+    if (res.status === 401) {
+      clearSession();
+      onSessionExpired();
+    }
+  }
+
+  if (!res.ok) throw new ApiError(res.status, await readBody(res), res.statusText || `HTTP ${res.status}`);
+  return parse<T>(res);
+}
+
+export const api = {
+  get: <T>(path: string, params?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    apiRequest<T>(path, { method: "GET", params, signal }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
+    apiRequest<T>(path, { ...options, method: "POST", body: body ?? {} }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PUT", body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PATCH", body: body ?? {} }),
+  delete: <T = void>(path: string) => apiRequest<T>(path, { method: "DELETE" }),
+};

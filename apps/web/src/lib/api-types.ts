@@ -1,0 +1,57 @@
+// Types of the API, from the zod schemas of packages/contract (type-only imports: the web bundle
+// takes no runtime code from there). A few response shapes the contract leaves open are
+// described here.
+import type { Action, Role, Subject } from "@costflow/contract/abilities";
+import type {
+  CompanyInvitation,
+  CompanyRequest,
+  DecisionStatus,
+  Notification,
+  NotificationPage,
+} from "@costflow/contract/account";
+import type { OutboxEmail } from "@costflow/contract/admin";
+import type { CompanyRef, TokenPair } from "@costflow/contract/auth";
+import type { QuickResume } from "@costflow/contract/dashboard";
+import type { FieldError } from "@costflow/contract/errors";
+import type { Language } from "@costflow/contract/languages";
+import type { Model, Scenario, ScenarioStatus } from "@costflow/contract/models";
+import type { Page } from "@costflow/contract/pagination";
+import type { Me, Membership, Settings, Skin } from "@costflow/contract/users";
+
+export type {
+  Action,
+  CompanyInvitation,
+  CompanyRef,
+  CompanyRequest,
+  FieldError,
+  Language,
+  Me,
+  Membership,
+  NotificationPage,
+  OutboxEmail,
+  Page,
+  QuickResume,
+  Role,
+  Scenario,
+  ScenarioStatus,
+  Settings,
+  Skin,
+  Subject,
+  TokenPair,
+};
+export type AppNotification = Notification;
+export type CostModel = Model;
+export type RequestStatus = DecisionStatus;
+
+export interface AbilityRule {
+  action: Action | Action[];
+  subject: Subject | Subject[];
+}
+
+/** The error body of every 4xx/5xx; read loosely, since a proxy may answer with something else. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  message_key?: string;
+  errors?: FieldError[];
+}

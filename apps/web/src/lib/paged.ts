@@ -1,0 +1,51 @@
+// Paged lists (contract: {count, next, previous, results}; a few spec endpoints answer
+// {items, count}). Normalised to one shape for the tables.
+import { ApiError, api, type QueryValue } from "./api-client";
+import type { Page } from "./api-types";
+
+export interface PageParams {
+  limit: number;
+  offset: number;
+  ordering?: string;
+  search?: string;
+}
+
+export function normalizePage<T>(raw: unknown): Page<T> {
+  if (Array.isArray(raw)) return { count: raw.length, next: null, previous: null, results: raw as T[] };
+  const r = (raw ?? {}) as {
+    count?: number;
+    next?: string | null;
+    previous?: string | null;
+    results?: T[];
+    items?: T[];
+  };
+  const results = r.results ?? r.items ?? [];
+  return { count: r.count ?? results.length, next: r.next ?? null, previous: r.previous ?? null, results };
+}
+
+export async function fetchPage<T>(path: string, params: Record<string, QueryValue>): Promise<Page<T>> {
+  return normalizePage<T>(await api.get<unknown>(path, params));
+}
+
+/** A list endpoint the server does not offer (yet) reads as an empty list, not as a failure. */
+export async function fetchPageOrEmpty<T>(
+  path: string,
+  params: Record<string, QueryValue>,
+): Promise<Page<T>> {
+  try {
+    return await fetchPage<T>(path, params);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404)
+      return { count: 0, next: null, previous: null, results: [] };
+    throw error;
+  }
+}
+
+/** Offsets are never negative (spec 5). */
+export function offsetFor(page: number, pageSize: number): number {
+  return Math.max(0, (page - 1) * pageSize);
+}
+
+export function orderingFor(sort: { id: string; desc: boolean } | undefined): string | undefined {
+  return sort ? `${sort.desc ? "-" : ""}${sort.id}` : undefined;
+}
