@@ -3,9 +3,17 @@
 
 import { type CsvScanner, ESCAPED } from "./csv-scanner.ts";
 
+// Buffer#toString(encoding, start, end) goes through an encoding lookup and argument checks on
+// every call; the per-encoding method it ends in is ~2x cheaper for short fields. Both exist on
+// every Node Buffer; only the typings lack it.
+const utf8Slice = (Buffer.prototype as unknown as { utf8Slice?: (start: number, end: number) => string })
+  .utf8Slice;
+
 /** The text of field k (quotes removed, doubled quotes unescaped). */
 export function fieldText(s: CsvScanner, k: number): string {
-  const text = s.buf.toString("utf8", s.starts[k]!, s.ends[k]!);
+  const start = s.starts[k]!;
+  const end = s.ends[k]!;
+  const text = utf8Slice ? utf8Slice.call(s.buf, start, end) : s.buf.toString("utf8", start, end);
   return (s.flags[k]! & ESCAPED) !== 0 ? text.replaceAll('""', '"') : text;
 }
 

@@ -18,9 +18,11 @@ export class GrowableFloat64 {
     if (n > this.data.length) this.data = grow(this.data, new Float64Array(n));
   }
 
-  /** Exact-length copy (drops the spare capacity). */
+  /** Exact-length column: a view when the spare capacity is small (no copy), else a copy. */
   finish(): Float64Array {
-    return this.data.length === this.length ? this.data : this.data.slice(0, this.length);
+    return this.data.length - this.length <= this.length >> 4
+      ? this.data.subarray(0, this.length)
+      : this.data.slice(0, this.length);
   }
 }
 
@@ -42,7 +44,9 @@ export class GrowableInt32 {
   }
 
   finish(): Int32Array {
-    return this.data.length === this.length ? this.data : this.data.slice(0, this.length);
+    return this.data.length - this.length <= this.length >> 4
+      ? this.data.subarray(0, this.length)
+      : this.data.slice(0, this.length);
   }
 }
 

@@ -47,6 +47,7 @@ export async function readRecords(
   const totalBytes = ctx.source.files.get(file)?.size ?? 0;
   const allowed = ["identifier", ...drivers.map((d) => d.name)];
   let columns: Column[] | null = null;
+  let idCol = 0;
   let headerDone = false;
   const ids: string[] = [];
   const lines = new GrowableInt32(1024);
@@ -92,7 +93,10 @@ export async function readRecords(
         headerDone = true;
         const header = Array.from({ length: s.count }, (_, k) => fieldText(s, k));
         const mapping = checkHeader(file, header, (n) => allowed.indexOf(n), ["identifier"], issues, s.line);
-        if (mapping) columns = header.map(newColumn);
+        if (mapping) {
+          columns = header.map(newColumn);
+          idCol = header.indexOf("identifier");
+        }
         return;
       }
       const cols = columns;
@@ -109,15 +113,11 @@ export async function readRecords(
       }
       const b = s.buf;
       // Identifier first: a row without one is skipped entirely.
-      let id = "";
-      for (let k = 0; k < cols.length; k++) {
-        if (cols[k]!.kind !== IDENTIFIER) continue;
-        if (s.starts[k] === s.ends[k]) {
-          issue(s.fieldLines[k]!, k, "required", "identifier is required");
-          return;
-        }
-        id = fieldText(s, k);
+      if (s.starts[idCol] === s.ends[idCol]) {
+        issue(s.fieldLines[idCol]!, idCol, "required", "identifier is required");
+        return;
       }
+      const id = fieldText(s, idCol);
       const row = ids.length;
       if (sorted && row > 0 && !(previous < id)) sorted = false;
       previous = id;
@@ -125,7 +125,7 @@ export async function readRecords(
       lines.push(s.line);
       if (row === 4096 && totalBytes > 0) {
         // Size the columns once from the average record length instead of doubling repeatedly.
-        const estimate = Math.ceil((totalBytes / scanner.bytes) * row * 1.05);
+        const estimate = Math.ceil((totalBytes / scanner.recordEnd) * row * 1.02) + 1024;
         lines.reserve(estimate);
         for (const c of cols) (c.decimals ?? c.relation?.index)?.reserve(estimate);
       }
