@@ -1,0 +1,77 @@
+import { existsSync, readFileSync } from "node:fs";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { MAIL_FILE } from "../e2e-env";
+import { messageText, type SinkMessage } from "../smtp-sink";
+
+const CHROMIUM = "/usr/bin/chromium";
+const hasChromium = existsSync(CHROMIUM);
+let told = false;
+
+/** Every test skips, with one line saying why, when Debian's Chromium is not installed. */
+// biome-ignore lint/suspicious/noConfusingVoidType: an auto fixture that provides no value is typed void in Playwright.
+export const test = base.extend<{ chromiumGate: void }>({
+  chromiumGate: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
+    async ({}, use) => {
+      if (!hasChromium && !told) {
+        told = true;
+        console.log(
+          `Skipping the browser tests: ${CHROMIUM} is not installed (install Debian's chromium package).`,
+        );
+      }
+      base.skip(!hasChromium, `${CHROMIUM} is not installed`);
+      await use();
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export const ADMIN = { email: "admin@costflow.demo", password: "costflow-demo" };
+export const CLIENT = { email: "client@costflow.demo", password: "costflow-demo" };
+
+export async function login(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto("/login");
+  // By name, not by label: the labels change with the language.
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.getByTestId("login-submit").click();
+}
+
+export async function apiToken(
+  request: APIRequestContext,
+  user: { email: string; password: string },
+): Promise<string> {
+  const res = await request.post("/api/v1/auth/jwt/create", { data: user });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { access: string }).access;
+}
+
+/**
+ * The newest e-mail to `to`. The API under test sends through the SMTP sink of the global setup
+ * (its outbox copy masks the links, and the demo admin only sees the demo company's mail), so
+ * the sink's file is read, polled briefly: mail goes out from a job.
+ */
+function messagesTo(to: string): SinkMessage[] {
+  const wanted = to.toLowerCase();
+  const lines = existsSync(MAIL_FILE) ? readFileSync(MAIL_FILE, "utf8").split("\n").filter(Boolean) : [];
+  return lines.map((l) => JSON.parse(l) as SinkMessage).filter((m) => m.to.includes(wanted));
+}
+
+export function countEmailsTo(to: string): number {
+  return messagesTo(to).length;
+}
+
+/** Waits for an e-mail to `to` beyond the first `seen` ones and returns it. */
+export async function latestEmailTo(to: string, seen = 0): Promise<{ subject: string; text: string }> {
+  for (let i = 0; i < 60; i++) {
+    const messages = messagesTo(to);
+    const last = messages.length > seen ? messages.at(-1) : undefined;
+    if (last) {
+      const subject = /^subject:\s*(.*)$/im.exec(last.raw)?.[1] ?? "";
+      return { subject, text: messageText(last.raw) };
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no e-mail to ${to} reached the SMTP sink`);
+}
