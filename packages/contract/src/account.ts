@@ -97,7 +97,7 @@ export const CreateCompanyInvitation = z.strictObject({
 });
 export type CreateCompanyInvitation = z.infer<typeof CreateCompanyInvitation>;
 
-/** Bodies of the accept/decline actions that take none: `{}` or no body at all. */
-export const EmptyBody = z.strictObject({}).optional();
+/** Bodies of the accept/decline actions that take none: `{}` or no body at all (null to the server). */
+export const EmptyBody = z.strictObject({}).nullish();
 
 export const IdParams = z.object({ id: z.coerce.number().int().positive() });

@@ -12,7 +12,10 @@ export interface JobOptions {
   expireInSeconds?: number;
   /** Do not start before this many seconds have passed. */
   startAfterSeconds?: number;
-  /** At most one queued job per key and queue (e.g. one calculation per scenario). */
+  /**
+   * Groups jobs for the queue's policy (see `define`): with "short", at most one job per key waits;
+   * with "singleton", one per key runs; with "stately", one of each.
+   */
   singletonKey?: string;
 }
 
@@ -38,8 +41,13 @@ export interface WorkOptions {
  * later). Backed by pg-boss on whichever database the app runs: PostgreSQL or PGlite
  * (docs/adr/0002-job-queue-pg-boss-on-pglite.md).
  */
+/** standard: every job runs; short/singleton/stately: see JobOptions.singletonKey. */
+export type QueuePolicy = "standard" | "short" | "singleton" | "stately";
+
 export interface JobQueue {
   start(): Promise<void>;
+  /** Creates a queue with a policy; call before its first send or work (default policy: standard). */
+  define(name: string, options: { policy: QueuePolicy }): Promise<void>;
   /** Queues a job; returns its id, or null when a singleton of that key is already queued. */
   send<T extends object>(name: string, data: T, options?: JobOptions): Promise<string | null>;
   /** Runs `handler` for each job of the queue; a thrown error fails the attempt (then retries). */
@@ -73,10 +81,10 @@ export function createJobQueue(
   const queues = new Map<string, Promise<void>>();
   let started: Promise<void> | undefined;
 
-  function ensureQueue(name: string): Promise<void> {
+  function ensureQueue(name: string, policy: QueuePolicy = "standard"): Promise<void> {
     let ready = queues.get(name);
     if (!ready) {
-      ready = boss.createQueue(name).catch((error) => {
+      ready = boss.createQueue(name, { name, policy }).catch((error) => {
         queues.delete(name);
         throw error;
       });
@@ -89,6 +97,10 @@ export function createJobQueue(
     async start() {
       started ??= boss.start().then(() => undefined);
       await started;
+    },
+
+    async define(name, { policy }) {
+      await ensureQueue(name, policy);
     },
 
     async send(name, data, jobOptions = {}) {

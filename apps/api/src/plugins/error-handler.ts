@@ -53,8 +53,10 @@ function fieldProblems(issues: ZodIssueLike[], input: unknown): FieldProblem[] {
         break;
       case "too_small": {
         const minimum = Number(p.minimum);
-        if (p.origin === "string" && value === "") problems.push({ field, reason: "required" });
-        else problems.push({ field, reason: sizeReason(p.origin, "small"), values: { minimum } });
+        // An empty (or blank, since strings are trimmed first) required text is "required".
+        if (p.origin === "string" && typeof value === "string" && value.trim() === "") {
+          problems.push({ field, reason: "required" });
+        } else problems.push({ field, reason: sizeReason(p.origin, "small"), values: { minimum } });
         break;
       }
       case "too_big":

@@ -99,7 +99,7 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: "Accept a request to join a company I administer",
           security: bearer,
           params: IdParams,
-          body: AcceptCompanyRequest.optional(),
+          body: AcceptCompanyRequest.nullish(),
           response: { 200: CompanyRequest, ...errorResponses },
         },
       },
