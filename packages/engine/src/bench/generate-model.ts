@@ -360,7 +360,6 @@ export function generateModel(size: BenchSize, seed: number): ModelData {
   const calculatedDrivers: CalculatedDriver[] = [
     { dimension: "ORDER_LINES", name: "revenue", formula: "=quantity*price", isPnlLine: true },
     { dimension: "ORDER_LINES", name: "cogs", formula: "=quantity*unit_cost", isPnlLine: true },
-    { dimension: "ORDER_LINES", name: "line_margin", formula: "=revenue-cogs", isPnlLine: false },
     { dimension: "ORDERS", name: "freight_revenue", formula: "=freight_charged", isPnlLine: true },
     { dimension: "CUSTOMERS", name: "rebates", formula: "=rebate", isPnlLine: true },
   ];

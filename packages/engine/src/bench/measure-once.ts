@@ -8,6 +8,9 @@ import { calculate } from "../calc/calculate.ts";
 export interface RunMeasurement {
   readMs: number;
   calcMs: number;
+  /** CPU time (user + system, all threads of the process, GC helpers included) of each phase. */
+  readCpuMs: number;
+  calcCpuMs: number;
   /** Highest process.memoryUsage().rss sampled while reading and at the ends of read and calc. */
   sampledRssBytes: number;
   /** process.resourceUsage().maxRSS: the kernel's peak resident set size of the process. */
@@ -23,19 +26,28 @@ export async function measureOnce(bundle: string): Promise<RunMeasurement> {
   const timer = setInterval(() => {
     sampled = Math.max(sampled, process.memoryUsage.rss());
   }, 50);
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const c0 = cpu();
   const t0 = performance.now();
   const model = await readBundle(bundle);
   const t1 = performance.now();
+  const c1 = cpu();
   clearInterval(timer);
   sampled = Math.max(sampled, process.memoryUsage.rss());
   const result = calculate(model);
   const t2 = performance.now();
+  const c2 = cpu();
   sampled = Math.max(sampled, process.memoryUsage.rss());
   let records = 0;
   for (const r of model.records.values()) records += r.identifiers.length;
   return {
     readMs: t1 - t0,
     calcMs: t2 - t1,
+    readCpuMs: c1 - c0,
+    calcCpuMs: c2 - c1,
     sampledRssBytes: sampled,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     records,

@@ -2,6 +2,7 @@
 
 import { spawn } from "node:child_process";
 import { readFile, stat } from "node:fs/promises";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isBenchSize } from "../bench/bench-sizes.ts";
@@ -115,7 +116,8 @@ async function run(argv: readonly string[]): Promise<number> {
   const runs = positiveInt(options.get("runs"), "runs", await defaultRuns(bundle)) || 1;
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   process.stdout.write(
-    `Benchmark of ${bundle}: ${runs} runs, each in a fresh process (node ${process.version})\n`,
+    `Benchmark of ${bundle}: ${runs} runs, each in a fresh process ` +
+      `(node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(2)})\n`,
   );
   const results: (RunMeasurement & { watchedRssBytes: number })[] = [];
   for (let i = 1; i <= runs; i++) {
@@ -123,14 +125,15 @@ async function run(argv: readonly string[]): Promise<number> {
     results.push(r);
     const peak = Math.max(r.maxRssBytes, r.watchedRssBytes, r.sampledRssBytes);
     process.stdout.write(
-      `run ${i}: read ${s(r.readMs)}, calc ${s(r.calcMs)}, total ${s(r.readMs + r.calcMs)}, ` +
+      `run ${i}: read ${s(r.readMs)} (cpu ${s(r.readCpuMs)}), calc ${s(r.calcMs)} (cpu ${s(r.calcCpuMs)}), ` +
         `peak RSS ${formatBytes(peak)} (maxRSS ${formatBytes(r.maxRssBytes)}, sampled ${formatBytes(Math.max(r.sampledRssBytes, r.watchedRssBytes))})` +
         `${r.checksOk ? "" : ", CHECKS FAILED"}\n`,
     );
   }
   const peak = Math.max(...results.map((r) => Math.max(r.maxRssBytes, r.watchedRssBytes, r.sampledRssBytes)));
   process.stdout.write(
-    `median: read ${s(median(results.map((r) => r.readMs)))}, calc ${s(median(results.map((r) => r.calcMs)))}, ` +
+    `median: read ${s(median(results.map((r) => r.readMs)))} (cpu ${s(median(results.map((r) => r.readCpuMs)))}), ` +
+      `calc ${s(median(results.map((r) => r.calcMs)))} (cpu ${s(median(results.map((r) => r.calcCpuMs)))}), ` +
       `total ${s(median(results.map((r) => r.readMs + r.calcMs)))}; records ${results[0]!.records.toLocaleString("en-US")}; ` +
       `peak RSS ${formatBytes(peak)}\n`,
   );
