@@ -57,8 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? "Costflow <no-reply@costflow.local>",
     emailRetryLimit: int(env.EMAIL_RETRY_LIMIT, 5),
     authRateLimit: {
-      max: int(env.AUTH_RATE_LIMIT_MAX, 10),
-      windowMs: int(env.AUTH_RATE_LIMIT_WINDOW_MS, 60_000),
+      max: int(env.COSTFLOW_RATE_LIMIT_MAX, 10),
+      windowMs: int(env.COSTFLOW_RATE_LIMIT_WINDOW_MS, 60_000),
     },
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     webDist: existsSync(webDist) ? webDist : null,
