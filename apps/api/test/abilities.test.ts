@@ -6,9 +6,14 @@ import { registerAccessControl } from "../src/plugins/access.ts";
 import { as, createMember, demoCompanyId, login, startTestApp, type TestApp } from "./helpers/test-app.ts";
 
 describe("defineRules", () => {
-  it("lets the admin role manage everything", () => {
-    const ability = buildAbility(defineRules("admin", "Viewers"));
+  it("lets an admin in the company's administrators group manage everything", () => {
+    const ability = buildAbility(defineRules("admin", "Administrators"));
     for (const subject of SUBJECTS) expect(ability.can("delete", subject)).toBe(true);
+  });
+
+  it("gives an admin outside the administrators group only that group's rights", () => {
+    expect(defineRules("admin", "Viewers")).toEqual(defineRules("client", "Viewers"));
+    expect(buildAbility(defineRules("admin", "Analysts")).can("read", "Admin")).toBe(false);
   });
 
   it("lets Analysts manage the company's work and only read the company", () => {
@@ -63,6 +68,13 @@ describe("Me.ability and enforcement follow role and group", () => {
       groupName: "Viewers",
       companyId: demo,
     });
+    // Registration makes every new user role admin; this one was then invited here as a Viewer.
+    await createMember(t.database, {
+      email: "guest-admin@else.test",
+      role: "admin",
+      groupName: "Viewers",
+      companyId: demo,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -84,5 +96,13 @@ describe("Me.ability and enforcement follow role and group", () => {
     expect((await analyst("POST", "/models", { name: "a" })).statusCode).toBe(201);
     expect((await analyst("GET", "/admin/outbox")).statusCode).toBe(403);
     expect((await admin("GET", "/admin/outbox")).statusCode).toBe(200);
+  });
+
+  it("an admin who is only a Viewer in the selected company has a Viewer's rights there", async () => {
+    const guest = as(t.app, (await login(t.app, "guest-admin@else.test")).access);
+    expect((await guest("GET", "/auth/users/me")).json().ability).toEqual(defineRules("client", "Viewers"));
+    expect((await guest("GET", "/models")).statusCode).toBe(200);
+    expect((await guest("POST", "/models", { name: "g" })).statusCode).toBe(403);
+    expect((await guest("GET", "/admin/outbox")).statusCode).toBe(403);
   });
 });

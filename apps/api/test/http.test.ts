@@ -2,7 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API, as, bearer, login, startTestApp, type TestApp } from "./helpers/test-app.ts";
+import {
+  API,
+  as,
+  bearer,
+  createCompany,
+  createMember,
+  demoCompanyId,
+  login,
+  startTestApp,
+  type TestApp,
+} from "./helpers/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -204,6 +214,42 @@ describe("the outbox is for administrators", () => {
       });
       expect(response.statusCode).toBe(403);
     }
+  });
+
+  it("shows an administrator only their company's mail, and no reset link of an account they do not fully administer", async () => {
+    const demo = await demoCompanyId(t.database);
+    const other = await createCompany(t.database, "Outbox Other", "admin@outbox-other.test");
+    // A consultant working for both companies: the demo administrator must not read their reset link.
+    const consultant = await createMember(t.database, {
+      email: "consultant@both.test",
+      role: "client",
+      groupName: "Analysts",
+      companyId: other.companyId,
+    });
+    await t.database.executeSql(
+      "insert into memberships (company_id, user_id, group_name, license_type_id) select $1, $2, 'Analysts', id from license_types limit 1",
+      [demo, consultant],
+    );
+    for (const email of ["consultant@both.test", "client@costflow.demo"]) {
+      await t.app.inject({ method: "POST", url: `${API}/auth/users/reset_password`, payload: { email } });
+    }
+    const recipients = async (email: string) => {
+      const call = as(t.app, (await login(t.app, email)).access);
+      const page = (await call("GET", "/admin/outbox?limit=100")).json();
+      return new Set(page.results.map((m: { to: string }) => m.to));
+    };
+    const demoView = await recipients("admin@costflow.demo");
+    expect(demoView.has("client@costflow.demo")).toBe(true);
+    expect(demoView.has("consultant@both.test")).toBe(false);
+    const otherView = await recipients("admin@outbox-other.test");
+    expect(otherView.has("client@costflow.demo")).toBe(false);
+    expect(otherView.has("consultant@both.test")).toBe(false);
+
+    const { rows } = await t.database.executeSql(
+      "select id from email_outbox where to_email = 'client@costflow.demo' limit 1",
+    );
+    const otherAdmin = as(t.app, (await login(t.app, "admin@outbox-other.test")).access);
+    expect((await otherAdmin("GET", `/admin/outbox/${rows[0]?.id}`)).statusCode).toBe(404);
   });
 });
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
 import { readMigrationFiles } from "drizzle-orm/migrator";
+import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../src/client.ts";
 import { MIGRATIONS_FOLDER } from "../src/migrate.ts";
 import { companiesRepository } from "../src/repositories/companies.ts";

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { memberships } from "../schema/companies.ts";
 import { emailOutbox } from "../schema/email-outbox.ts";
@@ -8,13 +8,31 @@ import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type NewOutboxEmail = typeof emailOutbox.$inferInsert;
 
+/** Who reads the outbox: an administrator, in their selected company. */
+export interface OutboxReader {
+  companyId: number;
+  userId: number;
+  /** The membership group whose members administer a company. */
+  adminGroup: string;
+}
+
 /**
- * The e-mails a company's administrators may read: those about the company, and those sent to
- * its members. Another company's mail (and its reset links) stays invisible.
+ * The e-mails a company's administrator may read: those about the company (invitations,
+ * validation), and account e-mails (password resets) to its members, but only to members whose
+ * every membership is in a company the reader administers. Otherwise reading a reset link would
+ * let the administrator of one company take over an account that also works in another.
  */
-function visibleTo(companyId: number): SQL {
-  const memberEmails = sql`(select ${users.email} from ${memberships} join ${users} on ${users.id} = ${memberships.userId} where ${memberships.companyId} = ${companyId})`;
-  return or(eq(emailOutbox.companyId, companyId), sql`${emailOutbox.toEmail} in ${memberEmails}`)!;
+function visibleTo(reader: OutboxReader): SQL {
+  const administered = sql`(select m.company_id from ${memberships} m where m.user_id = ${reader.userId} and m.group_name = ${reader.adminGroup})`;
+  const recipients = sql`(
+    select u.email from ${users} u
+    where exists (select 1 from ${memberships} m where m.user_id = u.id and m.company_id = ${reader.companyId})
+      and not exists (select 1 from ${memberships} m where m.user_id = u.id and m.company_id not in ${administered})
+  )`;
+  return or(
+    eq(emailOutbox.companyId, reader.companyId),
+    and(isNull(emailOutbox.companyId), sql`${emailOutbox.toEmail} in ${recipients}`),
+  )!;
 }
 
 export function emailOutboxRepository(db: Database) {
@@ -30,21 +48,21 @@ export function emailOutboxRepository(db: Database) {
       return row;
     },
 
-    async findVisible(companyId: number, id: number, tx: Executor = db): Promise<OutboxEmail | undefined> {
+    async findVisible(reader: OutboxReader, id: number, tx: Executor = db): Promise<OutboxEmail | undefined> {
       const [row] = await tx
         .select()
         .from(emailOutbox)
-        .where(and(eq(emailOutbox.id, id), visibleTo(companyId)));
+        .where(and(eq(emailOutbox.id, id), visibleTo(reader)));
       return row;
     },
 
     async listVisible(
-      companyId: number,
+      reader: OutboxReader,
       filter: { to?: string | undefined },
       page: PageRequest,
       tx: Executor = db,
     ): Promise<PageResult<OutboxEmail>> {
-      const conditions = [visibleTo(companyId)];
+      const conditions = [visibleTo(reader)];
       if (filter.to) conditions.push(eq(emailOutbox.toEmail, filter.to));
       const where = and(...conditions);
       const rows = await tx

@@ -1,12 +1,14 @@
+import { COMPANY_ADMIN_GROUP } from "@costflow/contract/abilities";
 import { IdParams } from "@costflow/contract/account";
 import { OutboxEmail, OutboxListQuery, OutboxPage } from "@costflow/contract/admin";
-import type { OutboxEmail as OutboxRow } from "@costflow/db/repositories/email-outbox";
+import type { OutboxReader, OutboxEmail as OutboxRow } from "@costflow/db/repositories/email-outbox";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { iso, toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
-import { tenantOf } from "../../plugins/access.ts";
+import { authOf, tenantOf } from "../../plugins/access.ts";
 
 function toOutboxEmail(row: OutboxRow): OutboxEmail {
   return {
@@ -22,9 +24,14 @@ function toOutboxEmail(row: OutboxRow): OutboxEmail {
 
 /**
  * The e-mail outbox, for administrators (ability manage Admin), limited to the selected
- * company's mail: messages about it and messages to its members.
+ * company's mail (see the repository's visibleTo for exactly which messages).
  */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const readerOf = (request: FastifyRequest): OutboxReader => ({
+    companyId: tenantOf(request),
+    userId: authOf(request).user.id,
+    adminGroup: COMPANY_ADMIN_GROUP,
+  });
   return async (app) => {
     const tags = ["admin"];
     const access = { access: { action: "manage", subject: "Admin" } } as const;
@@ -43,7 +50,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { to, ...page } = request.query;
-        const result = await ctx.repos.outbox.listVisible(tenantOf(request), { to }, page);
+        const result = await ctx.repos.outbox.listVisible(readerOf(request), { to }, page);
         return toPage(request, result, page, toOutboxEmail);
       },
     );
@@ -61,7 +68,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await ctx.repos.outbox.findVisible(tenantOf(request), request.params.id);
+        const row = await ctx.repos.outbox.findVisible(readerOf(request), request.params.id);
         if (!row) throw notFound();
         return toOutboxEmail(row);
       },

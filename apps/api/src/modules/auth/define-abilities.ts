@@ -1,5 +1,10 @@
 import { createMongoAbility, type MongoAbility } from "@casl/ability";
-import type { AbilityRule, Action, Subject } from "@costflow/contract/abilities";
+import {
+  type AbilityRule,
+  type Action,
+  COMPANY_ADMIN_GROUP,
+  type Subject,
+} from "@costflow/contract/abilities";
 
 export type AppAbility = MongoAbility<[Action, Subject]>;
 
@@ -10,13 +15,18 @@ const EVERYONE: AbilityRule[] = [
 ];
 
 /**
- * The rules of a user in their selected company (docs/api-contract.md, "Abilities"):
- * role admin manages everything; a client's rights come from the group of their membership.
- * Users without a membership keep only their own account.
+ * The rules of a user in their selected company (docs/api-contract.md, "Abilities"): an admin
+ * manages everything; a client's rights come from the group of their membership. Users without
+ * a membership keep only their own account.
+ *
+ * "Admin" means role admin *in that company's administrators group*. Registration makes every
+ * new user role admin of their own company; were the role alone enough, such a user invited as
+ * a Viewer elsewhere would manage that company and read its outbox. Outside the administrators
+ * group an admin gets the group's rights, like a client (docs/adr/0003-tenancy-and-authorization.md).
  */
 export function defineRules(role: string, groupName: string | undefined): AbilityRule[] {
-  if (role === "admin") return [{ action: "manage", subject: "all" }];
-  if (role !== "client") return [];
+  if (role === "admin" && groupName === COMPANY_ADMIN_GROUP) return [{ action: "manage", subject: "all" }];
+  if (role !== "client" && role !== "admin") return [];
   switch (groupName) {
     case "Administrators":
       // Not in the contract's list: a client placed in a company's administrators group runs

@@ -55,14 +55,22 @@ export async function recordEmail(
   return { outboxId: row.id, text };
 }
 
-/** Queues the delivery of recorded e-mails (call after their transaction committed). */
+/**
+ * Queues the delivery of recorded e-mails (call after their transaction committed). The change
+ * they announce is already saved, so a queue failure is logged, not turned into an error
+ * response; the outbox row stays QUEUED, visible to administrators.
+ */
 export async function queueEmails(ctx: AppContext, emails: RecordedEmail[]): Promise<void> {
   for (const email of emails) {
-    await ctx.queue.send<DeliverEmailJob>(EMAIL_QUEUE, email, {
-      retryLimit: ctx.config.emailRetryLimit,
-      retryDelaySeconds: 2,
-      retryBackoff: true,
-      expireInSeconds: 120,
-    });
+    try {
+      await ctx.queue.send<DeliverEmailJob>(EMAIL_QUEUE, email, {
+        retryLimit: ctx.config.emailRetryLimit,
+        retryDelaySeconds: 2,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      });
+    } catch (error) {
+      ctx.log.error({ err: error, outboxId: email.outboxId }, "could not queue an e-mail");
+    }
   }
 }
