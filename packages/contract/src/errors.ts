@@ -87,6 +87,21 @@ export const FIELD_REASONS = [
   "formula_unknown_name",
   "formula_too_complex",
   "formula_division_by_zero",
+  // Cost data, dimensions, records and calculated drivers.
+  "search_account",
+  "invalid_number",
+  "unknown_driver",
+  "parent_not_found",
+  "relationship_name",
+  "self_reference",
+  "tdabc_taken",
+  "tdabc_decimal",
+  "confirm_required",
+  "no_calculation",
+  "no_calculated_drivers",
+  "calculation_running",
+  "not_stoppable",
+  "formula_valid",
 ] as const;
 export type FieldReason = (typeof FIELD_REASONS)[number];
 
