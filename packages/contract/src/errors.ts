@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  FILE_FORMAT_NOT_ACCEPTED: 415,
+  IMPOSSIBLE_TO_UPLOAD: 400,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -102,6 +104,9 @@ export const FIELD_REASONS = [
   "calculation_running",
   "not_stoppable",
   "formula_valid",
+  "file_format",
+  "unreadable_file",
+  "not_running",
 ] as const;
 export type FieldReason = (typeof FIELD_REASONS)[number];
 
