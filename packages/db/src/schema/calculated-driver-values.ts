@@ -1,4 +1,12 @@
-import { bigint, doublePrecision, foreignKey, index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+} from "drizzle-orm/pg-core";
 import { calculations } from "./calculations.ts";
 import { calculatedDrivers } from "./model-master-data.ts";
 
