@@ -1,7 +1,6 @@
 // A .zip bundle read by random access: the central directory is read first, so files can be read
 // in dependency order whatever their order in the archive, each streamed through fflate's Inflate.
 
-import { createReadStream } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { Inflate } from "fflate";
 import type { BundleSource } from "./bundle-source.ts";
@@ -15,6 +14,8 @@ interface ZipEntry {
 }
 
 export class ZipFormatError extends Error {}
+
+const CHUNK = 1 << 20;
 
 async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
   const buf = Buffer.alloc(length);
@@ -125,13 +126,6 @@ export async function openZipSource(path: string): Promise<BundleSource> {
         if (entry.method !== 0 && entry.method !== 8) {
           throw new ZipFormatError(`${name}: compression method ${entry.method} is not supported`);
         }
-        const stream = createReadStream("", {
-          fd: fh,
-          autoClose: false,
-          start: dataStart,
-          end: dataStart + entry.compressedSize - 1,
-          highWaterMark: 1 << 20,
-        });
         let produced = 0;
         const inflate =
           entry.method === 8
@@ -140,11 +134,19 @@ export async function openZipSource(path: string): Promise<BundleSource> {
                 onChunk(chunk);
               })
             : null;
-        for await (const chunk of stream) {
-          if (inflate) inflate.push(chunk as Buffer);
+        // Plain positioned reads: a stream over the shared FileHandle would add a listener to it
+        // per file.
+        const end = dataStart + entry.compressedSize;
+        for (let at = dataStart; at < end; ) {
+          const chunk = Buffer.allocUnsafe(Math.min(CHUNK, end - at));
+          const { bytesRead } = await fh.read(chunk, 0, chunk.length, at);
+          if (bytesRead === 0) throw new ZipFormatError(`${name}: unexpected end of the zip file`);
+          at += bytesRead;
+          const data = bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead);
+          if (inflate) inflate.push(data);
           else {
-            produced += (chunk as Buffer).byteLength;
-            onChunk(chunk as Buffer);
+            produced += data.byteLength;
+            onChunk(data);
           }
         }
         inflate?.push(new Uint8Array(0), true);
