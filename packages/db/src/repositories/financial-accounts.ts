@@ -1,0 +1,176 @@
+import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { Database, Executor } from "../client.ts";
+import { financialAccounts } from "../schema/model-master-data.ts";
+import { accountValues } from "../schema/scenario-data.ts";
+import { escapeLike } from "./dimension-records.ts";
+import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
+
+export type FinancialAccount = typeof financialAccounts.$inferSelect;
+/** An account with its amount in one scenario (null when it has none). */
+export type AccountWithAmount = FinancialAccount & { amount: string | null; valueId: number | null };
+
+// Accounts are master data of a model; their amounts live in account_values per scenario. Every
+// function takes the caller's company first and filters by it.
+
+function searchOf(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${escapeLike(search)}%`;
+  return or(ilike(financialAccounts.code, pattern), ilike(financialAccounts.name, pattern));
+}
+
+const sortable = {
+  ID: financialAccounts.code,
+  name: financialAccounts.name,
+  expense_group: financialAccounts.expenseGroup,
+  account_id: financialAccounts.id,
+};
+
+export function financialAccountsRepository(db: Database) {
+  async function find(
+    companyId: number,
+    id: number,
+    tx: Executor = db,
+  ): Promise<FinancialAccount | undefined> {
+    const [row] = await tx
+      .select()
+      .from(financialAccounts)
+      .where(and(eq(financialAccounts.companyId, companyId), eq(financialAccounts.id, id)));
+    return row;
+  }
+
+  return {
+    find,
+
+    async list(
+      companyId: number,
+      modelId: number,
+      filter: { search?: string | undefined },
+      page: PageRequest,
+      tx: Executor = db,
+    ): Promise<PageResult<FinancialAccount>> {
+      const where = and(
+        eq(financialAccounts.companyId, companyId),
+        eq(financialAccounts.modelId, modelId),
+        searchOf(filter.search),
+      );
+      const rows = await tx
+        .select()
+        .from(financialAccounts)
+        .where(where)
+        .orderBy(...orderBy(page.ordering, sortable, "ID", financialAccounts.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, count: await tx.$count(financialAccounts, where) };
+    },
+
+    /** The accounts table of a scenario: every account of its model with the scenario's amount. */
+    async table(
+      companyId: number,
+      scenario: { id: number; modelId: number },
+      filter: { search?: string | undefined },
+      page: PageRequest,
+      tx: Executor = db,
+    ): Promise<PageResult<AccountWithAmount>> {
+      const where = and(
+        eq(financialAccounts.companyId, companyId),
+        eq(financialAccounts.modelId, scenario.modelId),
+        searchOf(filter.search),
+      );
+      const rows = await tx
+        .select({ account: financialAccounts, amount: accountValues.amount, valueId: accountValues.id })
+        .from(financialAccounts)
+        .leftJoin(
+          accountValues,
+          and(
+            eq(accountValues.companyId, financialAccounts.companyId),
+            eq(accountValues.accountId, financialAccounts.id),
+            eq(accountValues.scenarioId, scenario.id),
+          ),
+        )
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            page.ordering,
+            { ...sortable, amount: accountValues.amount },
+            "ID",
+            financialAccounts.id,
+          ),
+        )
+        .limit(page.limit)
+        .offset(page.offset);
+      return {
+        rows: rows.map((r) => ({ ...r.account, amount: r.amount, valueId: r.valueId })),
+        count: await tx.$count(financialAccounts, where),
+      };
+    },
+
+    /** Every account of the model with its amount in the scenario (when given), by code: CSV files. */
+    async all(
+      companyId: number,
+      modelId: number,
+      scenarioId: number | undefined,
+      tx: Executor = db,
+    ): Promise<AccountWithAmount[]> {
+      const rows = await tx
+        .select({ account: financialAccounts, amount: accountValues.amount, valueId: accountValues.id })
+        .from(financialAccounts)
+        .leftJoin(
+          accountValues,
+          and(
+            eq(accountValues.companyId, financialAccounts.companyId),
+            eq(accountValues.accountId, financialAccounts.id),
+            eq(accountValues.scenarioId, scenarioId ?? -1),
+          ),
+        )
+        .where(and(eq(financialAccounts.companyId, companyId), eq(financialAccounts.modelId, modelId)))
+        .orderBy(sql`${financialAccounts.code} collate "C"`);
+      return rows.map((r) => ({ ...r.account, amount: r.amount, valueId: r.valueId }));
+    },
+
+    /** The scenario's total of account values, exact (numeric summed in SQL), "0" when none. */
+    async amountSum(companyId: number, scenarioId: number, tx: Executor = db): Promise<string> {
+      const [row] = await tx
+        .select({ total: sql<string>`coalesce(sum(${accountValues.amount}), 0)::text` })
+        .from(accountValues)
+        .where(and(eq(accountValues.companyId, companyId), eq(accountValues.scenarioId, scenarioId)));
+      return row?.total ?? "0";
+    },
+
+    async create(
+      companyId: number,
+      account: { modelId: number; code: string; name: string; expenseGroup: string },
+      tx: Executor = db,
+    ): Promise<FinancialAccount> {
+      const [row] = await tx
+        .insert(financialAccounts)
+        .values({ ...account, companyId })
+        .returning();
+      return row!;
+    },
+
+    async update(
+      companyId: number,
+      id: number,
+      changes: { code: string; name: string; expenseGroup: string },
+      tx: Executor = db,
+    ): Promise<FinancialAccount | undefined> {
+      const [row] = await tx
+        .update(financialAccounts)
+        .set(changes)
+        .where(and(eq(financialAccounts.companyId, companyId), eq(financialAccounts.id, id)))
+        .returning();
+      return row;
+    },
+
+    /** Deletes the account; its values and step-1 rules go with it (foreign-key cascades). */
+    async delete(companyId: number, id: number, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .delete(financialAccounts)
+        .where(and(eq(financialAccounts.companyId, companyId), eq(financialAccounts.id, id)))
+        .returning({ id: financialAccounts.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type FinancialAccountsRepository = ReturnType<typeof financialAccountsRepository>;
