@@ -22,6 +22,9 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  NO_CALCULATION: 404,
+  CALCULATION_NOT_STOPPABLE: 400,
+  RESULT_DETAIL_NOT_KEPT: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
