@@ -7,6 +7,16 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 
 const FLUSH_AT = 1 << 20;
+/** Containers with more entries than this are walked even when compact, to bound string sizes. */
+const NATIVE_MAX = 10_000;
+
+function size(v: object): number {
+  if (Array.isArray(v)) return v.length;
+  if (ArrayBuffer.isView(v)) return (v as unknown as ArrayLike<number>).length;
+  let n = 0;
+  for (const _ in v) if (++n > NATIVE_MAX) break;
+  return n;
+}
 
 interface Frame {
   /** Object keys (null for arrays). */
@@ -42,8 +52,14 @@ export async function writeJsonFile(path: string, value: unknown, indentDepth = 
   };
 
   const emit = (v: unknown, depth: number): void => {
-    if (isContainer(v) && typeof (v as { toJSON?: unknown }).toJSON !== "function") open(v, depth);
-    else buffer += JSON.stringify(v) ?? "null";
+    if (typeof v === "number") buffer += Number.isFinite(v) ? String(v) : "null";
+    else if (!isContainer(v) || typeof (v as { toJSON?: unknown }).toJSON === "function") {
+      buffer += JSON.stringify(v) ?? "null";
+    } else if (depth >= indentDepth && size(v) <= NATIVE_MAX) {
+      // Below the indented levels, small values (a record's figures) go through the native
+      // serialiser in one call: much faster than walking them here.
+      buffer += JSON.stringify(v);
+    } else open(v, depth);
   };
 
   emit(value, 0);
