@@ -8,12 +8,14 @@ import { createContext } from "./context.ts";
 import { createJobQueue } from "./jobs/queue.ts";
 import { AppError } from "./lib/app-error.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { allocationRoutes } from "./modules/allocation/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { companyRoutes } from "./modules/companies/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { startEmailWorker } from "./modules/mail/deliver-email.ts";
 import { modelRoutes } from "./modules/models/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
+import { reportLineRoutes } from "./modules/report-lines/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { API_PREFIX, registerAccessControl } from "./plugins/access.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -76,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(modelRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(adminRoutes(ctx));
+      await api.register(allocationRoutes(ctx));
+      await api.register(reportLineRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );
