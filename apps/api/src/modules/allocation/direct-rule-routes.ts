@@ -1,0 +1,137 @@
+import { IdParams } from "@costflow/contract/account";
+import {
+  AllocationSourceList,
+  CreateDirectAllocation,
+  DIRECT_RULE_TYPE_PATHS,
+  DirectAllocation,
+  DirectAllocationListQuery,
+  DirectAllocationPage,
+  ScenarioQuery,
+  UpdateDirectAllocation,
+} from "@costflow/contract/allocation";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { notFound } from "../../lib/app-error.ts";
+import { toPage } from "../../lib/pagination.ts";
+import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
+import { tenantOf } from "../../plugins/access.ts";
+import type { AllocationDeps } from "./allocation-deps.ts";
+import { findScenario } from "./open-scenario.ts";
+import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
+import { toDirectRule } from "./rule-views.ts";
+import { readDirectRule, saveDirectRule } from "./save-direct-rule.ts";
+import { directRuleStates, toAllocationSources } from "./source-states.ts";
+
+/** Step 3: direct cost pool → activity. */
+export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const base = "/allocation/direct-cost-pool-percentage-allocations";
+    app.get(
+      base,
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "The scenario's step-3 rules (direct cost pool → activity)",
+          security: bearer,
+          querystring: DirectAllocationListQuery,
+          response: { 200: DirectAllocationPage, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const { scenario, ...paging } = request.query;
+        await findScenario(deps, companyId, scenario);
+        const result = await deps.rules.listDirectRules(companyId, scenario, paging);
+        const sources = [...new Set(result.rows.map((r) => r.sourceId))];
+        const states = await directRuleStates(deps, companyId, scenario, sources);
+        return toPage(request, result, paging, (row) => toDirectRule(row, states));
+      },
+    );
+
+    app.get(
+      `${base}/sources`,
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "Each step-3 source pool with its total percentage and state (none when time-driven)",
+          security: bearer,
+          querystring: ScenarioQuery,
+          response: { 200: AllocationSourceList, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        await findScenario(deps, companyId, request.query.scenario);
+        return toAllocationSources(await directRuleStates(deps, companyId, request.query.scenario, null));
+      },
+    );
+
+    app.get(
+      `${base}/:id`,
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "One step-3 rule",
+          security: bearer,
+          params: IdParams,
+          response: { 200: DirectAllocation, ...errorResponses },
+        },
+      },
+      async (request) => readDirectRule(deps, tenantOf(request), request.params.id),
+    );
+
+    app.post(
+      base,
+      {
+        config: can("create"),
+        schema: {
+          tags,
+          summary: "Create a step-3 rule",
+          security: bearer,
+          body: CreateDirectAllocation,
+          response: { 201: DirectAllocation, ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await saveDirectRule(deps, tenantOf(request), request.body)),
+    );
+
+    app.patch(
+      `${base}/:id`,
+      {
+        config: can("update"),
+        schema: {
+          tags,
+          summary: "Change a step-3 rule",
+          security: bearer,
+          params: IdParams,
+          body: UpdateDirectAllocation,
+          response: { 200: DirectAllocation, ...errorResponses },
+        },
+      },
+      async (request) => saveDirectRule(deps, tenantOf(request), request.body, request.params.id),
+    );
+
+    for (const type of DIRECT_RULE_TYPE_PATHS) {
+      app.delete(
+        `/allocation/direct-cost-pool-${type}-allocations/:id`,
+        {
+          config: can("delete"),
+          schema: {
+            tags,
+            summary: "Delete a step-3 rule",
+            security: bearer,
+            params: IdParams,
+            response: { 204: NoContent, ...errorResponses },
+          },
+        },
+        async (request, reply) => {
+          if (!(await deps.rules.deleteDirectRule(tenantOf(request), request.params.id))) throw notFound();
+          return reply.code(204).send(null);
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,218 @@
+import { IdParams } from "@costflow/contract/account";
+import {
+  CalculatedDriverAllocation,
+  CalculatedDriverAllocationListQuery,
+  CalculatedDriverAllocationPage,
+  CreateCalculatedDriverAllocation,
+  CreateDimensionAllocation,
+  DimensionAllocation,
+  DimensionAllocationListQuery,
+  DimensionAllocationPage,
+  UpdateCalculatedDriverAllocation,
+  UpdateDimensionAllocation,
+} from "@costflow/contract/allocation";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { notFound } from "../../lib/app-error.ts";
+import { toPage } from "../../lib/pagination.ts";
+import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
+import { tenantOf } from "../../plugins/access.ts";
+import type { AllocationDeps } from "./allocation-deps.ts";
+import { findScenario } from "./open-scenario.ts";
+import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
+import { toCalculatedDriverRule, toDimensionRule } from "./rule-views.ts";
+import { type PushInput, readPushRule, savePushRule } from "./save-push-rule.ts";
+
+/** Step 5 (dimension-allocations) and step 6 (calculated-driver-allocations): parent → child pushes. */
+export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Step 5 ------------------------------------------------------------------------------------
+    const five = "/allocation/dimension-allocations";
+    const fromFive = ({ source_activity, ...rest }: Partial<CreateDimensionAllocation>): PushInput => ({
+      ...rest,
+      source: source_activity,
+    });
+    app.get(
+      five,
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "The scenario's step-5 rules (an activity's cost pushed from parent to child dimension)",
+          security: bearer,
+          querystring: DimensionAllocationListQuery,
+          response: { 200: DimensionAllocationPage, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const { scenario, ...paging } = request.query;
+        await findScenario(deps, companyId, scenario);
+        const result = await deps.rules.listPushRules(5, companyId, scenario, paging);
+        return toPage(request, result, paging, toDimensionRule);
+      },
+    );
+    app.get(
+      `${five}/:id`,
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "One step-5 rule",
+          security: bearer,
+          params: IdParams,
+          response: { 200: DimensionAllocation, ...errorResponses },
+        },
+      },
+      async (request) => readPushRule(deps, tenantOf(request), 5, request.params.id),
+    );
+    app.post(
+      five,
+      {
+        config: can("create"),
+        schema: {
+          tags,
+          summary: "Create a step-5 rule (equation NOT_ALLOCATE by default)",
+          security: bearer,
+          body: CreateDimensionAllocation,
+          response: { 201: DimensionAllocation, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const companyId = tenantOf(request);
+        const id = await savePushRule(deps, companyId, 5, fromFive(request.body));
+        return reply.code(201).send(await readPushRule(deps, companyId, 5, id));
+      },
+    );
+    app.patch(
+      `${five}/:id`,
+      {
+        config: can("update"),
+        schema: {
+          tags,
+          summary: "Change a step-5 rule: equation NOT_ALLOCATE, EVEN, DRIVER:{driver} or a formula",
+          security: bearer,
+          params: IdParams,
+          body: UpdateDimensionAllocation,
+          response: { 200: DimensionAllocation, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const id = await savePushRule(deps, companyId, 5, fromFive(request.body), request.params.id);
+        return readPushRule(deps, companyId, 5, id);
+      },
+    );
+    app.delete(
+      `${five}/:id`,
+      {
+        config: can("delete"),
+        schema: {
+          tags,
+          summary: "Delete a step-5 rule",
+          security: bearer,
+          params: IdParams,
+          response: { 204: NoContent, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        if (!(await deps.rules.deletePushRule(5, tenantOf(request), request.params.id))) throw notFound();
+        return reply.code(204).send(null);
+      },
+    );
+
+    // Step 6 ------------------------------------------------------------------------------------
+    const six = "/allocation/calculated-driver-allocations";
+    const fromSix = ({ source_driver, ...rest }: Partial<CreateCalculatedDriverAllocation>): PushInput => ({
+      ...rest,
+      source: source_driver,
+    });
+    app.get(
+      six,
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "The scenario's step-6 rules (calculated-driver values pushed from parent to child)",
+          security: bearer,
+          querystring: CalculatedDriverAllocationListQuery,
+          response: { 200: CalculatedDriverAllocationPage, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const { scenario, ...paging } = request.query;
+        await findScenario(deps, companyId, scenario);
+        const result = await deps.rules.listPushRules(6, companyId, scenario, paging);
+        return toPage(request, result, paging, toCalculatedDriverRule);
+      },
+    );
+    app.get(
+      `${six}/:id`,
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "One step-6 rule",
+          security: bearer,
+          params: IdParams,
+          response: { 200: CalculatedDriverAllocation, ...errorResponses },
+        },
+      },
+      async (request) => readPushRule(deps, tenantOf(request), 6, request.params.id),
+    );
+    app.post(
+      six,
+      {
+        config: can("create"),
+        schema: {
+          tags,
+          summary: "Create a step-6 rule (source_parent defaults to the driver's dimension)",
+          security: bearer,
+          body: CreateCalculatedDriverAllocation,
+          response: { 201: CalculatedDriverAllocation, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const companyId = tenantOf(request);
+        const id = await savePushRule(deps, companyId, 6, fromSix(request.body));
+        return reply.code(201).send(await readPushRule(deps, companyId, 6, id));
+      },
+    );
+    app.patch(
+      `${six}/:id`,
+      {
+        config: can("update"),
+        schema: {
+          tags,
+          summary: "Change a step-6 rule: equation EVEN, NOT_ALLOCATE, DRIVER:{driver} or a formula",
+          security: bearer,
+          params: IdParams,
+          body: UpdateCalculatedDriverAllocation,
+          response: { 200: CalculatedDriverAllocation, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const id = await savePushRule(deps, companyId, 6, fromSix(request.body), request.params.id);
+        return readPushRule(deps, companyId, 6, id);
+      },
+    );
+    app.delete(
+      `${six}/:id`,
+      {
+        config: can("delete"),
+        schema: {
+          tags,
+          summary: "Delete a step-6 rule",
+          security: bearer,
+          params: IdParams,
+          response: { 204: NoContent, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        if (!(await deps.rules.deletePushRule(6, tenantOf(request), request.params.id))) throw notFound();
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,94 @@
+import {
+  AllocationSettings,
+  CheckAllocationFormula,
+  FormulaFeedback,
+  ScenarioQuery,
+  UpdateAllocationSettings,
+} from "@costflow/contract/allocation";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { notFound } from "../../lib/app-error.ts";
+import { languageFromHeader } from "../../lib/language.ts";
+import { bearer, errorResponses } from "../../lib/route-schemas.ts";
+import { tenantOf } from "../../plugins/access.ts";
+import { activityRuleRoutes } from "./activity-rule-routes.ts";
+import { allocationDeps } from "./allocation-deps.ts";
+import { readSettings, updateSettings } from "./allocation-settings.ts";
+import { directRuleRoutes } from "./direct-rule-routes.ts";
+import { weightNames } from "./formula-names.ts";
+import { formulaFeedback } from "./formula-problems.ts";
+import { findScenario } from "./open-scenario.ts";
+import { pushRuleRoutes } from "./push-rule-routes.ts";
+import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
+import { sourceRuleRoutes } from "./source-rule-routes.ts";
+
+/** The six rule sets of a scenario, its allocation settings and the formula check of split formulas. */
+export function allocationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const deps = allocationDeps(ctx);
+    await app.register(sourceRuleRoutes(deps));
+    await app.register(directRuleRoutes(deps));
+    await app.register(activityRuleRoutes(deps));
+    await app.register(pushRuleRoutes(deps));
+
+    app.get(
+      "/allocation/settings",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "The scenario's step-2 strategy, iteration stop condition and profit line",
+          security: bearer,
+          querystring: ScenarioQuery,
+          response: { 200: AllocationSettings, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        await findScenario(deps, companyId, request.query.scenario);
+        return readSettings(deps, companyId, request.query.scenario);
+      },
+    );
+
+    app.put(
+      "/allocation/settings",
+      {
+        config: can("update"),
+        schema: {
+          tags,
+          summary: "Change the scenario's allocation settings (fields left out keep their value)",
+          security: bearer,
+          querystring: ScenarioQuery,
+          body: UpdateAllocationSettings,
+          response: { 200: AllocationSettings, ...errorResponses },
+        },
+      },
+      async (request) => updateSettings(deps, tenantOf(request), request.query.scenario, request.body),
+    );
+
+    app.post(
+      "/allocation/check-formula",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "formula_feedback of a split formula over a dimension's drivers and calculated drivers",
+          security: bearer,
+          body: CheckAllocationFormula,
+          response: { 200: FormulaFeedback, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const dimension = await deps.rules.findDimension(companyId, request.body.dimension);
+        if (!dimension) throw notFound("dimension");
+        const { names } = await weightNames(deps, companyId, dimension.id);
+        return formulaFeedback(
+          request.body.equation,
+          names,
+          languageFromHeader(request.headers["accept-language"]),
+        );
+      },
+    );
+  };
+}

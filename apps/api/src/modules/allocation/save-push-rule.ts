@@ -1,0 +1,165 @@
+import type {
+  CalculatedDriverAllocation,
+  DimensionAllocation,
+  PushSplitType,
+} from "@costflow/contract/allocation";
+import type { Executor } from "@costflow/db/client";
+import type { DimensionItem, ModelItem, PushStep } from "@costflow/db/repositories/allocation-rules";
+import { notFound } from "../../lib/app-error.ts";
+import type { AllocationDeps } from "./allocation-deps.ts";
+import { weightNames } from "./formula-names.ts";
+import { openScenario } from "./open-scenario.ts";
+import { Problems } from "./problems.ts";
+import { resolvePushSplit } from "./push-split.ts";
+import { toCalculatedDriverRule, toDimensionRule } from "./rule-views.ts";
+
+// Steps 5 and 6: what rests on the records of a parent dimension (step 5: an activity's cost;
+// step 6: a calculated driver's values) is pushed to the records of a child dimension linked to
+// it by the child's relationship driver <PARENT_CODE>_ID. One push per source and parent; the
+// pushes of one source run top-down, so they must not form a cycle.
+
+export interface PushInput {
+  scenario?: number | undefined;
+  /** Step 5: the activity; step 6: the calculated driver. */
+  source?: number | undefined;
+  source_parent?: number | undefined;
+  destination_child?: number | undefined;
+  equation?: string | undefined;
+  splitType?: PushSplitType | undefined;
+  allocationDriver?: number | null | undefined;
+}
+
+export const pushSourceField = (step: PushStep) => (step === 5 ? "source_activity" : "source_driver");
+
+export async function savePushRule(
+  deps: AllocationDeps,
+  companyId: number,
+  step: PushStep,
+  input: PushInput,
+  id?: number,
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const existing = id === undefined ? undefined : await deps.rules.findPushRule(step, companyId, id, tx);
+    if (id !== undefined && !existing) throw notFound();
+    const scenario = await openScenario(deps, companyId, input.scenario, existing?.scenarioId, tx);
+    const problems = new Problems();
+    const sourceField = pushSourceField(step);
+
+    const sourceId = input.source ?? existing!.sourceId;
+    const source = await findSource(deps, companyId, step, sourceId, tx);
+    if (!source) throw notFound(sourceField);
+    problems.inModel(sourceField, source, scenario.modelId);
+
+    const parentId =
+      input.source_parent ?? existing?.parentId ?? ("dimensionId" in source ? source.dimensionId : undefined);
+    if (parentId === undefined) throw notFound("source_parent");
+    const parent = await findDimension(deps, companyId, parentId, "source_parent", tx);
+    const childId = input.destination_child ?? existing!.childId;
+    const child = await findDimension(deps, companyId, childId, "destination_child", tx);
+    const dimensionsOk =
+      problems.inModel("source_parent", parent, scenario.modelId) &&
+      problems.inModel("destination_child", child, scenario.modelId);
+    if (dimensionsOk && childId === parentId) problems.add("destination_child", "same_as_source");
+
+    const weights = await weightNames(deps, companyId, childId, tx);
+    if (dimensionsOk && childId !== parentId) {
+      const link = weights.drivers.some(
+        (d) => d.dataType === "DIMENSION" && d.targetDimensionId === parentId,
+      );
+      if (!link) problems.add("destination_child", "no_relationship", { driver: `${parent.code}_ID` });
+      const edges = (await deps.rules.pushEdgesOf(step, companyId, scenario.id, sourceId, tx)).filter(
+        (e) => e.id !== id,
+      );
+      if (edges.some((e) => e.parentId === parentId)) problems.add("source_parent", "taken");
+      const cycle = findCycle(edges, parentId, childId);
+      if (cycle) {
+        const names = await deps.rules.findDimensions(companyId, cycle, tx);
+        const codeOf = new Map(names.map((d) => [d.id, d.code]));
+        problems.add("destination_child", "cycle", { path: cycle.map((d) => codeOf.get(d)).join(" → ") });
+      }
+    }
+
+    const split = await resolvePushSplit(
+      deps,
+      companyId,
+      { id: childId, ...weights },
+      input,
+      existing && { ...existing, splitType: existing.splitType as PushSplitType },
+      problems,
+      tx,
+    );
+    problems.throwIfAny();
+
+    const values = { sourceId, parentId, childId, ...split! };
+    if (id === undefined) return deps.rules.insertPushRule(step, companyId, scenario.id, values, tx);
+    await deps.rules.updatePushRule(step, companyId, id, values, tx);
+    return id;
+  });
+}
+
+async function findSource(
+  deps: AllocationDeps,
+  companyId: number,
+  step: PushStep,
+  id: number,
+  tx: Executor,
+): Promise<ModelItem | (ModelItem & { dimensionId: number }) | undefined> {
+  return step === 5
+    ? deps.rules.findActivity(companyId, id, tx)
+    : deps.rules.findCalculatedDriver(companyId, id, tx);
+}
+
+async function findDimension(
+  deps: AllocationDeps,
+  companyId: number,
+  id: number,
+  field: string,
+  tx: Executor,
+): Promise<DimensionItem> {
+  const dimension = await deps.rules.findDimension(companyId, id, tx);
+  if (!dimension) throw notFound(field);
+  return dimension;
+}
+
+/**
+ * With the new push parent -> child, is there a path back from child to parent? Returns the
+ * cycle as dimension ids (parent, child, ..., parent), or null.
+ */
+export function findCycle(
+  edges: { parentId: number; childId: number }[],
+  parentId: number,
+  childId: number,
+): number[] | null {
+  const next = new Map<number, number[]>();
+  for (const e of edges) next.set(e.parentId, [...(next.get(e.parentId) ?? []), e.childId]);
+  const seen = new Set<number>();
+  const walk = (at: number, path: number[]): number[] | null => {
+    if (at === parentId) return path;
+    if (seen.has(at)) return null;
+    seen.add(at);
+    for (const to of next.get(at) ?? []) {
+      const found = walk(to, [...path, to]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(childId, [parentId, childId]);
+}
+
+export async function readPushRule(
+  deps: AllocationDeps,
+  companyId: number,
+  step: 5,
+  id: number,
+): Promise<DimensionAllocation>;
+export async function readPushRule(
+  deps: AllocationDeps,
+  companyId: number,
+  step: 6,
+  id: number,
+): Promise<CalculatedDriverAllocation>;
+export async function readPushRule(deps: AllocationDeps, companyId: number, step: PushStep, id: number) {
+  const row = await deps.rules.findPushRule(step, companyId, id);
+  if (!row) throw notFound();
+  return step === 5 ? toDimensionRule(row) : toCalculatedDriverRule(row);
+}

@@ -1,0 +1,189 @@
+import { IdParams } from "@costflow/contract/account";
+import {
+  AccountAllocation,
+  AccountAllocationPage,
+  AllocationSourceList,
+  CostPoolAllocation,
+  CostPoolAllocationPage,
+  CreateDriverRule,
+  CreatePercentageRule,
+  GenerateSecondStep,
+  GenerateSecondStepResult,
+  RULE_TYPE_PATHS,
+  ScenarioQuery,
+  SourceRuleListQuery,
+  UpdateDriverRule,
+  UpdatePercentageRule,
+} from "@costflow/contract/allocation";
+import type { SourceRuleStep } from "@costflow/db/repositories/allocation-rules";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { notFound } from "../../lib/app-error.ts";
+import { toPage } from "../../lib/pagination.ts";
+import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
+import { tenantOf } from "../../plugins/access.ts";
+import type { AllocationDeps } from "./allocation-deps.ts";
+import { generateSecondStep } from "./generate-second-step.ts";
+import { findScenario } from "./open-scenario.ts";
+import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
+import { toSourceRule } from "./rule-views.ts";
+import { readSourceRule, saveSourceRule } from "./save-source-rule.ts";
+import { sourceRuleStates, toAllocationSources } from "./source-states.ts";
+
+// Step 1 (account-allocations, account-{type}-allocations) and step 2 (cost-pool-allocations,
+// indirect-cost-pool-{type}-allocations), whose rules share one shape.
+const STEPS = [
+  {
+    step: 1,
+    list: "account-allocations",
+    save: "account",
+    item: AccountAllocation,
+    page: AccountAllocationPage,
+  },
+  {
+    step: 2,
+    list: "cost-pool-allocations",
+    save: "indirect-cost-pool",
+    item: CostPoolAllocation,
+    page: CostPoolAllocationPage,
+  },
+] as const;
+
+export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    for (const { step, list, save, item, page } of STEPS) {
+      const what =
+        step === 1 ? "step-1 rules (financial account → cost pool)" : "step-2 rules (indirect pool → pool)";
+      app.get(
+        `/allocation/${list}`,
+        {
+          config: can("read"),
+          schema: {
+            tags,
+            summary: `The scenario's ${what}`,
+            security: bearer,
+            querystring: SourceRuleListQuery,
+            response: { 200: page, ...errorResponses },
+          },
+        },
+        async (request) => {
+          const companyId = tenantOf(request);
+          const { scenario, ...paging } = request.query;
+          await findScenario(deps, companyId, scenario);
+          const result = await deps.rules.listSourceRules(step, companyId, scenario, paging);
+          const sources = [...new Set(result.rows.map((r) => r.sourceId))];
+          const states = await sourceRuleStates(deps, step, companyId, scenario, sources);
+          return toPage(request, result, paging, (row) => toSourceRule(row, states));
+        },
+      );
+
+      app.get(
+        `/allocation/${list}/sources`,
+        {
+          config: can("read"),
+          schema: {
+            tags,
+            summary: `Each source of the ${what} with its total percentage and state`,
+            security: bearer,
+            querystring: ScenarioQuery,
+            response: { 200: AllocationSourceList, ...errorResponses },
+          },
+        },
+        async (request) => {
+          const companyId = tenantOf(request);
+          await findScenario(deps, companyId, request.query.scenario);
+          return toAllocationSources(
+            await sourceRuleStates(deps, step, companyId, request.query.scenario, null),
+          );
+        },
+      );
+
+      app.get(
+        `/allocation/${list}/:id`,
+        {
+          config: can("read"),
+          schema: {
+            tags,
+            summary: `One of the ${what}`,
+            security: bearer,
+            params: IdParams,
+            response: { 200: item, ...errorResponses },
+          },
+        },
+        async (request) => readSourceRule(deps, tenantOf(request), step, request.params.id),
+      );
+
+      app.delete(
+        `/allocation/${list}/:id`,
+        {
+          config: can("delete"),
+          schema: {
+            tags,
+            summary: `Delete one of the ${what}`,
+            security: bearer,
+            params: IdParams,
+            response: { 204: NoContent, ...errorResponses },
+          },
+        },
+        async (request, reply) => {
+          if (!(await deps.rules.deleteSourceRule(step, tenantOf(request), request.params.id)))
+            throw notFound();
+          return reply.code(204).send(null);
+        },
+      );
+
+      for (const [path, type] of Object.entries(RULE_TYPE_PATHS)) {
+        const driver = type === "DRIVER";
+        app.post(
+          `/allocation/${save}-${path}-allocations`,
+          {
+            config: can("create"),
+            schema: {
+              tags,
+              summary: `Create a ${type} rule of the ${what}`,
+              security: bearer,
+              body: driver ? CreateDriverRule : CreatePercentageRule,
+              response: { 201: item, ...errorResponses },
+            },
+          },
+          async (request, reply) =>
+            reply
+              .code(201)
+              .send(
+                await saveSourceRule(deps, tenantOf(request), step as SourceRuleStep, type, request.body),
+              ),
+        );
+        app.patch(
+          `/allocation/${save}-${path}-allocations/:id`,
+          {
+            config: can("update"),
+            schema: {
+              tags,
+              summary: `Change a rule of the ${what}; it becomes a ${type} rule`,
+              security: bearer,
+              params: IdParams,
+              body: driver ? UpdateDriverRule : UpdatePercentageRule,
+              response: { 200: item, ...errorResponses },
+            },
+          },
+          async (request) =>
+            saveSourceRule(deps, tenantOf(request), step, type, request.body, request.params.id),
+        );
+      }
+    }
+
+    app.post(
+      "/allocation/cost-pool-allocations/generate",
+      {
+        config: can("create"),
+        schema: {
+          tags,
+          summary: "Generate new second-step allocations (replaces every step-2 rule of the scenario)",
+          security: bearer,
+          body: GenerateSecondStep,
+          response: { 200: GenerateSecondStepResult, ...errorResponses },
+        },
+      },
+      async (request) => generateSecondStep(deps, tenantOf(request), request.body),
+    );
+  };
+}
