@@ -1,0 +1,211 @@
+import { rm, stat } from "node:fs/promises";
+import { UPLOAD_ERROR_CAP, type UploadKind, type UploadMode } from "@costflow/contract/uploads";
+import { openBulkSession } from "@costflow/db/repositories/bulk-write";
+import {
+  applyStage,
+  checkStage,
+  createStage,
+  dropStage,
+  lockForWriting,
+  markProcessed,
+  STAGE_COLUMNS,
+  stageTableName,
+  type UploadTarget,
+  type UploadView,
+  uploadsRepository,
+} from "@costflow/db/repositories/uploads";
+import type { AppContext } from "../../context.ts";
+import { fileColumns, type RecordDriver } from "./file-columns.ts";
+import { notifyUploadDone } from "./notify-upload.ts";
+import { readCsvRows } from "./read-csv.ts";
+import { readXlsxRows } from "./read-xlsx.ts";
+import { createRowValidator, type RowValidator } from "./row-validator.ts";
+import { UnreadableFileError } from "./source-rows.ts";
+import { UploadErrors } from "./upload-errors.ts";
+import { COPY_BATCH_ROWS, PROGRESS_EVERY_ROWS, type UploadJob } from "./upload-settings.ts";
+
+type Outcome =
+  | { status: "PROCESSED"; rows: number }
+  | { status: "ERROR"; errors: UploadErrors; rows: number }
+  | { status: "STOPPED"; rows: number };
+
+/**
+ * The job of one upload: reads the file as a stream, checks every row, loads the good ones into a
+ * temporary staging table, lets the database check keys and references, and only when no error
+ * was found writes everything in one transaction. Otherwise (errors, or a stop request) nothing
+ * is written. The user who uploaded is notified of the outcome.
+ */
+export async function processUpload(ctx: AppContext, job: UploadJob, isLastAttempt: boolean): Promise<void> {
+  const uploads = uploadsRepository(ctx.db);
+  const upload = await uploads.find(job.companyId, job.uploadId);
+  if (upload?.status !== "PROCESSING") return;
+  let outcome: Outcome;
+  try {
+    outcome = await run(ctx, upload);
+  } catch (error) {
+    if (!isLastAttempt) throw error; // the queue retries it from the start
+    ctx.log.error({ err: error, uploadId: upload.id }, "upload processing failed");
+    const errors = new UploadErrors(UPLOAD_ERROR_CAP);
+    errors.add({ line: null, column: null, field: null, reason: "processing_failed" });
+    outcome = { status: "ERROR", errors, rows: 0 };
+  }
+  if (outcome.status !== "PROCESSED") {
+    const ended = await uploads.finishWithoutWriting(upload.companyId, upload.id, {
+      status: outcome.status,
+      errors: outcome.status === "ERROR" ? outcome.errors.toStored() : [],
+      rowsDone: 0,
+      rowsTotal: outcome.rows,
+    });
+    if (!ended) return;
+  }
+  if (upload.filePath) await rm(upload.filePath, { force: true });
+  await notifyUploadDone(ctx, upload, {
+    status: outcome.status,
+    rows: outcome.rows,
+    errors: outcome.status === "ERROR" ? outcome.errors.count : 0,
+  });
+}
+
+async function run(ctx: AppContext, upload: UploadView): Promise<Outcome> {
+  const uploads = uploadsRepository(ctx.db);
+  const { companyId } = upload;
+  if (upload.stopRequested) return { status: "STOPPED", rows: 0 };
+  const errors = new UploadErrors(UPLOAD_ERROR_CAP);
+  const fail = (reason: "file_missing" | "processing_failed") => {
+    errors.add({ line: null, column: null, field: null, reason });
+    return { status: "ERROR", errors, rows: 0 } as const;
+  };
+
+  const scenario = await ctx.repos.models.findScenario(companyId, upload.scenarioId);
+  if (!scenario) return fail("processing_failed");
+  const kind = upload.kind as UploadKind;
+  const mode = upload.mode as UploadMode;
+  let drivers: RecordDriver[] = [];
+  if (kind === "RECORDS") {
+    if (upload.dimensionId === null) return fail("processing_failed");
+    drivers = await uploads.listDimensionDrivers(companyId, upload.dimensionId);
+  }
+  const target: UploadTarget = {
+    companyId,
+    modelId: scenario.modelId,
+    scenarioId: scenario.id,
+    kind,
+    dimensionId: upload.dimensionId,
+    relations: drivers
+      .filter((d) => d.dataType === "DIMENSION" && d.targetDimensionId !== null)
+      .map((d) => ({
+        name: d.name,
+        targetDimensionId: d.targetDimensionId!,
+        targetCode: d.targetCode ?? "",
+      })),
+  };
+  const size = upload.filePath
+    ? await stat(upload.filePath).then(
+        (s) => s.size,
+        () => null,
+      )
+    : null;
+  if (!upload.filePath || size === null) return fail("file_missing");
+
+  const session = await openBulkSession(ctx.database);
+  const table = stageTableName(upload.id);
+  try {
+    await createStage(session.query, table, kind);
+    const stageColumns = STAGE_COLUMNS[kind].map(([name]) => name);
+    const xlsx = upload.fileName.toLowerCase().endsWith(".xlsx");
+    const read = xlsx ? readXlsxRows : readCsvRows;
+    let bytes = 0;
+    const countBytes = (n: number) => {
+      bytes += n;
+    };
+    let rows = 0;
+    let validator: RowValidator | null = null;
+    let headerSeen = false;
+    let batch: string[] = [];
+    let nextReport = PROGRESS_EVERY_ROWS;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const payload = batch.join("");
+      batch = [];
+      await session.copyIn(table, stageColumns, payload);
+    };
+
+    try {
+      for await (const sheetRows of read(upload.filePath, countBytes)) {
+        for (const row of sheetRows) {
+          if (!headerSeen) {
+            if (row.fields.every((f) => f.trim() === "")) continue;
+            headerSeen = true;
+            validator = createRowValidator({
+              kind,
+              columns: fileColumns(kind, drivers),
+              drivers,
+              header: row,
+              errors,
+              shortRowsAllowed: xlsx,
+            });
+            if (!validator) break;
+            continue;
+          }
+          rows++;
+          // A wrong row is left out of the staging table (its errors are listed); the others
+          // still go in, so that the database checks report repeated keys and unknown references
+          // of the whole file, not only of the part before the first error.
+          const line = validator!.stage(row);
+          if (line !== null) batch.push(line);
+        }
+        if (headerSeen && !validator) break;
+        if (batch.length >= COPY_BATCH_ROWS) await flush();
+        if (rows >= nextReport) {
+          nextReport = rows + PROGRESS_EVERY_ROWS;
+          const fraction = Math.min(1, bytes / Math.max(1, size));
+          const { stopRequested } = await uploads.reportProgress(companyId, upload.id, {
+            // Reading is 90% of the work; the database checks and the write are the rest.
+            progress: 0.9 * fraction,
+            rowsDone: rows,
+            rowsTotal: fraction > 0 ? Math.max(rows, Math.round(rows / fraction)) : null,
+          });
+          if (stopRequested) return { status: "STOPPED", rows };
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof UnreadableFileError)) throw error;
+      errors.add({ line: error.line, column: null, field: null, reason: error.reason, values: error.values });
+      return { status: "ERROR", errors, rows };
+    }
+    if (!headerSeen) errors.add({ line: null, column: null, field: null, reason: "no_header" });
+    if (!validator) return { status: "ERROR", errors, rows };
+    await flush();
+
+    const { stopRequested } = await uploads.reportProgress(companyId, upload.id, {
+      progress: 0.9,
+      rowsDone: rows,
+      rowsTotal: rows,
+    });
+    if (stopRequested) return { status: "STOPPED", rows };
+    const checked = await checkStage(session.query, table, target, mode, errors.room);
+    for (const problem of checked.problems) {
+      errors.add({
+        line: problem.line,
+        column: validator.positionOf(problem.field),
+        field: problem.field,
+        reason: problem.reason as Parameters<UploadErrors["add"]>[0]["reason"],
+        values: problem.values,
+      });
+    }
+    errors.addUncounted(checked.total - checked.problems.length);
+    if (errors.count > 0) return { status: "ERROR", errors, rows };
+
+    const present = validator.present;
+    const written = await session.transaction(async (query) => {
+      if (!(await lockForWriting(query, companyId, upload.id))) return null;
+      const count = await applyStage(query, table, target, mode, present);
+      await markProcessed(query, companyId, upload.id, { rowsDone: count, rowsTotal: rows });
+      return count;
+    });
+    return written === null ? { status: "STOPPED", rows } : { status: "PROCESSED", rows: written };
+  } finally {
+    await dropStage(session.query, table).catch(() => {});
+    await session.release();
+  }
+}

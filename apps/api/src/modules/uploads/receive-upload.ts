@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, open, rm } from "node:fs/promises";
+import { extname, join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import {
+  UPLOAD_FORMATS,
+  type UploadAccepted,
+  UploadRequest,
+  uploadMessage,
+} from "@costflow/contract/uploads";
+import { uploadsRepository } from "@costflow/db/repositories/uploads";
+import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { AppError, type FieldProblem, fieldError, notFound } from "../../lib/app-error.ts";
+import { languageFromHeader } from "../../lib/language.ts";
+import { authOf, tenantOf } from "../../plugins/access.ts";
+import { looksLikeText } from "./decode-text.ts";
+import { UPLOAD_QUEUE, type UploadJob, uploadDirectory, uploadMaxBytes } from "./upload-settings.ts";
+
+const FIELD_NAMES = ["scenario", "kind", "mode", "dimension"];
+const PART_LIMITS = { files: 1, fields: 10, fieldSize: 1000 };
+
+/**
+ * `POST uploads/`: streams the `file` part to a file of the upload directory (never whole in
+ * memory), checks the form fields, the format and that the file can be read, records the upload
+ * process and queues its job. Answers before the file is processed.
+ */
+export async function receiveUpload(ctx: AppContext, request: FastifyRequest): Promise<UploadAccepted> {
+  const companyId = tenantOf(request);
+  if (!request.isMultipart()) throw fieldError("VALIDATION_ERROR", "file", "required");
+  const maxBytes = uploadMaxBytes();
+  const fields: Record<string, string> = {};
+  let saved: { path: string; name: string } | null = null;
+  try {
+    for await (const part of request.parts({ limits: { ...PART_LIMITS, fileSize: maxBytes } })) {
+      if (part.type === "field") {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== "file") {
+        part.file.resume();
+        throw fieldError("VALIDATION_ERROR", part.fieldname, "unknown_field");
+      }
+      const extension = extname(part.filename).toLowerCase();
+      if (!(UPLOAD_FORMATS as readonly string[]).includes(extension)) {
+        part.file.resume();
+        throw fieldError("FILE_FORMAT_NOT_ACCEPTED", "file", "file_format");
+      }
+      const directory = uploadDirectory();
+      await mkdir(directory, { recursive: true });
+      saved = { path: join(directory, `${randomUUID()}${extension}`), name: part.filename };
+      await pipeline(part.file, createWriteStream(saved.path));
+    }
+  } catch (error) {
+    if (saved) await rm(saved.path, { force: true });
+    throw multipartError(error, maxBytes);
+  }
+  try {
+    if (!saved) throw fieldError("VALIDATION_ERROR", "file", "required");
+    const input = checkFields(fields);
+    const scenario = await ctx.repos.models.findScenario(companyId, input.scenario);
+    if (!scenario) throw notFound("scenario");
+    const uploads = uploadsRepository(ctx.db);
+    if (input.kind === "RECORDS") {
+      if (input.dimension === undefined) throw fieldError("VALIDATION_ERROR", "dimension", "required");
+      if (!(await uploads.findDimension(companyId, scenario.modelId, input.dimension)))
+        throw notFound("dimension");
+    } else if (input.dimension !== undefined) {
+      throw fieldError("VALIDATION_ERROR", "dimension", "unknown_field");
+    }
+    if (!(await isReadable(saved.path))) throw fieldError("IMPOSSIBLE_TO_UPLOAD", "file", "unreadable_file");
+
+    const upload = await uploads.create(companyId, {
+      scenarioId: scenario.id,
+      kind: input.kind,
+      dimensionId: input.kind === "RECORDS" ? input.dimension! : null,
+      mode: input.mode,
+      fileName: saved.name,
+      filePath: saved.path,
+      requestedBy: authOf(request).user.id,
+    });
+    const job: UploadJob = { uploadId: upload.id, companyId };
+    let taskId: string | null;
+    try {
+      // Long files take long on the embedded database: the attempt may run for hours before the
+      // queue considers it lost; a failed attempt is retried twice from the start.
+      taskId = await ctx.queue.send(UPLOAD_QUEUE, job, { retryLimit: 2, expireInSeconds: 4 * 3600 });
+    } catch (error) {
+      await uploads.finishWithoutWriting(companyId, upload.id, {
+        status: "ERROR",
+        errors: [],
+        rowsDone: 0,
+        rowsTotal: null,
+      });
+      throw new AppError("SERVICE_UNAVAILABLE", [], `upload job not queued: ${String(error)}`);
+    }
+    if (taskId) await uploads.setTaskId(companyId, upload.id, taskId);
+    return {
+      id: upload.id,
+      status: "PROCESSING",
+      message: uploadMessage(languageFromHeader(request.headers["accept-language"]), "accepted"),
+    };
+  } catch (error) {
+    await rm(saved?.path ?? "", { force: true });
+    throw error;
+  }
+}
+
+/** The form fields, or a 400 naming each refused field. */
+function checkFields(fields: Record<string, string>): z.infer<typeof UploadRequest> {
+  const parsed = UploadRequest.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const problems: FieldProblem[] = [];
+  for (const issue of parsed.error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) problems.push({ field: key, reason: "unknown_field" });
+      continue;
+    }
+    const field = issue.path.join(".") || "body";
+    const missing = FIELD_NAMES.includes(field) && (fields[field] === undefined || fields[field] === "");
+    problems.push({ field, reason: missing ? "required" : "invalid_value" });
+  }
+  throw new AppError("VALIDATION_ERROR", problems);
+}
+
+/** The first 64 KB: a workbook must be a zip archive, a CSV file readable text. */
+async function isReadable(path: string): Promise<boolean> {
+  const file = await open(path, "r");
+  try {
+    const { buffer, bytesRead } = await file.read({ buffer: Buffer.alloc(64 * 1024), position: 0 });
+    const sample = buffer.subarray(0, bytesRead);
+    if (path.endsWith(".xlsx")) return sample.length >= 4 && sample.readUInt32LE(0) === 0x04034b50;
+    return looksLikeText(sample);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Errors of the multipart stream as the API's typed errors. */
+function multipartError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (code === "FST_REQ_FILE_TOO_LARGE") {
+    return new AppError("PAYLOAD_TOO_LARGE", [
+      { field: "file", reason: "too_large", values: { maximum: maxBytes } },
+    ]);
+  }
+  if (status === 413) {
+    // More parts than a form of one file and four fields has.
+    const [field, maximum] =
+      code === "FST_FILES_LIMIT" ? ["file", PART_LIMITS.files] : ["body", PART_LIMITS.fields];
+    return new AppError("PAYLOAD_TOO_LARGE", [{ field, reason: "too_big", values: { maximum } }]);
+  }
+  // A body that is not a complete multipart form (cut off, malformed boundaries).
+  return new AppError("IMPOSSIBLE_TO_UPLOAD", [{ field: "file", reason: "unreadable_file" }], String(error));
+}
