@@ -1,5 +1,5 @@
-import { Anchor, Breadcrumbs, Text } from "@mantine/core";
-import { IconChevronRight } from "@tabler/icons-react";
+import { Anchor, Breadcrumbs, Text, useDirection } from "@mantine/core";
+import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useMatches } from "react-router";
 
@@ -12,6 +12,8 @@ interface CrumbLike {
 export function AppBreadcrumbs() {
   const { t } = useTranslation();
   const matches = useMatches();
+  const { dir } = useDirection();
+  const Separator = dir === "rtl" ? IconChevronLeft : IconChevronRight;
   const handle = [...matches]
     .reverse()
     .find((m) => (m.handle as { crumbs?: CrumbLike[] } | undefined)?.crumbs)?.handle as
@@ -21,7 +23,7 @@ export function AppBreadcrumbs() {
   if (crumbs.length === 0) return null;
   return (
     <Breadcrumbs
-      separator={<IconChevronRight size={14} className="cf-flip-rtl" aria-hidden />}
+      separator={<Separator size={14} aria-hidden />}
       aria-label={t("common:a11y.breadcrumbs")}
       data-testid="breadcrumbs"
       style={{ flexWrap: "wrap" }}

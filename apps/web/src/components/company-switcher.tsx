@@ -41,7 +41,8 @@ export function CompanySwitcher() {
       aria-label={t("common:company.switch")}
       data-testid="company-switcher"
       size="sm"
-      w={{ base: 150, md: 230 }}
+      w={{ base: 170, md: 240, lg: 280 }}
+      dir="auto"
       leftSection={<IconBuilding size={16} aria-hidden />}
       data={companies.map((m) => ({ value: String(m.company.id), label: m.company.name }))}
       value={current === null ? null : String(current)}

@@ -8,7 +8,7 @@ export function createAppTheme(skin: Skin): MantineThemeOverride {
   const bordered = skin === "bordered" || skin === "dark";
   return createTheme({
     primaryColor: "indigo",
-    primaryShade: { light: 6, dark: 4 },
+    primaryShade: { light: 6, dark: 7 },
     fontFamily: FONT,
     headings: { fontFamily: FONT, fontWeight: "650" },
     defaultRadius: "md",

@@ -3,7 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconHierarchy3, IconStack2 } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, NavLink as RouterNavLink, useLocation } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { AppBreadcrumbs } from "../../components/app-breadcrumbs";
 import { CompanySwitcher } from "../../components/company-switcher";
 import { LanguageSwitcher } from "../../components/language-switcher";
@@ -37,7 +37,7 @@ function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
             return (
               <NavLink
                 key={g.label}
-                component={RouterNavLink}
+                component={Link}
                 to={g.to ?? "/"}
                 label={t(g.label)}
                 leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
@@ -60,7 +60,7 @@ function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
               {g.children.map((c) => (
                 <NavLink
                   key={c.to}
-                  component={RouterNavLink}
+                  component={Link}
                   to={c.to}
                   label={t(c.label)}
                   active={pathname === c.to}

@@ -53,6 +53,12 @@ const SUBJECT_INFO: Record<string, { label: string; text: string; to: string }> 
   Admin: { label: "app:accessControl.subjects.Admin", text: "app:accessControl.texts.Admin", to: "/admin" },
 };
 
+const GROUP_LABELS: Record<string, string> = {
+  Administrators: "app:groups.Administrators",
+  Analysts: "app:groups.Analysts",
+  Viewers: "app:groups.Viewers",
+};
+
 /** The client's landing page: what the abilities of the selected company let this user reach. */
 export default function AccessControlPage() {
   const { t } = useTranslation();
@@ -64,6 +70,7 @@ export default function AccessControlPage() {
   const level = (s: Subject) =>
     ability.can("manage", s) ? "manage" : ability.can("read", s) ? "read" : "none";
   const reachable = APP_SUBJECTS.filter((s) => level(s) !== "none");
+  const groupLabel = (name: string) => (GROUP_LABELS[name] ? t(GROUP_LABELS[name]) : name);
 
   return (
     <>
@@ -85,7 +92,7 @@ export default function AccessControlPage() {
             {t("app:accessControl.group")}
           </Text>
           <Text fw={650} mt={4}>
-            {membership?.group_name ?? t("common:values.none")}
+            {membership ? groupLabel(membership.group_name) : t("common:values.none")}
           </Text>
         </Card>
         <Card>

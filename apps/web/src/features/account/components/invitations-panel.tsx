@@ -12,7 +12,7 @@ import { errorText, useZodForm } from "../../../lib/use-zod-form";
 import { useCreateCompanyInvitation } from "../api/create-company-invitation";
 import { useCompanyInvitations } from "../api/get-company-invitations";
 import { useRespondCompanyInvitation } from "../api/respond-company-invitation";
-import { GROUPS } from "./groups";
+import { GROUPS, groupLabel } from "./groups";
 import { RequestStatusBadge } from "./request-status-badge";
 
 function InvitationTable({ rows, mine }: { rows: CompanyInvitation[]; mine: boolean }) {
@@ -45,7 +45,7 @@ function InvitationTable({ rows, mine }: { rows: CompanyInvitation[]; mine: bool
             <Table.Tr key={r.id}>
               <Table.Td fw={500}>{r.company.name}</Table.Td>
               <Table.Td dir="ltr">{r.email}</Table.Td>
-              <Table.Td>{r.group_name}</Table.Td>
+              <Table.Td>{groupLabel(t, r.group_name)}</Table.Td>
               <Table.Td>{formatDate(r.created_at, i18n.language)}</Table.Td>
               <Table.Td>
                 <RequestStatusBadge status={r.status as RequestStatus} />

@@ -5,6 +5,7 @@ import { EmptyState } from "../../../components/empty-state";
 import type { Membership } from "../../../lib/api-types";
 import { useAppContext } from "../../../lib/app-context";
 import { useCompanies } from "../api/get-companies";
+import { groupLabel } from "./groups";
 
 export function MembershipsCard({ fallback }: { fallback: Membership[] }) {
   const { t } = useTranslation();
@@ -37,7 +38,10 @@ export function MembershipsCard({ fallback }: { fallback: Membership[] }) {
                   )}
                 </Group>
                 <Text fz="xs" c="dimmed">
-                  {t("app:account.membershipLine", { group: m.group_name, license: m.license_type.name })}
+                  {t("app:account.membershipLine", {
+                    group: groupLabel(t, m.group_name),
+                    license: m.license_type.name,
+                  })}
                 </Text>
               </Stack>
             </Group>

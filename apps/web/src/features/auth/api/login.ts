@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { Me, TokenPair } from "../../../lib/api-types";
-import { clearSession, setTokens } from "../../../lib/session";
-import { applyServerSettings, fetchMe } from "../../../lib/user-settings";
+import { clearSession, setTokens, setUserData } from "../../../lib/session";
+import { applyServerSettings } from "../../../lib/user-settings";
 
 export interface LoginInput {
   email: string;
@@ -14,8 +14,11 @@ export async function login(input: LoginInput): Promise<Me> {
   const tokens = await api.post<TokenPair>("auth/jwt/create/", input, { auth: false });
   setTokens(tokens);
   try {
-    const me = await fetchMe();
+    // Settings (language, skin, company/model/scenario) are applied before the user data is
+    // stored: storing it makes the session "logged in" and the guard leaves the login page.
+    const me = await api.get<Me>("auth/users/me/");
     await applyServerSettings(me);
+    setUserData(me);
     return me;
   } catch (error) {
     clearSession();

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle, IconInfoCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -18,6 +7,9 @@ import { errorText, useZodForm } from "../../../lib/use-zod-form";
 import { useLogin } from "../api/login";
 import { AuthHeading } from "../components/auth-heading";
 import { loginSchema } from "../components/auth-schemas";
+
+/** Keeps a left-to-right value (e-mail, password) in one piece inside right-to-left text. */
+const isolate = (value: string) => `\u2068${value}\u2069`;
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -78,8 +70,7 @@ export default function LoginPage() {
             name="password"
             required
           />
-          <Group justify="space-between">
-            <Checkbox label={t("auth:login.remember")} defaultChecked size="sm" />
+          <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" fz="sm">
               {t("auth:login.forgot")}
             </Anchor>
@@ -107,9 +98,9 @@ export default function LoginPage() {
       >
         <Text fz="xs">
           {t("auth:login.demoText", {
-            admin: "admin@costflow.demo",
-            client: "client@costflow.demo",
-            password: "costflow-demo",
+            admin: isolate("admin@costflow.demo"),
+            client: isolate("client@costflow.demo"),
+            password: isolate("costflow-demo"),
           })}
         </Text>
       </Alert>

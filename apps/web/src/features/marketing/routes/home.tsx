@@ -117,7 +117,15 @@ export default function HomePage() {
           <Grid gap={48} align="center">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack gap="lg">
-                <Badge size="lg" variant="light" w="fit-content">
+                <Badge
+                  size="lg"
+                  variant="light"
+                  w="fit-content"
+                  maw="100%"
+                  h="auto"
+                  py={6}
+                  styles={{ label: { whiteSpace: "normal" } }}
+                >
                   {t("public:home.badge")}
                 </Badge>
                 <Title order={1} fz={{ base: 34, sm: 48 }} lh={1.1} data-testid="home-title">
