@@ -10,6 +10,9 @@ import { AppError } from "./lib/app-error.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { allocationRoutes } from "./modules/allocation/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { startCalculationWorker } from "./modules/calculation/calculation-worker.ts";
+import { calculationResultRoutes } from "./modules/calculation/result-routes.ts";
+import { calculationRoutes } from "./modules/calculation/routes.ts";
 import { companyRoutes } from "./modules/companies/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { startEmailWorker } from "./modules/mail/deliver-email.ts";
@@ -65,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx = await createContext(config, options.database, queue, app.log);
   if (config.runWorkers) await startEmailWorker(ctx);
   if (config.runWorkers) await startUploadWorker(ctx);
+  if (config.runWorkers) app.addHook("onClose", await startCalculationWorker(ctx));
 
   if (config.corsOrigin)
     await app.register(cors, { origin: config.corsOrigin.split(","), credentials: false });
@@ -84,6 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(uploadRoutes(ctx));
       await api.register(allocationRoutes(ctx));
       await api.register(reportLineRoutes(ctx));
+      await api.register(calculationRoutes(ctx));
+      await api.register(calculationResultRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -1,0 +1,55 @@
+import { calculationMessage } from "@costflow/contract/calculation";
+import { calculationsRepository } from "@costflow/db/repositories/calculations";
+import type { AppContext } from "../../context.ts";
+import {
+  CALCULATION_QUEUE,
+  type CalculationJob,
+  optionsOf,
+  runCalculation,
+  stopActiveThreads,
+} from "./run-calculation.ts";
+
+/** How often this process looks for runs whose worker died (their lease expired). */
+const REAPER_INTERVAL_MS = Number(process.env.CALC_REAPER_INTERVAL_MS ?? 15_000);
+
+/**
+ * Ends in ERROR every run still IN_PROGRESS past its lease (its worker died: process killed,
+ * machine lost), with a log line saying so. Runs never claimed have no lease and are left alone.
+ */
+export async function reapCalculations(ctx: AppContext): Promise<number> {
+  const calculations = calculationsRepository(ctx.db);
+  const reaped = await calculations.reapExpired({
+    code: "LEASE_EXPIRED",
+    message: "The calculation's worker stopped answering",
+  });
+  for (const { companyId, rootId } of reaped) {
+    const run = await calculations.find(companyId, rootId);
+    if (!run) continue;
+    const { language } = optionsOf(run.options);
+    await calculations.addLog(companyId, rootId, "ERROR", calculationMessage(language, "log.lost"));
+    await calculations.refreshScenarioStatus(companyId, run.scenarioId);
+  }
+  return reaped.length;
+}
+
+/**
+ * Starts this process's calculation worker: one run at a time (each run already uses a core of
+ * its own in a thread), plus the reaper. Answers a function that stops the reaper and asks running
+ * calculations to stop (a run cut short by a shutdown ends STOPPED; one whose process is killed
+ * is reaped later).
+ */
+export async function startCalculationWorker(ctx: AppContext): Promise<() => Promise<void>> {
+  await ctx.queue.work<CalculationJob>(CALCULATION_QUEUE, (job) => runCalculation(ctx, job.data), {
+    concurrency: 1,
+    pollingIntervalSeconds: 0.5,
+  });
+  const sweep = () =>
+    reapCalculations(ctx).catch((error) => ctx.log.error({ err: error }, "calculation reaper"));
+  await sweep();
+  const timer = setInterval(sweep, REAPER_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    stopActiveThreads();
+  };
+}

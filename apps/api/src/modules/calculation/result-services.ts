@@ -1,0 +1,396 @@
+import type {
+  ActivityResultQuery,
+  AggregatedResultQuery,
+  AllocationResultQuery,
+  AllocationResultRow,
+  DestinationResultQuery,
+  DestinationResultRow,
+  DimensionRecordQuery,
+  DimensionRecordRow,
+  PushResultQuery,
+  PushResultRow,
+  RecordResultRow,
+  SourceResultQuery,
+  SourceResultRow,
+  TimeDrivenResultQuery,
+  TimeDrivenResultRow,
+} from "@costflow/contract/calculation";
+import { calculationsRepository } from "@costflow/db/repositories/calculations";
+import type { PageResult } from "@costflow/db/repositories/paging";
+import { type PushRow, type RunMetaRow, resultsRepository } from "@costflow/db/repositories/results";
+import { dimensions } from "@costflow/db/schema/model-master-data";
+import { toMajor } from "@costflow/engine/calc/decimal";
+import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { AppError, notFound } from "../../lib/app-error.ts";
+
+// The result views: which run a view reads (the latest FINISHED run of its category), and its
+// rows in the contract's shape, amounts in major units of the run's currency.
+
+export interface RunRef {
+  companyId: number;
+  calculationId: number;
+  meta: RunMetaRow;
+  finishedAt: Date | null;
+}
+
+/** The run whose results a category shows: its latest FINISHED run (404 NO_CALCULATION if none). */
+export async function resolveRun(
+  ctx: AppContext,
+  companyId: number,
+  scenarioId: number,
+  category: string,
+): Promise<RunRef> {
+  if (!(await ctx.repos.models.findScenario(companyId, scenarioId))) throw notFound("scenario");
+  const row = await calculationsRepository(ctx.db).latestFinished(companyId, scenarioId, category);
+  if (!row) throw new AppError("NO_CALCULATION");
+  return refOf(ctx, companyId, row.parentId ?? row.id, row.finishedAt);
+}
+
+/** A run named by id (`?calculation=`): only while its results are still kept. */
+export async function resolveRunById(ctx: AppContext, companyId: number, id: number): Promise<RunRef> {
+  const row = await calculationsRepository(ctx.db).find(companyId, id);
+  if (!row) throw notFound("calculation");
+  if (row.status !== "FINISHED") throw new AppError("NO_CALCULATION");
+  return refOf(ctx, companyId, row.parentId ?? row.id, row.finishedAt);
+}
+
+async function refOf(ctx: AppContext, companyId: number, calculationId: number, finishedAt: Date | null) {
+  const meta = await resultsRepository(ctx.db).meta(companyId, calculationId);
+  if (!meta) throw new AppError("NO_CALCULATION");
+  return { companyId, calculationId, meta, finishedAt };
+}
+
+const majorOf = (ref: RunRef) => (minor: number) => toMajor(minor, ref.meta.minorDigits);
+const filterOf = (ref: RunRef) => ({ companyId: ref.companyId, calculationId: ref.calculationId });
+type Page<T> = PageResult<T>;
+
+async function dimensionNames(
+  ctx: AppContext,
+  companyId: number,
+  ids: (number | null)[],
+): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await ctx.db
+    .select({ id: dimensions.id, name: dimensions.name })
+    .from(dimensions)
+    .where(and(eq(dimensions.companyId, companyId), inArray(dimensions.id, wanted)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+// Steps 1-4 -------------------------------------------------------------------------------------
+
+export async function allocationRows(
+  ctx: AppContext,
+  ref: RunRef,
+  step: number,
+  query: z.infer<typeof AllocationResultQuery>,
+): Promise<Page<z.infer<typeof AllocationResultRow>>> {
+  const m = majorOf(ref);
+  const page = await resultsRepository(ctx.db).allocations(filterOf(ref), step, query, query);
+  return {
+    count: page.count,
+    rows: page.rows.map((r) => ({
+      id: r.rowNo,
+      source: r.sourceId,
+      source_ext_id: r.sourceCode,
+      source_name: r.sourceName,
+      destination: r.destinationId,
+      destination_ext_id: r.destinationCode,
+      destination_name: r.destinationName,
+      amount: m(r.amount),
+      original_amount: m(r.originalAmount),
+      allocated_amount: m(r.allocatedAmount),
+      status: r.status as z.infer<typeof AllocationResultRow>["status"],
+      reciprocal: r.reciprocal,
+    })),
+  };
+}
+
+export async function sourceRows(
+  ctx: AppContext,
+  ref: RunRef,
+  step: number,
+  query: z.infer<typeof SourceResultQuery>,
+): Promise<Page<z.infer<typeof SourceResultRow>>> {
+  const m = majorOf(ref);
+  const page = await resultsRepository(ctx.db).sources(filterOf(ref), step, query);
+  return {
+    count: page.count,
+    rows: page.rows.map((r) => ({
+      source: r.sourceId,
+      source_ext_id: r.sourceCode,
+      source_name: r.sourceName,
+      original_amount: m(r.originalAmount),
+      allocated_amount: m(r.allocatedAmount),
+      unallocated_amount: m(r.unallocatedAmount),
+      status: r.status as z.infer<typeof SourceResultRow>["status"],
+      percentage: r.percentage,
+      destination: r.destinationId,
+      destination_name: r.destinationName,
+      quantity: r.quantity,
+      cost_per_unit: r.costPerUnit,
+    })),
+  };
+}
+
+export async function destinationRows(
+  ctx: AppContext,
+  ref: RunRef,
+  step: number,
+  query: z.infer<typeof DestinationResultQuery>,
+): Promise<Page<z.infer<typeof DestinationResultRow>>> {
+  const m = majorOf(ref);
+  const page = await resultsRepository(ctx.db).destinations(filterOf(ref), step, query);
+  return {
+    count: page.count,
+    rows: page.rows.map((r) => ({
+      destination: r.destinationId,
+      destination_ext_id: r.destinationCode,
+      destination_name: r.destinationName,
+      amount: m(r.amount),
+      sources: r.sources,
+    })),
+  };
+}
+
+export async function timeDrivenRows(
+  ctx: AppContext,
+  ref: RunRef,
+  query: z.infer<typeof TimeDrivenResultQuery>,
+): Promise<Page<z.infer<typeof TimeDrivenResultRow>>> {
+  const m = majorOf(ref);
+  const page = await resultsRepository(ctx.db).timeDriven(filterOf(ref), query);
+  return {
+    count: page.count,
+    rows: page.rows.map((r) => ({
+      id: r.rowNo,
+      source: r.sourceId,
+      source_name: r.sourceName,
+      destination: r.destinationId,
+      destination_name: r.destinationName,
+      unit_minutes: r.unitMinutes,
+      quantity: r.quantity,
+      capacity: r.capacity,
+      cost_per_minute: r.costPerMinute,
+      cost_per_unit: r.costPerUnit,
+      unallocated_capacity: r.unallocatedCapacity,
+      total_cost: m(r.totalCost),
+      source_capacity: r.sourceCapacity,
+      time_driven_amount: m(r.timeDrivenAmount),
+    })),
+  };
+}
+
+/** Step 4 by line: per record amount of one activity's allocation (`?source=<activity id>`). */
+export async function activityLineRows(
+  ctx: AppContext,
+  ref: RunRef,
+  query: z.infer<typeof ActivityResultQuery> & { source: number },
+): Promise<Page<z.infer<typeof RecordResultRow>>> {
+  const results = resultsRepository(ctx.db);
+  const source = await results.source(filterOf(ref), 4, query.source);
+  if (!source) throw notFound("source");
+  if (query.dimension !== undefined && source.destinationId !== query.dimension)
+    return { count: 0, rows: [] };
+  const page = await results.lines(
+    filterOf(ref),
+    4,
+    { categories: ["ALLOCATED"], sourceNos: [source.rowNo] },
+    query,
+  );
+  if (page.count === 0 && source.allocatedAmount !== 0) throw detailNotKept("source");
+  const m = majorOf(ref);
+  return {
+    count: page.count,
+    rows: page.rows.map((r) => ({
+      transaction_id: r.identifier,
+      dimension: r.dimensionId,
+      dimension_name: source.destinationName ?? "",
+      source: source.sourceId,
+      source_name: source.sourceName,
+      amount: m(r.amount),
+    })),
+  };
+}
+
+/** Step 4 aggregated: per record, the sum over activities (dimensions within the detail limit). */
+export async function aggregatedRows(
+  ctx: AppContext,
+  ref: RunRef,
+  query: z.infer<typeof AggregatedResultQuery>,
+): Promise<Page<z.infer<typeof RecordResultRow>>> {
+  const page = await resultsRepository(ctx.db).lines(
+    filterOf(ref),
+    4,
+    { categories: ["TOTAL"], dimension: query.dimension },
+    query,
+  );
+  const names = await dimensionNames(
+    ctx,
+    ref.companyId,
+    page.rows.map((r) => r.dimensionId),
+  );
+  const m = majorOf(ref);
+  return {
+    count: page.count,
+    rows: page.rows.map((r) => ({
+      transaction_id: r.identifier,
+      dimension: r.dimensionId,
+      dimension_name: (r.dimensionId !== null && names.get(r.dimensionId)) || "",
+      source: null,
+      source_name: null,
+      amount: m(r.amount),
+    })),
+  };
+}
+
+// Step 5 record totals --------------------------------------------------------------------------
+
+export async function dimensionRecordRows(
+  ctx: AppContext,
+  ref: RunRef,
+  query: z.infer<typeof DimensionRecordQuery>,
+): Promise<Page<z.infer<typeof DimensionRecordRow>>> {
+  const page = await resultsRepository(ctx.db).records(filterOf(ref), { dimension: query.dimension }, query);
+  const names = await dimensionNames(
+    ctx,
+    ref.companyId,
+    page.rows.map((r) => r.dimensionId),
+  );
+  const m = majorOf(ref);
+  return {
+    count: page.count,
+    rows: page.rows.map((r) => ({
+      transaction_id: r.identifier,
+      dimension: r.dimensionId,
+      dimension_name: (r.dimensionId !== null && names.get(r.dimensionId)) || "",
+      amount: m(r.resting),
+      cost: m(r.cost),
+      unallocated: m(r.unallocated),
+      not_allocated: m(r.notAllocated),
+      profit: r.profit,
+    })),
+  };
+}
+
+// Steps 5 and 6: pushes -------------------------------------------------------------------------
+
+export type PushView = "parentToChild" | "childToParent" | "byLine" | "lines" | "unallocated";
+
+function detailNotKept(field: string): AppError {
+  return new AppError("RESULT_DETAIL_NOT_KEPT", [{ field, reason: "invalid_value" }]);
+}
+
+/**
+ * Per-record rows of the pushes of step 5 (activities) or 6 (calculated drivers):
+ * parent to child and by line (what each child received, with its parent), child to parent (what
+ * each parent passed down), `lines` (step 6 list: received plus kept by NOT_ALLOCATE, or one
+ * category), unallocated (what stayed on a parent: no children, or weights summing to 0).
+ */
+export async function pushRows(
+  ctx: AppContext,
+  ref: RunRef,
+  step: 5 | 6,
+  view: PushView,
+  query: Omit<z.infer<typeof PushResultQuery>, "scenario">,
+): Promise<Page<z.infer<typeof PushResultRow>>> {
+  const results = resultsRepository(ctx.db);
+  const all = await results.pushes(filterOf(ref), step);
+  const sourceFilter = step === 5 ? query.source : (query.source_driver ?? query.source);
+  const pushes = all.filter((p) => sourceFilter === undefined || p.sourceId === sourceFilter);
+  const byNo = new Map(all.map((p) => [p.pushNo, p]));
+  const m = majorOf(ref);
+  const category = view === "lines" ? query.category : view === "unallocated" ? "UNALLOCATED" : undefined;
+  const pushNos = sourceFilter === undefined ? undefined : pushes.map((p) => p.pushNo);
+
+  if (category === "UNALLOCATED") {
+    const wanted =
+      query.dimension === undefined
+        ? pushNos
+        : pushes.filter((p) => p.parentId === query.dimension).map((p) => p.pushNo);
+    const page = await results.unallocated(filterOf(ref), step, { pushNos: wanted }, query);
+    return {
+      count: page.count,
+      rows: page.rows.map((r) => {
+        const push = byNo.get(r.pushNo)!;
+        return {
+          ...pushColumns(push, step),
+          transaction_id: r.identifier,
+          dimension: push.parentId,
+          dimension_name: push.parentName,
+          parent_transaction_id: null,
+          category: "UNALLOCATED" as const,
+          amount: m(r.amount),
+          original_dimension_name: push.parentName,
+          original_transaction_id: r.identifier,
+        };
+      }),
+    };
+  }
+
+  const categories =
+    view === "childToParent"
+      ? ["SENT"]
+      : view === "lines"
+        ? category === "ALLOCATED"
+          ? ["ALLOCATED"]
+          : category === "NOT_ALLOCATED"
+            ? ["NOT_ALLOCATED"]
+            : ["ALLOCATED", "NOT_ALLOCATED"]
+        : ["ALLOCATED"];
+  const page = await results.lines(
+    filterOf(ref),
+    step,
+    { categories, sourceNos: pushNos, dimension: query.dimension },
+    query,
+  );
+  if (page.count === 0 && (sourceFilter !== undefined || query.dimension !== undefined)) {
+    // Empty because the detail was not kept (dimension over the limit), not because nothing moved?
+    const parentSide = view === "childToParent" || categories.includes("NOT_ALLOCATED");
+    const relevant = pushes.filter((p) => {
+      const dim = parentSide ? p.parentId : p.childId;
+      return query.dimension === undefined || dim === query.dimension;
+    });
+    const moved = relevant.some((p) => (parentSide ? p.inAmount !== 0 : p.allocated !== 0));
+    const kept = relevant.some((p) => (parentSide ? p.parentDetail : p.childDetail));
+    if (moved && !kept)
+      throw detailNotKept(
+        query.dimension !== undefined ? "dimension" : step === 5 ? "source" : "source_driver",
+      );
+  }
+  return {
+    count: page.count,
+    rows: page.rows.map((r) => {
+      const push = byNo.get(r.sourceNo)!;
+      const onParent = r.category !== "ALLOCATED";
+      return {
+        ...pushColumns(push, step),
+        transaction_id: r.identifier,
+        dimension: onParent ? push.parentId : push.childId,
+        dimension_name: onParent ? push.parentName : push.childName,
+        parent_transaction_id: r.parentIdentifier,
+        category: (r.category === "NOT_ALLOCATED" ? "NOT_ALLOCATED" : "ALLOCATED") as z.infer<
+          typeof PushResultRow
+        >["category"],
+        amount: m(r.amount),
+        original_dimension_name: null,
+        original_transaction_id: null,
+      };
+    }),
+  };
+}
+
+function pushColumns(push: PushRow, step: 5 | 6) {
+  return {
+    source: push.sourceId,
+    source_name: push.sourceName,
+    source_driver: step === 6 ? push.sourceCode : null,
+    source_parent: push.parentId,
+    source_parent_name: push.parentName,
+    destination_child: push.childId,
+    destination_child_name: push.childName,
+  };
+}

@@ -1,0 +1,243 @@
+import { calculationMessage } from "@costflow/contract/calculation";
+import { isLanguage, type Language } from "@costflow/contract/languages";
+import { calculationsRepository, type LogLevel } from "@costflow/db/repositories/calculations";
+import { resultsRepository } from "@costflow/db/repositories/results";
+import type { ModelData } from "@costflow/engine/model/types";
+import type { AppContext } from "../../context.ts";
+import type { CodeIds, RunPlan } from "../../worker/run-plan.ts";
+import {
+  type CalculationThread,
+  startCalculationThread,
+  type ThreadOutcome,
+} from "../../worker/thread-client.ts";
+import { loadModelData } from "../model-io/load-model-data.ts";
+import { coverageOf, type RunKind } from "./categories.ts";
+import { publishRun } from "./publish-run.ts";
+import { readCodeIds } from "./read-code-ids.ts";
+
+// The queue's calculation job: claim the run, keep its lease alive while a thread calculates,
+// relay stop requests to the thread, then publish (or end STOPPED / ERROR) and log every step.
+
+export const CALCULATION_QUEUE = "calculation.run";
+
+export interface CalculationJob {
+  companyId: number;
+  calculationId: number;
+}
+
+export interface CalculationOptions {
+  /** What the request asked for; fixes the categories and tables of the run. */
+  kind: RunKind;
+  /** Language of the requester (logs are written in it). */
+  language: Language;
+  strategy: "not_allocate" | "rebalance" | null;
+}
+
+export const RUN_SETTINGS = {
+  /** A run's lease; renewed every heartbeat. Past it, the reaper ends the run in ERROR. */
+  leaseSeconds: Number(process.env.CALC_LEASE_SECONDS ?? 30),
+  heartbeatMs: 1000,
+  /** Dimensions with more records keep no per-record detail rows (docs/calculation.md). */
+  detailLimit: Number(process.env.CALC_DETAIL_RECORD_LIMIT ?? 100_000),
+  /** Per-record numbers the engine keeps for detail views (its detailBudget; 8 bytes each). */
+  detailBudget: Number(process.env.CALC_DETAIL_BUDGET ?? 48 * 1024 * 1024),
+};
+
+/** Threads running in this process (stopped when the worker shuts down). */
+const active = new Set<CalculationThread>();
+
+export function stopActiveThreads(): void {
+  for (const thread of active) thread.stop();
+}
+
+export function optionsOf(raw: Record<string, unknown>): CalculationOptions {
+  return {
+    kind: (raw.kind as RunKind) ?? "ALL",
+    language: isLanguage(raw.language) ? raw.language : "en",
+    strategy: raw.strategy === "rebalance" || raw.strategy === "not_allocate" ? raw.strategy : null,
+  };
+}
+
+export async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<void> {
+  const { companyId, calculationId } = job;
+  const calculations = calculationsRepository(ctx.db);
+  const root = await calculations.find(companyId, calculationId);
+  if (!root) return;
+  const options = optionsOf(root.options);
+  const t = (key: string, values?: Record<string, string | number>) =>
+    calculationMessage(options.language, key, values);
+  // Log lines are written one after the other, in the order they happen.
+  let logs: Promise<void> = Promise.resolve();
+  const say = (level: LogLevel, key: string, values?: Record<string, string | number>) => {
+    logs = logs
+      .then(() => calculations.addLog(companyId, calculationId, level, t(key, values)))
+      .catch((error) => ctx.log.error({ err: error, calculationId }, "calculation log"));
+    return logs;
+  };
+  const startedAt = performance.now();
+
+  const claimed = await calculations.claim(companyId, calculationId, RUN_SETTINGS.leaseSeconds);
+  if (claimed === "ATTEMPTING_TO_STOP") {
+    await calculations.end(companyId, calculationId, { status: "STOPPED" });
+    await say("INFO", "log.stopped");
+    await calculations.refreshScenarioStatus(companyId, root.scenarioId);
+    return;
+  }
+  if (claimed !== "IN_PROGRESS") return;
+  await calculations.refreshScenarioStatus(companyId, root.scenarioId);
+  await say("INFO", "log.started");
+
+  const coverage = coverageOf(options.kind);
+  const plan: RunPlan = {
+    companyId,
+    calculationId,
+    scenarioId: root.scenarioId,
+    maxStep: coverage.maxStep,
+    reports: coverage.reports,
+    strategy: options.strategy,
+    detailLimit: RUN_SETTINGS.detailLimit,
+    detailBudget: RUN_SETTINGS.detailBudget,
+  };
+
+  // Lease and progress: one heartbeat a second; a stop request found there reaches the thread.
+  let progress: { fraction: number; message: string } | undefined = {
+    fraction: 0.01,
+    message: t("progress.load"),
+  };
+  let stopRequested = false;
+  let thread: CalculationThread | null = null;
+  let beating = true;
+  let timer: NodeJS.Timeout | undefined;
+  const beat = async () => {
+    try {
+      const sent = progress;
+      progress = undefined;
+      const status = await calculations.heartbeat(companyId, calculationId, RUN_SETTINGS.leaseSeconds, sent);
+      if (status === "ATTEMPTING_TO_STOP" && !stopRequested) {
+        stopRequested = true;
+        thread?.stop();
+      }
+    } catch (error) {
+      ctx.log.warn({ err: error, calculationId }, "calculation heartbeat failed");
+    }
+    if (beating) timer = setTimeout(beat, RUN_SETTINGS.heartbeatMs);
+  };
+  timer = setTimeout(beat, RUN_SETTINGS.heartbeatMs);
+
+  let outcome: ThreadOutcome;
+  try {
+    outcome = await calculateInThread(ctx, plan, {
+      onProgress: (fraction, key, values) => {
+        progress = { fraction, message: t(key, values) };
+      },
+      onLog: (event) => void say(event.level, event.key, event.values),
+      onThread: (started) => {
+        thread = started;
+        if (stopRequested) started.stop();
+      },
+      say,
+    });
+  } finally {
+    beating = false;
+    clearTimeout(timer);
+  }
+
+  let status: string;
+  if (outcome.kind === "computed") {
+    const savingAt = performance.now();
+    status = await publishRun(ctx.db, { companyId, calculationId }, outcome.output);
+    if (status === "FINISHED") {
+      const rows = Object.values(outcome.output.stats.rows).reduce((a, b) => a + b, 0);
+      await say("INFO", "log.saved", { ms: Math.round(performance.now() - savingAt), rows });
+    }
+  } else if (outcome.kind === "published") status = outcome.status;
+  else if (outcome.kind === "stopped") {
+    await calculations.end(companyId, calculationId, { status: "STOPPED" });
+    status = "STOPPED";
+  } else {
+    await calculations.end(companyId, calculationId, {
+      status: "ERROR",
+      error: { code: outcome.code, message: outcome.message },
+    });
+    await say("ERROR", "log.error", { code: outcome.code, message: outcome.message });
+    status = "ERROR";
+  }
+
+  if (status === "FINISHED") {
+    await deleteSupersededResults(ctx, companyId, root.scenarioId);
+    await say("INFO", "log.finished", { ms: Math.round(performance.now() - startedAt) });
+  } else if (status === "STOPPED") await say("INFO", "log.stopped");
+  await logs;
+  await calculations.refreshScenarioStatus(companyId, root.scenarioId);
+}
+
+/**
+ * Runs the thread: on PostgreSQL it loads and publishes by itself over its own connections; on
+ * PGlite (owned by this thread) the scenario is loaded here and the results come back to publish.
+ */
+async function calculateInThread(
+  ctx: AppContext,
+  plan: RunPlan,
+  hooks: {
+    onProgress: (fraction: number, key: string, values: Record<string, string | number>) => void;
+    onLog: Parameters<typeof startCalculationThread>[0]["onLog"];
+    onThread: (thread: CalculationThread) => void;
+    say: (level: LogLevel, key: string, values?: Record<string, string | number>) => Promise<void>;
+  },
+): Promise<ThreadOutcome> {
+  const url = ctx.database.driver === "postgres" ? process.env.DATABASE_URL : undefined;
+  let model: ModelData | undefined;
+  let ids: CodeIds | undefined;
+  if (!url) {
+    try {
+      const loadingAt = performance.now();
+      model = await loadModelData(ctx.db, plan.companyId, plan.scenarioId);
+      ids = await readCodeIds(ctx.db, plan.companyId, plan.scenarioId);
+      let records = 0;
+      for (const r of model.records.values()) records += r.identifiers.length;
+      await hooks.say("INFO", "log.loaded", { ms: Math.round(performance.now() - loadingAt), records });
+    } catch (error) {
+      const e = error as { code?: string; message?: string };
+      return {
+        kind: "failed",
+        code: e.code ?? "LOAD_FAILED",
+        message: e.message ?? String(error),
+        details: {},
+      };
+    }
+  }
+  const thread = startCalculationThread({
+    plan,
+    database: url ? { url, schema: ctx.database.schema } : null,
+    ...(model ? { model } : {}),
+    ...(ids ? { ids } : {}),
+    onProgress: hooks.onProgress,
+    onLog: hooks.onLog,
+  });
+  active.add(thread);
+  hooks.onThread(thread);
+  try {
+    return await thread.done;
+  } finally {
+    active.delete(thread);
+  }
+}
+
+/** After a run finished: rows of older runs that no category shows any more go away. */
+export async function deleteSupersededResults(
+  ctx: AppContext,
+  companyId: number,
+  scenarioId: number,
+): Promise<void> {
+  const runs = await calculationsRepository(ctx.db).finishedRuns(companyId, scenarioId);
+  const best = new Map<string, { rootId: number; at: number; id: number }>();
+  for (const run of runs) {
+    const at = run.finishedAt?.getTime() ?? 0;
+    const current = best.get(run.category);
+    if (!current || at > current.at || (at === current.at && run.id > current.id)) {
+      best.set(run.category, { rootId: run.rootId, at, id: run.id });
+    }
+  }
+  const latest = new Map([...best].map(([category, b]) => [category, b.rootId]));
+  await resultsRepository(ctx.db).deleteSuperseded(companyId, scenarioId, latest);
+}

@@ -1,0 +1,121 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { createDatabase, type DatabaseClient } from "@costflow/db/client";
+import { CalcError, CalcStoppedError } from "@costflow/engine/calc/errors";
+import type { ModelData } from "@costflow/engine/model/types";
+import { AppError } from "../lib/app-error.ts";
+import { publishRun } from "../modules/calculation/publish-run.ts";
+import { readCodeIds } from "../modules/calculation/read-code-ids.ts";
+import { loadModelData, RecordValueError } from "../modules/model-io/load-model-data.ts";
+import { buildOutput, runEngine } from "./compute-run.ts";
+import type { CodeIds, LogEvent, RunPlan, ThreadMessage } from "./run-plan.ts";
+
+// One calculation run in its own thread, so the API's event loop only awaits it.
+// - PostgreSQL: the thread opens its own connections, loads the scenario, calculates and
+//   publishes the results itself (COPY), then reports the final status.
+// - PGlite (one in-process database owned by the main thread): the main thread passes the loaded
+//   scenario in, the thread calculates and hands the COPY text back for the main thread to publish.
+// Stop requests arrive through a shared flag that the engine's shouldStop reads between chunks.
+
+export interface ThreadInput {
+  plan: RunPlan;
+  stopFlag: SharedArrayBuffer;
+  database: { url: string; schema: string } | null;
+  model: ModelData | null;
+  ids: CodeIds | null;
+}
+
+const input = workerData as ThreadInput;
+const flag = new Int32Array(input.stopFlag);
+const post = (message: ThreadMessage) => parentPort!.postMessage(message);
+const shouldStop = () => Atomics.load(flag, 0) === 1;
+const log = (event: LogEvent) => post({ type: "log", log: event });
+
+let lastProgress = 0;
+function progress(fraction: number, key: string, values: Record<string, string | number> = {}) {
+  // Step changes always go out; within a step at most every 200 ms.
+  const now = performance.now();
+  if (now - lastProgress < 200 && !key.endsWith("load") && fraction < 1) return;
+  lastProgress = now;
+  post({ type: "progress", fraction, key, values });
+}
+
+async function run(): Promise<void> {
+  let database: DatabaseClient | null = null;
+  try {
+    const { plan } = input;
+    let model = input.model;
+    let ids = input.ids;
+    if (input.database) {
+      database = await createDatabase({
+        url: input.database.url,
+        schema: input.database.schema,
+        poolSize: 2,
+        migrate: false,
+      });
+      progress(0.02, "progress.load");
+      const startedAt = performance.now();
+      model = await loadModelData(database.db, plan.companyId, plan.scenarioId);
+      ids = await readCodeIds(database.db, plan.companyId, plan.scenarioId);
+      let records = 0;
+      for (const r of model.records.values()) records += r.identifiers.length;
+      log({
+        level: "INFO",
+        key: "log.loaded",
+        values: { ms: Math.round(performance.now() - startedAt), records },
+      });
+    }
+    if (shouldStop()) return post({ type: "stopped", step: null });
+    const result = runEngine(model!, plan, {
+      progress: (fraction, key, values) => progress(0.1 + 0.7 * fraction, key, values),
+      log,
+      shouldStop,
+    });
+    if (shouldStop()) return post({ type: "stopped", step: 7 });
+    progress(0.82, "progress.save");
+    const output = await buildOutput(model!, result, plan, ids!);
+    if (output.stats.detailSkipped.length) {
+      log({
+        level: "INFO",
+        key: "log.detailSkipped",
+        values: { dimensions: output.stats.detailSkipped.join(", "), limit: plan.detailLimit },
+      });
+    }
+    if (!database) return post({ type: "computed", output });
+    const startedAt = performance.now();
+    const status = await publishRun(
+      database.db,
+      { companyId: plan.companyId, calculationId: plan.calculationId },
+      output,
+    );
+    if (status === "FINISHED") {
+      const rows = Object.values(output.stats.rows).reduce((a, b) => a + b, 0);
+      log({
+        level: "INFO",
+        key: "log.saved",
+        values: { ms: Math.round(performance.now() - startedAt), rows },
+      });
+    }
+    post({ type: "published", status });
+  } catch (error) {
+    if (error instanceof CalcStoppedError) post({ type: "stopped", step: error.step });
+    else if (error instanceof CalcError)
+      post({ type: "failed", code: error.code, message: error.message, details: error.details });
+    else if (error instanceof RecordValueError) {
+      post({ type: "failed", code: "RECORD_VALUE", message: error.message, details: { ...error } });
+    } else if (error instanceof AppError)
+      post({ type: "failed", code: error.code, message: error.message, details: {} });
+    else {
+      const e = error as Error;
+      post({
+        type: "failed",
+        code: "INTERNAL",
+        message: e?.message ?? String(error),
+        details: { stack: e?.stack },
+      });
+    }
+  } finally {
+    await database?.close();
+  }
+}
+
+await run();

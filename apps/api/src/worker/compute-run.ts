@@ -1,0 +1,100 @@
+import type { RunMeta, TablePayload } from "@costflow/db/repositories/results";
+import { calculate } from "@costflow/engine/calc/calculate";
+import type { CalcResult } from "@costflow/engine/calc/result-types";
+import type { ModelData } from "@costflow/engine/model/types";
+import { buildResultRows, type RowStats } from "./result-rows.ts";
+import type { CodeIds, LogEvent, RunPlan } from "./run-plan.ts";
+import { buildSankey } from "./sankey.ts";
+import { summaryGzip } from "./summary-stream.ts";
+import { buildValidationReport, glTotalMinor } from "./validation-report.ts";
+
+// The CPU part of a run, in the calculation thread: the engine, then everything the database
+// needs (COPY text, the gzip summary, validation report, Sankey). Pure apart from the callbacks.
+
+export interface RunOutput {
+  meta: RunMeta;
+  tables: TablePayload[];
+  stats: RowStats;
+}
+
+export interface ComputeHooks {
+  /** Overall progress of the calculation part, 0..1, with a step key of the translations. */
+  progress(fraction: number, key: string, values?: Record<string, string | number>): void;
+  log(event: LogEvent): void;
+  shouldStop(): boolean;
+}
+
+/** Engine progress steps (1-4, 6 = steps; 7 = P&L) mapped onto 0..1 of the calculation part. */
+const STEP_SPAN: Record<number, [number, number]> = {
+  1: [0, 0.05],
+  2: [0.05, 0.1],
+  3: [0.1, 0.15],
+  4: [0.15, 0.75],
+  6: [0.75, 0.85],
+  7: [0.85, 1],
+};
+
+export function runEngine(model: ModelData, plan: RunPlan, hooks: ComputeHooks): CalcResult {
+  if (plan.strategy) model.settings.step2Strategy = plan.strategy;
+  let current = 0;
+  let startedAt = performance.now();
+  const durations = new Map<number, number>();
+  const result = calculate(model, {
+    detailBudget: plan.detailBudget,
+    shouldStop: hooks.shouldStop,
+    onProgress: ({ step, fraction }) => {
+      if (step !== current) {
+        const now = performance.now();
+        if (current) durations.set(current, now - startedAt);
+        current = step;
+        startedAt = now;
+      }
+      const [from, to] = STEP_SPAN[step] ?? [0, 1];
+      hooks.progress(from + (to - from) * Math.min(1, Math.max(0, fraction)), `progress.step${step}`);
+    },
+  });
+  if (current) durations.set(current, performance.now() - startedAt);
+  for (const check of result.checks) {
+    // Steps 4 and 5 run together in the engine (activity by activity): one duration for both.
+    const phase = check.step === 5 ? 4 : check.step;
+    hooks.log({
+      level: check.ok ? "INFO" : "ERROR",
+      key: check.notAllocated === undefined ? "log.step" : "log.stepWithKept",
+      values: {
+        step: check.step,
+        in: check.in / 10 ** result.minorDigits,
+        allocated: check.allocated / 10 ** result.minorDigits,
+        unallocated: check.unallocated / 10 ** result.minorDigits,
+        kept: (check.notAllocated ?? 0) / 10 ** result.minorDigits,
+        currency: result.currency,
+        ms: Math.round(durations.get(phase) ?? 0),
+      },
+    });
+  }
+  for (const warning of result.warnings)
+    hooks.log({ level: "WARNING", key: "log.warning", values: { warning } });
+  for (const issue of result.issues) {
+    hooks.log({ level: "WARNING", key: "log.issue", values: { kind: issue.kind, message: issue.message } });
+  }
+  return result;
+}
+
+export async function buildOutput(
+  model: ModelData,
+  result: CalcResult,
+  plan: RunPlan,
+  ids: CodeIds,
+): Promise<RunOutput> {
+  const { tables, stats } = buildResultRows(model, result, plan, ids);
+  const meta: RunMeta = {
+    scenarioId: plan.scenarioId,
+    currency: result.currency,
+    minorDigits: result.minorDigits,
+    glTotal: glTotalMinor(model, result.minorDigits),
+    detailLimit: plan.detailLimit,
+    summaryGz: plan.reports ? await summaryGzip(model, result) : null,
+    validation: plan.reports ? buildValidationReport(model, result, ids) : null,
+    sankey: plan.reports ? buildSankey(model, result) : null,
+  };
+  return { meta, tables, stats };
+}

@@ -1,0 +1,553 @@
+import type { TablePayload } from "@costflow/db/repositories/results";
+import type { AllocationRow, CalcResult, PushResult } from "@costflow/engine/calc/result-types";
+import type { ModelData, PushSplit } from "@costflow/engine/model/types";
+import type { CodeIds, RunPlan } from "./run-plan.ts";
+
+// A calculation result as COPY text for the result tables (packages/db/src/schema/results.ts).
+// Built in the calculation thread: the main thread only streams the finished chunks. Per-record
+// detail (by line, parent/child, aggregated) is written only for dimensions of at most
+// plan.detailLimit records; record totals (result_records) are written for every record.
+
+const CHUNK_CHARS = 4 << 20;
+
+/** COPY text lines gathered into chunks of a few MB. */
+class CopyWriter {
+  readonly chunks: string[] = [];
+  private current = "";
+
+  line(values: readonly (string | number | boolean | null)[]): void {
+    let text = "";
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) text += "\t";
+      const v = values[i];
+      if (v === null) text += "\\N";
+      else if (typeof v === "string") text += escapeCopy(v);
+      else if (typeof v === "boolean") text += v ? "t" : "f";
+      else text += String(v);
+    }
+    this.current += `${text}\n`;
+    if (this.current.length >= CHUNK_CHARS) this.flush();
+  }
+
+  flush(): string[] {
+    if (this.current) this.chunks.push(this.current);
+    this.current = "";
+    return this.chunks;
+  }
+}
+
+const SPECIAL = /[\\\t\n\r]/;
+function escapeCopy(text: string): string {
+  if (!SPECIAL.test(text)) return text;
+  return text.replace(/[\\\t\n\r]/g, (c) =>
+    c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
+  );
+}
+
+const COLUMNS = {
+  result_allocations: [
+    "company_id",
+    "calculation_id",
+    "step",
+    "row_no",
+    "source_id",
+    "source_code",
+    "source_name",
+    "destination_id",
+    "destination_code",
+    "destination_name",
+    "amount",
+    "original_amount",
+    "allocated_amount",
+    "status",
+    "reciprocal",
+  ],
+  result_sources: [
+    "company_id",
+    "calculation_id",
+    "step",
+    "row_no",
+    "source_id",
+    "source_code",
+    "source_name",
+    "original_amount",
+    "allocated_amount",
+    "unallocated_amount",
+    "status",
+    "percentage",
+    "destination_id",
+    "destination_name",
+    "quantity",
+    "cost_per_unit",
+  ],
+  result_time_driven: [
+    "company_id",
+    "calculation_id",
+    "row_no",
+    "source_id",
+    "source_name",
+    "destination_id",
+    "destination_name",
+    "unit_minutes",
+    "quantity",
+    "capacity",
+    "cost_per_minute",
+    "cost_per_unit",
+    "unallocated_capacity",
+    "total_cost",
+    "source_capacity",
+    "time_driven_amount",
+  ],
+  result_pushes: [
+    "company_id",
+    "calculation_id",
+    "step",
+    "push_no",
+    "source_id",
+    "source_code",
+    "source_name",
+    "parent_id",
+    "parent_name",
+    "child_id",
+    "child_name",
+    "split",
+    "in_amount",
+    "allocated",
+    "unallocated",
+    "not_allocated",
+    "child_detail",
+    "parent_detail",
+  ],
+  result_lines: [
+    "company_id",
+    "calculation_id",
+    "step",
+    "source_no",
+    "category",
+    "dimension_id",
+    "record_no",
+    "identifier",
+    "parent_identifier",
+    "amount",
+  ],
+  result_unallocated: [
+    "company_id",
+    "calculation_id",
+    "step",
+    "push_no",
+    "record_no",
+    "identifier",
+    "amount",
+  ],
+  result_records: [
+    "company_id",
+    "calculation_id",
+    "dimension_id",
+    "record_no",
+    "identifier",
+    "resting",
+    "cost",
+    "unallocated",
+    "not_allocated",
+    "profit",
+  ],
+} as const satisfies Record<TablePayload["table"], readonly string[]>;
+
+export function splitText(split: PushSplit): string {
+  switch (split.kind) {
+    case "DRIVER":
+      return `DRIVER:${split.driver}`;
+    case "FORMULA":
+      return split.formula;
+    default:
+      return split.kind;
+  }
+}
+
+/** Money that must be a whole number of minor units (guards the bigint columns). */
+function minor(v: number): number {
+  if (!Number.isSafeInteger(v)) throw new Error(`Amount ${v} is not a whole number of minor units`);
+  return v === 0 ? 0 : v;
+}
+
+/** Stats of what was written, for the run's log. */
+export interface RowStats {
+  rows: Record<string, number>;
+  /** Dimensions whose per-record detail was left out (over the limit, or dropped by the engine). */
+  detailSkipped: string[];
+}
+
+export function buildResultRows(
+  model: ModelData,
+  result: CalcResult,
+  plan: RunPlan,
+  ids: CodeIds,
+): { tables: TablePayload[]; stats: RowStats } {
+  const head = [plan.companyId, plan.calculationId] as const;
+  const names = {
+    account: new Map(model.accounts.map((a) => [a.code, a.name])),
+    pool: new Map(model.pools.map((p) => [p.code, p.name])),
+    activity: new Map(model.activities.map((a) => [a.code, a.name])),
+    dimension: new Map(model.dimensions.map((d) => [d.code, d.name])),
+  };
+  const writers = Object.fromEntries(Object.keys(COLUMNS).map((t) => [t, new CopyWriter()])) as Record<
+    keyof typeof COLUMNS,
+    CopyWriter
+  >;
+  const counts: Record<string, number> = {};
+  const count = (table: string, n = 1) => {
+    counts[table] = (counts[table] ?? 0) + n;
+  };
+  const skipped = new Set<string>();
+  const detailOk = (dimension: string) => {
+    const n = model.records.get(dimension)?.identifiers.length ?? 0;
+    if (n <= plan.detailLimit) return true;
+    skipped.add(dimension);
+    return false;
+  };
+  const indirect = new Set(model.pools.filter((p) => !p.isDirect).map((p) => p.code));
+
+  // Steps 1-3: rule rows and sources ------------------------------------------------------------
+  const allocationRows = (step: 1 | 2 | 3, rows: AllocationRow[]) => {
+    const [srcIds, srcNames, dstIds, dstNames] =
+      step === 1
+        ? [ids.accounts, names.account, ids.pools, names.pool]
+        : step === 2
+          ? [ids.pools, names.pool, ids.pools, names.pool]
+          : [ids.pools, names.pool, ids.activities, names.activity];
+    rows.forEach((r, i) => {
+      writers.result_allocations.line([
+        ...head,
+        step,
+        i + 1,
+        srcIds[r.source] ?? null,
+        r.source,
+        srcNames.get(r.source) ?? r.source,
+        dstIds[r.destination] ?? null,
+        r.destination,
+        dstNames.get(r.destination) ?? r.destination,
+        minor(r.amount),
+        minor(r.originalAmount),
+        minor(r.allocatedAmount),
+        r.status,
+        step === 2 && indirect.has(r.destination),
+      ]);
+    });
+    count("result_allocations", rows.length);
+  };
+  const sourceLine = (
+    step: number,
+    rowNo: number,
+    src: { id: number | null; code: string; name: string },
+    amounts: { original: number; allocated: number; unallocated: number },
+    status: string,
+    percentage: number,
+    extra: {
+      destinationId: number | null;
+      destinationName: string | null;
+      quantity: number | null;
+      costPerUnit: number | null;
+    },
+  ) => {
+    writers.result_sources.line([
+      ...head,
+      step,
+      rowNo,
+      src.id,
+      src.code,
+      src.name,
+      minor(amounts.original),
+      minor(amounts.allocated),
+      minor(amounts.unallocated),
+      status,
+      Number.isFinite(percentage) ? percentage : 0,
+      extra.destinationId,
+      extra.destinationName,
+      extra.quantity,
+      extra.costPerUnit,
+    ]);
+    count("result_sources");
+  };
+  const noExtra = { destinationId: null, destinationName: null, quantity: null, costPerUnit: null };
+  const poolSources = (step: 2 | 3, rows: AllocationRow[]) => {
+    const pools = result.pools.filter((p) => (step === 2 ? !p.isDirect : p.isDirect));
+    pools.forEach((p, i) => {
+      const row = rows.find((r) => r.source === p.code);
+      const original = row ? row.originalAmount : p.total;
+      const allocated = row ? row.allocatedAmount : 0;
+      sourceLine(
+        step,
+        i + 1,
+        { id: ids.pools[p.code] ?? null, code: p.code, name: names.pool.get(p.code) ?? p.code },
+        { original, allocated, unallocated: p.unallocated },
+        p.status,
+        p.totalPercentage,
+        noExtra,
+      );
+    });
+  };
+
+  if (plan.maxStep >= 1) {
+    allocationRows(1, result.step1.rows);
+    result.accounts.forEach((a, i) => {
+      sourceLine(
+        1,
+        i + 1,
+        { id: ids.accounts[a.code] ?? null, code: a.code, name: names.account.get(a.code) ?? a.code },
+        { original: a.amount, allocated: a.allocated, unallocated: a.unallocated },
+        a.status,
+        a.totalPercentage,
+        noExtra,
+      );
+    });
+  }
+  if (plan.maxStep >= 2) {
+    allocationRows(2, result.step2.rows);
+    poolSources(2, result.step2.rows);
+  }
+  if (plan.maxStep >= 3) {
+    allocationRows(3, result.step3.rows);
+    poolSources(3, result.step3.rows);
+    result.step3.tdabcRows.forEach((t, i) => {
+      writers.result_time_driven.line([
+        ...head,
+        i + 1,
+        ids.pools[t.pool] ?? null,
+        names.pool.get(t.pool) ?? t.pool,
+        ids.activities[t.activity] ?? null,
+        names.activity.get(t.activity) ?? t.activity,
+        t.unitMinutes,
+        t.quantity,
+        t.capacity,
+        t.costPerMinute,
+        t.costPerUnit,
+        t.unallocatedCapacity,
+        minor(t.totalCost),
+        t.sourceCapacity,
+        minor(t.timeDrivenAmount),
+      ]);
+    });
+    count("result_time_driven", result.step3.tdabcRows.length);
+  }
+
+  // Step 4: activities, by line and aggregated per record ----------------------------------------
+  if (plan.maxStep >= 4) {
+    const totals = new Map<string, Float64Array>();
+    // A dimension one of whose activities lost its detail (engine budget) gets no totals either.
+    const incomplete = new Set<string>();
+    result.activities.forEach((a, i) => {
+      const status =
+        a.allocated === a.cost
+          ? "FULLY_ALLOCATED"
+          : Math.abs(a.allocated) < Math.abs(a.cost)
+            ? "UNDER_ALLOCATED"
+            : "OVER_ALLOCATED";
+      sourceLine(
+        4,
+        i + 1,
+        { id: ids.activities[a.code] ?? null, code: a.code, name: names.activity.get(a.code) ?? a.code },
+        { original: a.cost, allocated: a.allocated, unallocated: a.unallocated },
+        status,
+        a.cost === 0 ? 0 : (a.allocated / a.cost) * 100,
+        {
+          destinationId: a.dimension === null ? null : (ids.dimensions[a.dimension] ?? null),
+          destinationName: a.dimension === null ? null : (names.dimension.get(a.dimension) ?? a.dimension),
+          quantity: a.dimension === null ? null : a.quantity,
+          costPerUnit: a.costPerUnit,
+        },
+      );
+      if (a.dimension === null || a.allocated === 0 || !detailOk(a.dimension)) return;
+      if (!a.amounts) {
+        skipped.add(a.dimension);
+        incomplete.add(a.dimension);
+        return;
+      }
+      const dimId = ids.dimensions[a.dimension] ?? null;
+      const identifiers = model.records.get(a.dimension)!.identifiers;
+      let total = totals.get(a.dimension);
+      if (!total) {
+        total = new Float64Array(identifiers.length);
+        totals.set(a.dimension, total);
+      }
+      const amounts = a.amounts;
+      for (let r = 0; r < amounts.length; r++) {
+        const v = amounts[r]!;
+        if (v === 0) continue;
+        total[r] = total[r]! + v;
+        writers.result_lines.line([
+          ...head,
+          4,
+          i + 1,
+          "ALLOCATED",
+          dimId,
+          r,
+          identifiers[r]!,
+          null,
+          minor(v),
+        ]);
+        count("result_lines");
+      }
+    });
+    for (const [dimension, total] of totals) {
+      if (incomplete.has(dimension)) continue;
+      const dimId = ids.dimensions[dimension] ?? null;
+      const identifiers = model.records.get(dimension)!.identifiers;
+      for (let r = 0; r < total.length; r++) {
+        writers.result_lines.line([
+          ...head,
+          4,
+          0,
+          "TOTAL",
+          dimId,
+          r,
+          identifiers[r]!,
+          null,
+          minor(total[r]!),
+        ]);
+      }
+      count("result_lines", total.length);
+    }
+  }
+
+  // Steps 5 and 6: pushes, their per-record rows and unallocated parents -------------------------
+  const pushRows = (step: 5 | 6, pushes: PushResult[]) => {
+    pushes.forEach((push, i) => {
+      const pushNo = i + 1;
+      const sourceId =
+        step === 5
+          ? (ids.activities[push.source] ?? null)
+          : (ids.calculatedDrivers[`${push.sourceDimension}\u0000${push.source}`] ?? null);
+      const sourceName = step === 5 ? (names.activity.get(push.source) ?? push.source) : push.source;
+      const parentIds = model.records.get(push.parentDimension)?.identifiers ?? [];
+      const childRecords = model.records.get(push.childDimension);
+      const childIds = childRecords?.identifiers ?? [];
+      const childDetail = detailOk(push.childDimension) && push.receivedByChild !== null;
+      const parentDetail = detailOk(push.parentDimension) && push.inByParent !== null;
+      if (push.receivedByChild === null || push.inByParent === null) {
+        skipped.add(push.receivedByChild === null ? push.childDimension : push.parentDimension);
+      }
+      writers.result_pushes.line([
+        ...head,
+        step,
+        pushNo,
+        sourceId,
+        push.source,
+        sourceName,
+        ids.dimensions[push.parentDimension] ?? null,
+        names.dimension.get(push.parentDimension) ?? push.parentDimension,
+        ids.dimensions[push.childDimension] ?? null,
+        names.dimension.get(push.childDimension) ?? push.childDimension,
+        splitText(push.split),
+        minor(push.in),
+        minor(push.allocated),
+        minor(push.unallocated),
+        minor(push.notAllocated),
+        childDetail,
+        parentDetail,
+      ]);
+      count("result_pushes");
+      const parentDimId = ids.dimensions[push.parentDimension] ?? null;
+      const childDimId = ids.dimensions[push.childDimension] ?? null;
+      if (childDetail && push.receivedByChild) {
+        const relation = relationTo(childRecords, push.parentDimension);
+        const received = push.receivedByChild;
+        for (let c = 0; c < received.length; c++) {
+          const v = received[c]!;
+          if (v === 0) continue;
+          const p = relation ? relation[c]! : -1;
+          writers.result_lines.line([
+            ...head,
+            step,
+            pushNo,
+            "ALLOCATED",
+            childDimId,
+            c,
+            childIds[c]!,
+            p >= 0 ? parentIds[p]! : null,
+            minor(v),
+          ]);
+          count("result_lines");
+        }
+      }
+      if (parentDetail) {
+        const [vector, category] =
+          push.split.kind === "NOT_ALLOCATE"
+            ? [push.inByParent, "NOT_ALLOCATED"]
+            : [push.sentByParent, "SENT"];
+        if (vector) {
+          for (let p = 0; p < vector.length; p++) {
+            const v = vector[p]!;
+            if (v === 0) continue;
+            writers.result_lines.line([
+              ...head,
+              step,
+              pushNo,
+              category,
+              parentDimId,
+              p,
+              parentIds[p]!,
+              null,
+              minor(v),
+            ]);
+            count("result_lines");
+          }
+        }
+      }
+      const stay = push.unallocatedParents;
+      for (let k = 0; k < stay.length; k++) {
+        const p = stay[k]!;
+        writers.result_unallocated.line([
+          ...head,
+          step,
+          pushNo,
+          p,
+          parentIds[p]!,
+          minor(push.unallocatedAmounts[k]!),
+        ]);
+      }
+      count("result_unallocated", stay.length);
+    });
+  };
+  if (plan.maxStep >= 5) {
+    pushRows(5, result.step5);
+    const profitOf = new Map([...result.pnl.byDimension].map(([code, p]) => [code, p.profit]));
+    for (const [code, dim] of result.dimensions) {
+      const dimId = ids.dimensions[code] ?? null;
+      const profit = profitOf.get(code);
+      for (let r = 0; r < dim.identifiers.length; r++) {
+        writers.result_records.line([
+          ...head,
+          dimId,
+          r,
+          dim.identifiers[r]!,
+          minor(dim.restingCost[r]!),
+          minor(dim.cost[r]!),
+          minor(dim.unallocated[r]!),
+          minor(dim.notAllocated[r]!),
+          profit ? profit[r]! : null,
+        ]);
+      }
+      count("result_records", dim.identifiers.length);
+    }
+  }
+  if (plan.maxStep >= 6) pushRows(6, result.step6);
+
+  const tables = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map((table) => ({
+    table,
+    columns: COLUMNS[table],
+    chunks: writers[table].flush(),
+  }));
+  return { tables, stats: { rows: counts, detailSkipped: [...skipped].sort() } };
+}
+
+/** The child's relationship column to `parent` as row indexes into the parent's identifiers. */
+function relationTo(
+  child: ModelData["records"] extends Map<string, infer R> ? R | undefined : never,
+  parent: string,
+) {
+  if (!child) return null;
+  const named = child.relations.get(`${parent}_ID`);
+  if (named) return named.index;
+  for (const column of child.relations.values()) if (column.target === parent) return column.index;
+  return null;
+}

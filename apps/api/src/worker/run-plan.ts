@@ -1,0 +1,45 @@
+import type { Step2Strategy } from "@costflow/engine/model/types";
+
+// What the main thread tells a calculation thread, and what the thread reports back
+// (messages over the worker port). Shared by both sides; plain data only.
+
+export interface RunPlan {
+  companyId: number;
+  /** The run's root calculation row: every result row is keyed by it. */
+  calculationId: number;
+  scenarioId: number;
+  /** Result tables of steps 1..maxStep are written; reports adds summary, validation, Sankey. */
+  maxStep: number;
+  reports: boolean;
+  /** Step-2 strategy chosen for this run (the indirect-results call), else the scenario's. */
+  strategy: Step2Strategy | null;
+  /** Dimensions with more records keep no per-record detail rows. */
+  detailLimit: number;
+  /** Per-record numbers the engine may keep for the detail views (its detailBudget). */
+  detailBudget: number;
+}
+
+/** Ids and names of the model's master data by code, to label and link result rows. */
+export interface CodeIds {
+  accounts: Record<string, number>;
+  pools: Record<string, number>;
+  activities: Record<string, number>;
+  dimensions: Record<string, number>;
+  /** By `<dimension code>\u0000<name>`. */
+  calculatedDrivers: Record<string, number>;
+}
+
+/** A log line to write: a key of the `calculation` translation namespace and its values. */
+export interface LogEvent {
+  level: "INFO" | "WARNING" | "ERROR";
+  key: string;
+  values: Record<string, string | number>;
+}
+
+export type ThreadMessage =
+  | { type: "progress"; fraction: number; key: string; values: Record<string, string | number> }
+  | { type: "log"; log: LogEvent }
+  | { type: "computed"; output: unknown }
+  | { type: "published"; status: string }
+  | { type: "stopped"; step: number | null }
+  | { type: "failed"; code: string; message: string; details: unknown };

@@ -1,0 +1,96 @@
+import { Worker } from "node:worker_threads";
+import type { ModelData } from "@costflow/engine/model/types";
+import type { RunOutput } from "./compute-run.ts";
+import type { CodeIds, LogEvent, RunPlan, ThreadMessage } from "./run-plan.ts";
+
+// The main thread's side of a calculation thread: start it, relay its progress and logs, let the
+// caller raise the stop flag, and resolve with how the thread ended.
+
+export type ThreadOutcome =
+  | { kind: "computed"; output: RunOutput }
+  | { kind: "published"; status: string }
+  | { kind: "stopped"; step: number | null }
+  | { kind: "failed"; code: string; message: string; details: unknown };
+
+export interface CalculationThread {
+  done: Promise<ThreadOutcome>;
+  /** Asks the engine to stop at its next check. */
+  stop(): void;
+}
+
+const ENTRY = new URL("./calculation-thread.mjs", import.meta.url);
+
+export function startCalculationThread(options: {
+  plan: RunPlan;
+  /** PostgreSQL: the thread loads and publishes itself. Null: `model` and `ids` are given. */
+  database: { url: string; schema: string } | null;
+  model?: ModelData;
+  ids?: CodeIds;
+  onProgress(fraction: number, key: string, values: Record<string, string | number>): void;
+  onLog(log: LogEvent): void;
+  /** Old-generation heap of the thread, MB (typed arrays live outside it). */
+  heapMb?: number;
+}): CalculationThread {
+  const stopFlag = new SharedArrayBuffer(4);
+  const worker = new Worker(ENTRY, {
+    workerData: {
+      plan: options.plan,
+      stopFlag,
+      database: options.database,
+      model: options.model ?? null,
+      ids: options.ids ?? null,
+    },
+    // Not the parent's flags (vitest's or tsx's loaders): the entry registers tsx itself.
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 4096 },
+  });
+  let outcome: ThreadOutcome | null = null;
+  const done = new Promise<ThreadOutcome>((resolve) => {
+    worker.on("message", (message: ThreadMessage) => {
+      switch (message.type) {
+        case "progress":
+          options.onProgress(message.fraction, message.key, message.values);
+          break;
+        case "log":
+          options.onLog(message.log);
+          break;
+        case "computed":
+          outcome = { kind: "computed", output: message.output as RunOutput };
+          break;
+        case "published":
+          outcome = { kind: "published", status: message.status };
+          break;
+        case "stopped":
+          outcome = { kind: "stopped", step: message.step };
+          break;
+        case "failed":
+          outcome = {
+            kind: "failed",
+            code: message.code,
+            message: message.message,
+            details: message.details,
+          };
+          break;
+      }
+    });
+    worker.on("error", (error) => {
+      outcome ??= { kind: "failed", code: "WORKER_CRASHED", message: error.message, details: {} };
+    });
+    worker.on("exit", (code) => {
+      resolve(
+        outcome ?? {
+          kind: "failed",
+          code: "WORKER_CRASHED",
+          message: `calculation thread exited with ${code}`,
+          details: {},
+        },
+      );
+    });
+  });
+  return {
+    done,
+    stop: () => {
+      Atomics.store(new Int32Array(stopFlag), 0, 1);
+    },
+  };
+}
