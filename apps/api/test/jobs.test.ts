@@ -81,6 +81,16 @@ describe("job queue", () => {
     expect(peak).toBe(2);
   });
 
+  it("drains a backlog without waiting a polling interval per job", async () => {
+    let done = 0;
+    // Default polling (2 s): twenty jobs one poll apart would take 40 s.
+    await queue.work("test.backlog", async () => void done++);
+    const started = Date.now();
+    for (let i = 0; i < 20; i++) await queue.send("test.backlog", { i });
+    await eventually(async () => expect(done).toBe(20), 15_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it("keeps one waiting job per singleton key in a queue of policy short", async () => {
     await queue.define("test.singleton", { policy: "short" });
     const first = await queue.send(

@@ -79,6 +79,8 @@ export function createJobQueue(
   });
   boss.on("error", (error) => options.onError?.(error));
   const queues = new Map<string, Promise<void>>();
+  /** This process's workers per queue, woken when a job is sent. */
+  const workers = new Map<string, string[]>();
   let started: Promise<void> | undefined;
 
   function ensureQueue(name: string, policy: QueuePolicy = "standard"): Promise<void> {
@@ -105,7 +107,7 @@ export function createJobQueue(
 
     async send(name, data, jobOptions = {}) {
       await ensureQueue(name);
-      return boss.send(name, data, {
+      const id = await boss.send(name, data, {
         retryLimit: jobOptions.retryLimit ?? 3,
         retryDelay: jobOptions.retryDelaySeconds ?? 5,
         retryBackoff: jobOptions.retryBackoff ?? true,
@@ -113,6 +115,11 @@ export function createJobQueue(
         ...(jobOptions.startAfterSeconds ? { startAfter: jobOptions.startAfterSeconds } : {}),
         ...(jobOptions.singletonKey ? { singletonKey: jobOptions.singletonKey } : {}),
       });
+      // Wake this process's workers of the queue rather than leave the job waiting for their next poll.
+      if (id && !jobOptions.startAfterSeconds) {
+        for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      }
+      return id;
     },
 
     async work(name, handler, workOptions = {}) {
@@ -120,21 +127,29 @@ export function createJobQueue(
       const pollingIntervalSeconds = Math.max(0.5, workOptions.pollingIntervalSeconds ?? 2);
       // pg-boss 10 runs one batch at a time per worker: n workers of one job each = concurrency n.
       for (let i = 0; i < Math.max(1, workOptions.concurrency ?? 1); i++) {
-        await boss.work(
+        let workerId = "";
+        workerId = await boss.work(
           name,
           { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
           async (jobs) => {
-            for (const job of jobs) {
-              await handler({
-                id: job.id,
-                name: job.name,
-                data: job.data as never,
-                retryCount: job.retryCount,
-                isLastAttempt: job.retryCount >= job.retryLimit,
-              });
+            try {
+              for (const job of jobs) {
+                await handler({
+                  id: job.id,
+                  name: job.name,
+                  data: job.data as never,
+                  retryCount: job.retryCount,
+                  isLastAttempt: job.retryCount >= job.retryLimit,
+                });
+              }
+            } finally {
+              // pg-boss pauses a polling interval after every fetch, even a fruitful one; a worker
+              // that just found work looks again at once, so a backlog drains at the handlers' pace.
+              boss.notifyWorker(workerId);
             }
           },
         );
+        workers.set(name, [...(workers.get(name) ?? []), workerId]);
       }
     },
 
