@@ -1,0 +1,288 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Calculation } from "@costflow/contract/calculation";
+import { calculationsRepository } from "@costflow/db/repositories/calculations";
+import { generateModel } from "@costflow/engine/bench/generate-model";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "../../src/context.ts";
+import { reapCalculations } from "../../src/modules/calculation/calculation-worker.ts";
+import { saveModelData } from "../../src/modules/model-io/save-model-data.ts";
+import { as, demoCompanyId, eventually, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
+import { ACCEPTANCE, allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
+
+// The life of a run: stop before and while it runs, a worker that dies (lease expired), an
+// engine error, a step request refreshing the steps before it, old runs' rows cleaned up.
+
+let t: TestApp;
+let call: Call;
+let access: string;
+let companyId: number;
+const temp = mkdtempSync(join(tmpdir(), "costflow-calc-"));
+beforeAll(async () => {
+  t = await startTestApp();
+  access = (await login(t.app, "admin@costflow.demo")).access;
+  call = as(t.app, access);
+  companyId = await demoCompanyId(t.database);
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(temp, { recursive: true, force: true });
+});
+
+async function request(path: string, scenario: number): Promise<number> {
+  const response = await call("POST", path, { scenario });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().calculation_id;
+}
+
+async function latest(scenario: number, category: string): Promise<Calculation> {
+  const response = await call(
+    "GET",
+    `/calculation/calculations/?scenario=${scenario}&category=${category}&limit=1`,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().results[0];
+}
+
+async function logDetails(id: number): Promise<string[]> {
+  return (await allRows<{ detail: string }>(call, `/calculation/logs/?calculation=${id}`)).map(
+    (l) => l.detail,
+  );
+}
+
+describe("stopping", () => {
+  let scenario: number;
+  beforeAll(async () => {
+    scenario = (await importBundle(t.app, access, join(ACCEPTANCE, "tdabc-customer-service"))).scenario;
+    const first = await request("/calculation/calculate-all/", scenario);
+    expect((await waitForRun(call, scenario, first)).status).toBe("FINISHED");
+  });
+
+  it("ends a run stopped before it finished STOPPED, with no results of its own: the previous ones stay", async () => {
+    // The new run would double every figure if it finished.
+    await t.database.executeSql("update account_values set amount = amount * 2 where scenario_id = $1", [
+      scenario,
+    ]);
+    const id = await request("/calculation/calculate-all/", scenario);
+    const stop = await call("POST", "/calculation/calculations/stop-calculation/", { calculation_id: id });
+    expect(stop.statusCode, stop.body).toBe(200);
+    expect(stop.json()).toMatchObject({
+      calculation_id: id,
+      status: "ATTEMPTING_TO_STOP",
+      message: "Stopped successfully",
+    });
+
+    const run = await waitForRun(call, scenario, id);
+    expect(run.status).toBe("STOPPED");
+    const rows = await calculationsRepository(t.database.db).runRows(companyId, id);
+    expect(rows.map((r) => r.status)).toEqual(rows.map(() => "STOPPED"));
+    expect(await logDetails(id)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("Stop requested by"),
+        expect.stringContaining("Stopped"),
+      ]),
+    );
+    // Spec 4: the latest entry of the category is the stopped one (the web shows no results) ...
+    expect((await latest(scenario, "ACCOUNT_TO_COST_POOL")).status).toBe("STOPPED");
+    // ... and the result calls still read the last finished run: the old figures, not doubled.
+    const records = await allRows<{ transaction_id: string; cost: number }>(
+      call,
+      `/calculation/dimension-results/?scenario=${scenario}`,
+    );
+    expect(Object.fromEntries(records.map((r) => [r.transaction_id, r.cost]))).toEqual({
+      C1: 155040,
+      C2: 146560,
+      C3: 113120,
+      C4: 48160,
+    });
+    await t.database.executeSql("update account_values set amount = amount / 2 where scenario_id = $1", [
+      scenario,
+    ]);
+  });
+
+  it("refuses to stop a run that already ended (400) and answers 404 for an unknown run", async () => {
+    const finished = await latest(scenario, "ALL");
+    const again = await call("POST", "/report/calculation/stop-calculation/", {
+      calculation_id: finished.id,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: "CALCULATION_NOT_STOPPABLE",
+      errors: [{ field: "calculation_id" }],
+    });
+    const unknown = await call("POST", "/calculation/calculations/stop-calculation/", {
+      calculation_id: 999999,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await call("POST", "/calculation/calculations/stop-calculation/", { calculation: 1 });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(["calculation_id", "calculation"]),
+    );
+  });
+
+  it("stops a run while it calculates (the engine checks between chunks)", async () => {
+    const model = generateModel("S", 7);
+    const adminId = (await t.database.executeSql("select id from users where email = 'admin@costflow.demo'"))
+      .rows[0]!.id as number;
+    const big = await saveModelData(t.database.db, companyId, adminId, model);
+    const id = await request("/calculation/calculate-all/", big.scenario);
+    await eventually(async () => {
+      const row = await calculationsRepository(t.database.db).find(companyId, id);
+      expect(row?.status).toBe("IN_PROGRESS");
+      expect(Number(row?.progress)).toBeGreaterThan(0);
+    }, 120_000);
+    const stop = await call("POST", "/calculation/calculations/stop-calculation/", { calculation_id: id });
+    expect(stop.statusCode, stop.body).toBe(200);
+    const run = await waitForRun(call, big.scenario, id, 120_000);
+    expect(run.status).toBe("STOPPED");
+    const none = await call("GET", `/calculation/account-results/?scenario=${big.scenario}`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ code: "NO_CALCULATION", message: "No calculation found" });
+  });
+});
+
+describe("failures", () => {
+  it("ends a run whose worker died in ERROR once its lease expired", async () => {
+    const { scenario } = await importBundle(
+      t.app,
+      access,
+      join(ACCEPTANCE, "reciprocal-support-departments"),
+    );
+    const calculations = calculationsRepository(t.database.db);
+    // A run taken by a worker that then vanished: IN_PROGRESS, lease in the past.
+    const run = await calculations.createRun(companyId, {
+      scenarioId: scenario,
+      categories: ["ALL", "ACCOUNT_TO_COST_POOL"],
+      requestedBy: null,
+      options: { kind: "ALL", language: "en" },
+    });
+    await t.database.executeSql(
+      "update calculations set status = 'IN_PROGRESS', started_at = now() - interval '5 minutes', lease_until = now() - interval '1 minute' where id = $1 or parent_id = $1",
+      [run.id],
+    );
+    const ctx = { db: t.database.db, log: t.app.log } as unknown as AppContext;
+    // The app's own reaper sweeps every 15 s; this is the same sweep, run now.
+    await reapCalculations(ctx);
+    const rows = await calculations.runRows(companyId, run.id);
+    expect(rows.map((r) => r.status)).toEqual(["ERROR", "ERROR"]);
+    const listed = await latest(scenario, "ALL");
+    expect(listed).toMatchObject({ id: run.id, status: "ERROR", error: { code: "LEASE_EXPIRED" } });
+    const logs = await call("GET", `/calculation/logs/?calculation=${run.id}`);
+    expect(logs.json().results[0]).toMatchObject({ level: "ERROR", status: "ERROR" });
+    expect(logs.json().results[0].detail).toContain("lease expired");
+    // A run still within its lease is not touched.
+    const alive = await calculations.createRun(companyId, {
+      scenarioId: scenario,
+      categories: ["REPORTS"],
+      requestedBy: null,
+      options: {},
+    });
+    await t.database.executeSql(
+      "update calculations set status = 'IN_PROGRESS', lease_until = now() + interval '1 minute' where id = $1",
+      [alive.id],
+    );
+    await reapCalculations(ctx);
+    expect((await calculations.find(companyId, alive.id))?.status).toBe("IN_PROGRESS");
+    await t.database.executeSql("update calculations set status = 'STOPPED' where id = $1", [alive.id]);
+  });
+
+  it("ends a run with a closed reciprocal loop in ERROR with a log naming the pools", async () => {
+    const dir = join(temp, "closed-loop");
+    cpSync(join(ACCEPTANCE, "reciprocal-support-departments"), dir, { recursive: true });
+    writeFileSync(
+      join(dir, "rules_step2.csv"),
+      "source_pool_code,destination_pool_code,type,percentage,driver_name\nPM,IS,PERCENTAGE,100,\nIS,PM,PERCENTAGE,100,\n",
+    );
+    const { scenario } = await importBundle(t.app, access, dir);
+    const id = await request("/calculation/indirect-results/generate/", scenario);
+    const run = await waitForRun(call, scenario, id);
+    expect(run.status).toBe("ERROR");
+    expect(run.error?.code).toBe("RECIPROCAL_CLOSED_LOOP");
+    const logs = await call("GET", `/calculation/logs/?calculation=${id}&level=ERROR`);
+    const detail: string = logs.json().results[0].detail;
+    expect(detail).toContain("RECIPROCAL_CLOSED_LOOP");
+    expect(detail).toMatch(/PM/);
+    expect(detail).toMatch(/IS/);
+    // Its category rows ended with it, and no results exist for the scenario.
+    const step1 = await latest(scenario, "ACCOUNT_TO_COST_POOL");
+    expect(step1).toMatchObject({ parent: id, status: "ERROR" });
+    expect((await call("GET", `/calculation/account-results/?scenario=${scenario}`)).statusCode).toBe(404);
+  });
+});
+
+describe("steps and runs", () => {
+  it("refreshes the steps before the one asked for, replaces older results and deletes their rows", async () => {
+    const { scenario } = await importBundle(t.app, access, join(ACCEPTANCE, "tdabc-customer-service"));
+    const all = await request("/calculation/calculate-all/", scenario);
+    expect((await waitForRun(call, scenario, all)).status).toBe("FINISHED");
+
+    const step2 = await request("/calculation/indirect-results/generate/", scenario);
+    expect((await waitForRun(call, scenario, step2)).status).toBe("FINISHED");
+    const rows = await calculationsRepository(t.database.db).runRows(companyId, step2);
+    expect(rows.map((r) => r.category)).toEqual(["INDIRECT_COST_POOL_TO_COST_POOL", "ACCOUNT_TO_COST_POOL"]);
+    expect((await latest(scenario, "ACCOUNT_TO_COST_POOL")).parent).toBe(step2);
+    expect((await latest(scenario, "DIRECT_COST_POOL_TO_ACTIVITY")).parent).toBe(all);
+
+    const count = async (table: string, root: number, step?: number) =>
+      Number(
+        (
+          await t.database.executeSql(
+            `select count(*) as n from ${table} where calculation_id = $1${step ? ` and step = ${step}` : ""}`,
+            [root],
+          )
+        ).rows[0]!.n,
+      );
+    // Step 1 now reads the new run; the old run keeps only what other categories still show.
+    expect(await count("result_allocations", all, 1)).toBe(0);
+    expect(await count("result_allocations", step2, 1)).toBeGreaterThan(0);
+    expect(await count("result_allocations", all, 3)).toBeGreaterThan(0);
+    expect(await count("result_records", all)).toBeGreaterThan(0);
+    const step1 = await allRows<{ amount: number }>(
+      call,
+      `/calculation/account-results/?scenario=${scenario}`,
+    );
+    expect(step1.map((r) => r.amount)).toEqual([560000]);
+
+    // A later calculate-all takes every category over: nothing of the older runs is left.
+    const again = await request("/calculation/calculate-all/", scenario);
+    expect((await waitForRun(call, scenario, again)).status).toBe("FINISHED");
+    for (const table of ["result_allocations", "result_sources", "result_records", "calculation_results"]) {
+      expect(await count(table, all)).toBe(0);
+      expect(await count(table, step2)).toBe(0);
+    }
+    // Deleting the scenario takes the runs and their result rows with it.
+    expect((await call("DELETE", `/model/scenarios/${scenario}/`)).statusCode).toBe(204);
+    expect(await count("result_records", again)).toBe(0);
+    expect(await count("calculation_results", again)).toBe(0);
+  });
+
+  it("lists runs latest first with their progress, and answers 404 NO_CALCULATION before any run", async () => {
+    const { scenario } = await importBundle(
+      t.app,
+      access,
+      join(ACCEPTANCE, "reciprocal-support-departments"),
+    );
+    const none = await call("GET", `/calculation/indirect-results/?scenario=${scenario}`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().code).toBe("NO_CALCULATION");
+    const first = await request("/calculation/account-results/generate/", scenario);
+    await waitForRun(call, scenario, first);
+    const second = await request("/report/reports/generate/", scenario);
+    const run = await waitForRun(call, scenario, second);
+    expect(run).toMatchObject({
+      category: "REPORTS",
+      status: "FINISHED",
+      progress: 1,
+      requested_by_user: expect.any(String),
+    });
+    const list = (await call("GET", `/report/calculation/?scenario=${scenario}`)).json();
+    expect(list.results.map((r: Calculation) => r.id)).toEqual([second, first]);
+    const scenarioRow = (await call("GET", `/model/scenarios/${scenario}/`)).json();
+    expect(scenarioRow.status).toBe("FINISHED");
+    const logs = (await call("GET", `/report/calculation-logs/?calculation=${second}`)).json();
+    expect(logs.results[0].detail).toMatch(/^Finished in \d+ ms$/);
+    expect(logs.results.at(-1).detail).toContain("Calculation requested by");
+  });
+});
