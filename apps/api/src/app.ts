@@ -7,18 +7,25 @@ import { type Config, loadConfig } from "./config.ts";
 import { createContext } from "./context.ts";
 import { createJobQueue } from "./jobs/queue.ts";
 import { AppError } from "./lib/app-error.ts";
+import { activityRoutes } from "./modules/activities/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { allocationRoutes } from "./modules/allocation/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { calculatedDriverRoutes } from "./modules/calculated-drivers/routes.ts";
+import { startCalculatedDriversWorker } from "./modules/calculated-drivers/run-calculation.ts";
 import { startCalculationWorker } from "./modules/calculation/calculation-worker.ts";
 import { calculationResultRoutes } from "./modules/calculation/result-routes.ts";
 import { calculationRoutes } from "./modules/calculation/routes.ts";
 import { companyRoutes } from "./modules/companies/routes.ts";
+import { costRoutes } from "./modules/cost/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
+import { dimensionsRoutes } from "./modules/dimensions/routes.ts";
+import { exportFileRoutes } from "./modules/export-files/routes.ts";
 import { startEmailWorker } from "./modules/mail/deliver-email.ts";
 import { modelRoutes } from "./modules/models/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { reportLineRoutes } from "./modules/report-lines/routes.ts";
+import { transactionalDataRoutes } from "./modules/transactional-data/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { startUploadWorker } from "./modules/uploads/upload-worker.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -69,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.runWorkers) await startEmailWorker(ctx);
   if (config.runWorkers) await startUploadWorker(ctx);
   if (config.runWorkers) app.addHook("onClose", await startCalculationWorker(ctx));
+  if (config.runWorkers) await startCalculatedDriversWorker(ctx);
 
   if (config.corsOrigin)
     await app.register(cors, { origin: config.corsOrigin.split(","), credentials: false });
@@ -90,6 +98,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportLineRoutes(ctx));
       await api.register(calculationRoutes(ctx));
       await api.register(calculationResultRoutes(ctx));
+      await api.register(costRoutes(ctx));
+      await api.register(activityRoutes(ctx));
+      await api.register(dimensionsRoutes(ctx));
+      await api.register(transactionalDataRoutes(ctx));
+      await api.register(calculatedDriverRoutes(ctx));
+      await api.register(exportFileRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -132,13 +132,12 @@ export const DriversCalculation = z.object({
 });
 export type DriversCalculation = z.infer<typeof DriversCalculation>;
 
-/** What calculate answers (202): the queued calculation and 'Calculate requested successfully'. */
+/** What calculate answers (202): the queued calculation (the client says 'Calculate requested successfully'). */
 export const CalculationRequested = z.object({
   calculation_id: z.number().int(),
   task_id: z.string().nullable(),
   status: z.enum(CALCULATION_STATUSES),
   UUID: z.string(),
-  message: z.string(),
 });
 
 /** GET dimension/drivers-calculation/?scenario: the scenario's calculated-driver runs, latest first. */

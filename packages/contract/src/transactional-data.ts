@@ -172,7 +172,6 @@ export const CancelCalculateRequest = z.strictObject({
 export const CancelCalculateResult = z.object({
   calculation_id: z.number().int(),
   status: z.enum(CALCULATION_STATUSES),
-  message: z.string(),
 });
 
 /** GET transactional-data/calculations/{scenario}?ordering=-started_at[&limit&offset] */

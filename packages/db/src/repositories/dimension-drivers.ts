@@ -107,6 +107,16 @@ export function dimensionDriversRepository(db: Database) {
         .orderBy(dimensionDrivers.position, dimensionDrivers.id);
     },
 
+    /** Relationship drivers (of any dimension) whose values name records of `dimensionId`. */
+    async targeting(companyId: number, dimensionId: number, tx: Executor = db): Promise<DimensionDriver[]> {
+      return tx
+        .select()
+        .from(dimensionDrivers)
+        .where(
+          and(eq(dimensionDrivers.companyId, companyId), eq(dimensionDrivers.targetDimensionId, dimensionId)),
+        );
+    },
+
     async findByName(
       companyId: number,
       dimensionId: number,

@@ -215,6 +215,33 @@ export function dimensionRecordsRepository(db: Database) {
       return row;
     },
 
+    /**
+     * A parent record was renamed: child records pointing at `from` through the relationship
+     * driver `driverName` of dimension `dimensionId` now point at `to`.
+     */
+    async renameReferences(
+      companyId: number,
+      scenarioId: number,
+      child: { dimensionId: number; driverName: string },
+      from: string,
+      to: string,
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .update(dimensionRecords)
+        .set({
+          fields: sql`${dimensionRecords.fields} || jsonb_build_object(${child.driverName}::text, ${to}::text)`,
+        })
+        .where(
+          and(
+            eq(dimensionRecords.companyId, companyId),
+            eq(dimensionRecords.scenarioId, scenarioId),
+            eq(dimensionRecords.dimensionId, child.dimensionId),
+            sql`${dimensionRecords.fields} ->> ${child.driverName}::text = ${from}::text`,
+          ),
+        );
+    },
+
     async delete(companyId: number, id: number, tx: Executor = db): Promise<boolean> {
       const rows = await tx
         .delete(dimensionRecords)

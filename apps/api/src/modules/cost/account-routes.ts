@@ -1,0 +1,363 @@
+import { IdParams } from "@costflow/contract/account";
+import {
+  AccountListQuery,
+  AccountPage,
+  AccountTablePage,
+  AccountTableQuery,
+  AccountValue,
+  AccountValueListQuery,
+  AccountValuePage,
+  AmountSum,
+  FinancialAccount,
+  ModelQuery,
+  ModelScenarioQuery,
+  SaveAccountValue,
+  SaveFinancialAccount,
+  ScenarioQuery,
+  UpdateAccountValue,
+} from "@costflow/contract/cost";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { fieldError, notFound } from "../../lib/app-error.ts";
+import { toPage } from "../../lib/pagination.ts";
+import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
+import { tenantOf } from "../../plugins/access.ts";
+import { accountDataCsv, accountTemplateCsv, sendCsv } from "./account-files.ts";
+import { toAccount, toAccountRow, toAccountValue, toNumber } from "./cost-views.ts";
+import {
+  dataRepos,
+  mapConstraintErrors,
+  otherModel,
+  pageOf,
+  requireModel,
+  requireScenario,
+} from "./data-scope.ts";
+
+const codeTaken = { financial_accounts_model_code_key: "ID" };
+
+/** Financial accounts of a model and their values per scenario (spec section 7, "Cost"). */
+export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const repos = dataRepos(ctx);
+    const tags = ["financial accounts"];
+    const can = (action: "read" | "create" | "update" | "delete") =>
+      ({ access: { action, subject: "Data" } }) as const;
+
+    app.get(
+      "/cost/financial-accounts/get-table",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "The accounts of the scenario's model with their amounts in the scenario",
+          security: bearer,
+          querystring: AccountTableQuery,
+          response: { 200: AccountTablePage, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const scenario = await requireScenario(ctx, companyId, request.query.scenario);
+        const page = pageOf(request.query);
+        const result = await repos.accounts.table(
+          companyId,
+          scenario,
+          { search: request.query.search },
+          page,
+        );
+        return toPage(request, result, page, toAccountRow);
+      },
+    );
+
+    app.get(
+      "/cost/financial-accounts/get-amount-sum",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "Total of the scenario's account values",
+          security: bearer,
+          querystring: ScenarioQuery,
+          response: { 200: AmountSum, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const scenario = await requireScenario(ctx, companyId, request.query.scenario);
+        return { total: toNumber(await repos.accounts.amountSum(companyId, scenario.id)) };
+      },
+    );
+
+    app.get(
+      "/cost/financial-accounts/get-template-file",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "CSV template of the accounts upload (account_code, name, expense_group)",
+          security: bearer,
+          querystring: ModelQuery,
+          response: errorResponses,
+        },
+      },
+      async (request, reply) => {
+        await requireModel(ctx, tenantOf(request), request.query.model);
+        return sendCsv(reply, "financial-accounts-template.csv", accountTemplateCsv());
+      },
+    );
+
+    app.get(
+      "/cost/financial-accounts/get-data-file",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "CSV of the model's accounts with their amounts in the scenario",
+          security: bearer,
+          querystring: ModelScenarioQuery,
+          response: errorResponses,
+        },
+      },
+      async (request, reply) => {
+        const companyId = tenantOf(request);
+        const model = await requireModel(ctx, companyId, request.query.model);
+        const scenario = await requireScenario(ctx, companyId, request.query.scenario);
+        if (scenario.modelId !== model.id) throw otherModel("scenario");
+        const rows = await repos.accounts.all(companyId, model.id, scenario.id);
+        return sendCsv(reply, `financial-accounts-${scenario.name}.csv`, accountDataCsv(rows));
+      },
+    );
+
+    app.get(
+      "/cost/financial-accounts",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "The model's accounts",
+          security: bearer,
+          querystring: AccountListQuery,
+          response: { 200: AccountPage, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const model = await requireModel(ctx, companyId, request.query.model);
+        const page = pageOf(request.query);
+        const result = await repos.accounts.list(companyId, model.id, { search: request.query.search }, page);
+        return toPage(request, result, page, toAccount);
+      },
+    );
+
+    app.get(
+      "/cost/financial-accounts/:id",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "One account",
+          security: bearer,
+          params: IdParams,
+          response: { 200: FinancialAccount, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const row = await repos.accounts.find(tenantOf(request), request.params.id);
+        if (!row) throw notFound();
+        return toAccount(row);
+      },
+    );
+
+    app.post(
+      "/cost/financial-accounts",
+      {
+        config: can("create"),
+        schema: {
+          tags,
+          summary: "Create an account (affects every scenario of the model)",
+          security: bearer,
+          body: SaveFinancialAccount,
+          response: { 201: FinancialAccount, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const companyId = tenantOf(request);
+        const { model, ID, name, expense_group } = request.body;
+        await requireModel(ctx, companyId, model);
+        const row = await mapConstraintErrors(
+          () =>
+            repos.accounts.create(companyId, { modelId: model, code: ID, name, expenseGroup: expense_group }),
+          codeTaken,
+        );
+        return reply.code(201).send(toAccount(row));
+      },
+    );
+
+    app.put(
+      "/cost/financial-accounts/:id",
+      {
+        config: can("update"),
+        schema: {
+          tags,
+          summary: "Change an account (same payload as create; the model cannot change)",
+          security: bearer,
+          params: IdParams,
+          body: SaveFinancialAccount,
+          response: { 200: FinancialAccount, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const current = await repos.accounts.find(companyId, request.params.id);
+        if (!current) throw notFound();
+        const { model, ID, name, expense_group } = request.body;
+        if (model !== current.modelId) throw otherModel("model");
+        const row = await mapConstraintErrors(
+          () => repos.accounts.update(companyId, current.id, { code: ID, name, expenseGroup: expense_group }),
+          codeTaken,
+        );
+        if (!row) throw notFound();
+        return toAccount(row);
+      },
+    );
+
+    app.delete(
+      "/cost/financial-accounts/:id",
+      {
+        config: can("delete"),
+        schema: {
+          tags,
+          summary: "Delete an account with its values and step-1 rules in every scenario",
+          security: bearer,
+          params: IdParams,
+          response: { 204: NoContent, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        if (!(await repos.accounts.delete(tenantOf(request), request.params.id))) throw notFound();
+        return reply.code(204).send(null);
+      },
+    );
+
+    // Account values ----------------------------------------------------------------------------
+
+    const valueTags = ["account values"];
+
+    app.get(
+      "/cost/account-values",
+      {
+        config: can("read"),
+        schema: {
+          tags: valueTags,
+          summary: "The scenario's account values, optionally of one account or matching a search",
+          security: bearer,
+          querystring: AccountValueListQuery,
+          response: { 200: AccountValuePage, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const { scenario: scenarioId, account, search } = request.query;
+        // A search box submitted empty: the spec's 'Please search for an account.'
+        if (search === "") throw fieldError("VALIDATION_ERROR", "search", "search_account");
+        const scenario = await requireScenario(ctx, companyId, scenarioId);
+        const page = pageOf(request.query);
+        const result = await repos.accountValues.list(
+          companyId,
+          scenario.id,
+          { accountId: account, search },
+          page,
+        );
+        return toPage(request, result, page, toAccountValue);
+      },
+    );
+
+    app.get(
+      "/cost/account-values/:id",
+      {
+        config: can("read"),
+        schema: {
+          tags: valueTags,
+          summary: "One account value",
+          security: bearer,
+          params: IdParams,
+          response: { 200: AccountValue, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const row = await repos.accountValues.find(tenantOf(request), request.params.id);
+        if (!row) throw notFound();
+        return toAccountValue(row);
+      },
+    );
+
+    app.post(
+      "/cost/account-values",
+      {
+        config: can("create"),
+        schema: {
+          tags: valueTags,
+          summary: "Set an account's amount in a scenario: created (201), or updated when it has one (200)",
+          security: bearer,
+          body: SaveAccountValue,
+          response: { 200: AccountValue, 201: AccountValue, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const companyId = tenantOf(request);
+        const scenario = await requireScenario(ctx, companyId, request.body.scenario);
+        const account = await repos.accounts.find(companyId, request.body.account);
+        if (!account) throw notFound("account");
+        if (account.modelId !== scenario.modelId) throw otherModel("account");
+        const { value, created } = await repos.accountValues.upsert(companyId, {
+          scenarioId: scenario.id,
+          accountId: account.id,
+          amount: request.body.amount,
+        });
+        return reply.code(created ? 201 : 200).send(toAccountValue(value));
+      },
+    );
+
+    app.patch(
+      "/cost/account-values/:id",
+      {
+        config: can("update"),
+        schema: {
+          tags: valueTags,
+          summary: "Change an account value's amount",
+          security: bearer,
+          params: IdParams,
+          body: UpdateAccountValue,
+          response: { 200: AccountValue, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const row = await repos.accountValues.update(
+          tenantOf(request),
+          request.params.id,
+          request.body.amount,
+        );
+        if (!row) throw notFound();
+        return toAccountValue(row);
+      },
+    );
+
+    app.delete(
+      "/cost/account-values/:id",
+      {
+        config: can("delete"),
+        schema: {
+          tags: valueTags,
+          summary: "Delete an account value",
+          security: bearer,
+          params: IdParams,
+          response: { 204: NoContent, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        if (!(await repos.accountValues.delete(tenantOf(request), request.params.id))) throw notFound();
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,152 @@
+import { IdParams } from "@costflow/contract/account";
+import {
+  CreateDimensionDriver,
+  DeleteDimensionDriversQuery,
+  DeleteDimensionDriversResult,
+  DimensionDriver,
+  DimensionDriverListQuery,
+  DimensionDriverPage,
+  UpdateDimensionDriver,
+} from "@costflow/contract/dimensions";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { fieldError, notFound } from "../../lib/app-error.ts";
+import { toPage } from "../../lib/pagination.ts";
+import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
+import { tenantOf } from "../../plugins/access.ts";
+import { dataRepos, pageOf } from "../cost/data-scope.ts";
+import { toDriver } from "./dimension-views.ts";
+import { createDriver, deleteDimensionDrivers, deleteDriver, updateDriver } from "./save-driver.ts";
+
+/** Drivers of a dimension: dimension/drivers/ (types Date, Text, Decimal, Dimension). */
+export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const repos = dataRepos(ctx);
+    const tags = ["dimension drivers"];
+    const can = (action: "read" | "create" | "update" | "delete") =>
+      ({ access: { action, subject: "Data" } }) as const;
+
+    app.get(
+      "/dimension/drivers",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "The dimension's drivers (in position order unless ordered otherwise)",
+          security: bearer,
+          querystring: DimensionDriverListQuery,
+          response: { 200: DimensionDriverPage, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const dimension = await repos.dimensions.find(companyId, request.query.dimension);
+        if (!dimension) throw notFound("dimension");
+        const page = pageOf(request.query);
+        const result = await repos.drivers.list(
+          companyId,
+          dimension.id,
+          { dataType: request.query.data_type },
+          page,
+        );
+        return toPage(request, result, page, toDriver);
+      },
+    );
+
+    app.get(
+      "/dimension/drivers/:id",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "One dimension driver",
+          security: bearer,
+          params: IdParams,
+          response: { 200: DimensionDriver, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const row = await repos.drivers.find(tenantOf(request), request.params.id);
+        if (!row) throw notFound();
+        return toDriver(row);
+      },
+    );
+
+    app.post(
+      "/dimension/drivers",
+      {
+        config: can("create"),
+        schema: {
+          tags,
+          summary:
+            "Create a driver (a DIMENSION driver targets another dimension and is named <TARGET_CODE>_ID)",
+          security: bearer,
+          body: CreateDimensionDriver,
+          response: { 201: DimensionDriver, ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(toDriver(await createDriver(ctx, tenantOf(request), request.body))),
+    );
+
+    for (const method of ["patch", "put"] as const) {
+      app[method](
+        "/dimension/drivers/:id",
+        {
+          config: can("update"),
+          schema: {
+            tags,
+            summary: "Change a driver (a new name is carried into every record)",
+            security: bearer,
+            params: IdParams,
+            body: UpdateDimensionDriver,
+            response: { 200: DimensionDriver, ...errorResponses },
+          },
+        },
+        async (request) =>
+          toDriver(await updateDriver(ctx, tenantOf(request), request.params.id, request.body)),
+      );
+    }
+
+    app.delete(
+      "/dimension/drivers/:id",
+      {
+        config: can("delete"),
+        schema: {
+          tags,
+          summary: "Delete a driver and its values in every record",
+          security: bearer,
+          params: IdParams,
+          response: { 204: NoContent, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await deleteDriver(ctx, tenantOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.delete(
+      "/dimension/drivers",
+      {
+        config: can("delete"),
+        schema: {
+          tags,
+          summary:
+            "Delete all the dimension's drivers, its _ID relationship drivers included, and its records in every scenario; needs ?confirm=true",
+          security: bearer,
+          querystring: DeleteDimensionDriversQuery,
+          response: { 200: DeleteDimensionDriversResult, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const dimension = await repos.dimensions.find(companyId, request.query.dimension);
+        if (!dimension) throw notFound("dimension");
+        if (request.query.confirm !== true)
+          throw fieldError("VALIDATION_ERROR", "confirm", "confirm_required");
+        return deleteDimensionDrivers(ctx, companyId, dimension.id);
+      },
+    );
+  };
+}

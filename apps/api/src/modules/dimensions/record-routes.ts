@@ -1,0 +1,160 @@
+import { IdParams } from "@costflow/contract/account";
+import {
+  CreateRecord,
+  DimensionRecord,
+  RecordListQuery,
+  RecordPage,
+  UpdateRecord,
+} from "@costflow/contract/dimensions";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { notFound } from "../../lib/app-error.ts";
+import { toPage } from "../../lib/pagination.ts";
+import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
+import { tenantOf } from "../../plugins/access.ts";
+import { dataRepos } from "../cost/data-scope.ts";
+import { toRecord } from "./dimension-views.ts";
+import {
+  createRecord,
+  type FieldNames,
+  recordOrderOf,
+  requireRecordScope,
+  updateRecord,
+} from "./save-record.ts";
+
+const names: FieldNames = { identifier: "identifier", values: "driverData" };
+
+/** Records of a dimension in a scenario, the older record API (dimension/records/). */
+export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const repos = dataRepos(ctx);
+    const tags = ["dimension records"];
+    const can = (action: "read" | "create" | "update" | "delete") =>
+      ({ access: { action, subject: "Data" } }) as const;
+
+    app.get(
+      "/dimension/records",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary:
+            "A page of the dimension's records (ordering: identifier or a driver; search: identifier prefix)",
+          security: bearer,
+          querystring: RecordListQuery,
+          response: { 200: RecordPage, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const { scenario, dimension } = await requireRecordScope(
+          ctx,
+          companyId,
+          request.query.scenario,
+          request.query.dimension,
+        );
+        const { order, descending } = await recordOrderOf(
+          ctx,
+          companyId,
+          dimension.id,
+          request.query.ordering,
+        );
+        const page = { limit: request.query.limit, offset: request.query.offset };
+        const result = await repos.records.list(
+          companyId,
+          scenario.id,
+          dimension.id,
+          { search: request.query.search || undefined, order, descending },
+          page,
+        );
+        return toPage(request, result, page, toRecord);
+      },
+    );
+
+    app.get(
+      "/dimension/records/:id",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "One record",
+          security: bearer,
+          params: IdParams,
+          response: { 200: DimensionRecord, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const row = await repos.records.find(tenantOf(request), request.params.id);
+        if (!row) throw notFound();
+        return toRecord(row);
+      },
+    );
+
+    app.post(
+      "/dimension/records",
+      {
+        config: can("create"),
+        schema: {
+          tags,
+          summary: "Create a record",
+          security: bearer,
+          body: CreateRecord,
+          response: { 201: DimensionRecord, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { driverData, ...rest } = request.body;
+        const row = await createRecord(ctx, tenantOf(request), { ...rest, values: driverData }, names);
+        return reply.code(201).send(toRecord(row));
+      },
+    );
+
+    for (const method of ["patch", "put"] as const) {
+      app[method](
+        "/dimension/records/:id",
+        {
+          config: can("update"),
+          schema: {
+            tags,
+            summary: "Change a record's driver values (null clears one) or identifier",
+            security: bearer,
+            params: IdParams,
+            body: UpdateRecord,
+            response: { 200: DimensionRecord, ...errorResponses },
+          },
+        },
+        async (request) => {
+          const companyId = tenantOf(request);
+          const record = await repos.records.find(companyId, request.params.id);
+          if (!record) throw notFound();
+          const row = await updateRecord(
+            ctx,
+            companyId,
+            record,
+            { identifier: request.body.identifier, values: request.body.driverData },
+            names,
+          );
+          return toRecord(row);
+        },
+      );
+    }
+
+    app.delete(
+      "/dimension/records/:id",
+      {
+        config: can("delete"),
+        schema: {
+          tags,
+          summary: "Delete a record",
+          security: bearer,
+          params: IdParams,
+          response: { 204: NoContent, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        if (!(await repos.records.delete(tenantOf(request), request.params.id))) throw notFound();
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,165 @@
+import {
+  type CreateDimensionDriver,
+  relationshipDriverName,
+  type UpdateDimensionDriver,
+} from "@costflow/contract/dimensions";
+import type { Executor } from "@costflow/db/client";
+import type { DimensionDriver } from "@costflow/db/repositories/dimension-drivers";
+import type { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { fieldError, notFound } from "../../lib/app-error.ts";
+import { dataRepos, mapConstraintErrors, otherModel } from "../cost/data-scope.ts";
+
+// Dimension drivers: the columns of a dimension's records. A DIMENSION driver is a relationship
+// to another dimension of the model, named `<TARGET_CODE>_ID`. Decimal, text and date drivers get
+// a sort index over their values when created (docs/performance.md, "Lists").
+
+const nameTaken = { dimension_drivers_dimension_name_key: "name" };
+
+/** Formulas read drivers and calculated drivers by name: one name, one meaning per dimension. */
+async function checkNameFree(ctx: AppContext, companyId: number, dimensionId: number, name: string) {
+  const calculated = await dataRepos(ctx).calculatedDrivers.ofDimensions(companyId, [dimensionId]);
+  if (calculated.some((c) => c.name === name)) throw fieldError("CONFLICT", "name", "taken");
+}
+
+/** Builds the driver's sort index, without holding writers up on PostgreSQL (see the repository). */
+export async function buildSortIndex(ctx: AppContext, driver: DimensionDriver): Promise<void> {
+  await dataRepos(ctx).drivers.createSortIndex(driver, { concurrently: ctx.database.driver === "postgres" });
+}
+
+export async function createDriver(
+  ctx: AppContext,
+  companyId: number,
+  input: z.output<typeof CreateDimensionDriver>,
+): Promise<DimensionDriver> {
+  const repos = dataRepos(ctx);
+  const dimension = await repos.dimensions.find(companyId, input.dimension);
+  if (!dimension) throw notFound("dimension");
+  let name = input.name;
+  if (input.data_type === "DIMENSION") {
+    if (input.target_dimension === null) throw fieldError("VALIDATION_ERROR", "target_dimension", "required");
+    const target = await repos.dimensions.find(companyId, input.target_dimension);
+    if (!target) throw notFound("target_dimension");
+    if (target.modelId !== dimension.modelId) throw otherModel("target_dimension");
+    if (target.id === dimension.id)
+      throw fieldError("VALIDATION_ERROR", "target_dimension", "self_reference");
+    const expected = relationshipDriverName(target.code);
+    if (name !== undefined && name !== expected) {
+      throw fieldError("VALIDATION_ERROR", "name", "relationship_name", { name: expected });
+    }
+    name = expected;
+  } else if (input.target_dimension !== null) {
+    throw fieldError("VALIDATION_ERROR", "target_dimension", "not_applicable");
+  }
+  if (name === undefined) throw fieldError("VALIDATION_ERROR", "name", "required");
+  await checkNameFree(ctx, companyId, dimension.id, name);
+  const driver = await mapConstraintErrors(
+    () =>
+      repos.drivers.create(companyId, {
+        dimensionId: dimension.id,
+        name: name!,
+        dataType: input.data_type,
+        targetDimensionId: input.data_type === "DIMENSION" ? input.target_dimension : null,
+        label: input.label ?? null,
+        isPnlLine: input.is_pnl_line,
+        position: input.position,
+      }),
+    nameTaken,
+  );
+  await buildSortIndex(ctx, driver);
+  return driver;
+}
+
+/**
+ * Makes sure `child` has the relationship driver to `parent` (`<PARENT_CODE>_ID`), as a dimension
+ * with a parent needs one for its records to point at their parents (and for step-5 pushes).
+ */
+export async function ensureRelationshipDriver(
+  ctx: AppContext,
+  companyId: number,
+  child: { id: number },
+  parent: { id: number; code: string },
+  tx: Executor,
+): Promise<void> {
+  const repos = dataRepos(ctx);
+  const name = relationshipDriverName(parent.code);
+  if (await repos.drivers.findByName(companyId, child.id, name, tx)) return;
+  await repos.drivers.create(
+    companyId,
+    {
+      dimensionId: child.id,
+      name,
+      dataType: "DIMENSION",
+      targetDimensionId: parent.id,
+      label: null,
+      isPnlLine: false,
+    },
+    tx,
+  );
+}
+
+export async function updateDriver(
+  ctx: AppContext,
+  companyId: number,
+  id: number,
+  input: UpdateDimensionDriver,
+): Promise<DimensionDriver> {
+  const repos = dataRepos(ctx);
+  const current = await repos.drivers.find(companyId, id);
+  if (!current) throw notFound();
+  const renamed = input.name !== undefined && input.name !== current.name;
+  if (renamed && current.dataType === "DIMENSION") {
+    // A relationship driver's name is fixed by its target's code.
+    throw fieldError("VALIDATION_ERROR", "name", "relationship_name", { name: current.name });
+  }
+  if (renamed) await checkNameFree(ctx, companyId, current.dimensionId, input.name!);
+  const driver = await mapConstraintErrors(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        if (renamed) await repos.drivers.dropSortIndex(current.id, tx);
+        return repos.drivers.update(
+          companyId,
+          current,
+          {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.label !== undefined ? { label: input.label || null } : {}),
+            ...(input.is_pnl_line !== undefined ? { isPnlLine: input.is_pnl_line } : {}),
+            ...(input.position !== undefined ? { position: input.position } : {}),
+          },
+          tx,
+        );
+      }),
+    nameTaken,
+  );
+  // The index expression names the driver: a renamed driver gets a new one.
+  if (renamed) await buildSortIndex(ctx, driver);
+  return driver;
+}
+
+export async function deleteDriver(ctx: AppContext, companyId: number, id: number): Promise<void> {
+  const repos = dataRepos(ctx);
+  const driver = await repos.drivers.find(companyId, id);
+  if (!driver) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    await repos.drivers.delete(companyId, driver, tx);
+    await repos.drivers.dropSortIndex(driver.id, tx);
+  });
+}
+
+/**
+ * Deletes every driver of the dimension, its relationship drivers (`_ID`) included, and its
+ * records (transactions) in every scenario (spec section 4, side effects).
+ */
+export async function deleteDimensionDrivers(ctx: AppContext, companyId: number, dimensionId: number) {
+  const repos = dataRepos(ctx);
+  const result = await ctx.db.transaction(async (tx) => {
+    const deleted = await repos.drivers.deleteAllOfDimension(companyId, dimensionId, tx);
+    for (const driverId of deleted.driverIds) await repos.drivers.dropSortIndex(driverId, tx);
+    return deleted;
+  });
+  return {
+    drivers: result.driverIds.length,
+    relationship_drivers: result.relationshipDrivers,
+    records: result.records,
+  };
+}

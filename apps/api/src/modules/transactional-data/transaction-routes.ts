@@ -1,0 +1,184 @@
+import { IdParams } from "@costflow/contract/account";
+import {
+  SaveTransaction,
+  Transaction,
+  TransactionDriverItems,
+  TransactionDriversQuery,
+  TransactionItems,
+  TransactionListQuery,
+} from "@costflow/contract/transactional-data";
+import type { DimensionRecord } from "@costflow/db/repositories/dimension-records";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { notFound } from "../../lib/app-error.ts";
+import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
+import { tenantOf } from "../../plugins/access.ts";
+import { dataRepos } from "../cost/data-scope.ts";
+import { toDriver } from "../dimensions/dimension-views.ts";
+import {
+  createRecord,
+  type FieldNames,
+  recordOrderOf,
+  requireRecordScope,
+  updateRecord,
+} from "../dimensions/save-record.ts";
+
+const names: FieldNames = { identifier: "transaction_id", values: "fields" };
+
+export function toTransaction(row: DimensionRecord): Transaction {
+  return {
+    id: row.id,
+    transaction_id: row.identifier,
+    fields: row.fields,
+    dimension: row.dimensionId,
+    scenario: row.scenarioId,
+  };
+}
+
+/**
+ * Transactions (the records of a dimension, as the transactional-data screens see them) and the
+ * dimension's drivers. Lists answer `{items, count}`.
+ */
+export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const repos = dataRepos(ctx);
+    const tags = ["transactional data"];
+    const can = (action: "read" | "create" | "update" | "delete") =>
+      ({ access: { action, subject: "Data" } }) as const;
+
+    app.get(
+      "/transactional-data/drivers",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary: "The dimension's drivers, optionally of one type (driver_type=decimal)",
+          security: bearer,
+          querystring: TransactionDriversQuery,
+          response: { 200: TransactionDriverItems, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const { dimension: dimensionId, driver_type, ordering, limit, offset } = request.query;
+        const dimension = await repos.dimensions.find(companyId, dimensionId);
+        if (!dimension) throw notFound("dimension");
+        const result = await repos.drivers.list(
+          companyId,
+          dimension.id,
+          { dataType: driver_type },
+          { limit, offset, ordering },
+        );
+        return { items: result.rows.map(toDriver), count: result.count };
+      },
+    );
+
+    app.get(
+      "/transactional-data/transactions",
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary:
+            "A page of the dimension's transactions (ordering: transaction_id or a driver; searchTerm: id prefix)",
+          security: bearer,
+          querystring: TransactionListQuery,
+          response: { 200: TransactionItems, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const { scenario, dimension } = await requireRecordScope(
+          ctx,
+          companyId,
+          request.query.scenario,
+          request.query.dimension,
+        );
+        const { order, descending } = await recordOrderOf(
+          ctx,
+          companyId,
+          dimension.id,
+          request.query.ordering,
+        );
+        const result = await repos.records.list(
+          companyId,
+          scenario.id,
+          dimension.id,
+          { search: request.query.searchTerm || undefined, order, descending },
+          { limit: request.query.limit, offset: request.query.offset },
+        );
+        return { items: result.rows.map(toTransaction), count: result.count };
+      },
+    );
+
+    app.post(
+      "/transactional-data/transactions",
+      {
+        config: can("create"),
+        schema: {
+          tags,
+          summary: "Create a transaction; fields are checked against the dimension's drivers",
+          security: bearer,
+          body: SaveTransaction,
+          response: { 201: Transaction, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { transaction_id, fields, dimension, scenario } = request.body;
+        const row = await createRecord(
+          ctx,
+          tenantOf(request),
+          { scenario, dimension, identifier: transaction_id, values: fields },
+          names,
+        );
+        return reply.code(201).send(toTransaction(row));
+      },
+    );
+
+    app.patch(
+      "/transactional-data/transactions",
+      {
+        config: can("update"),
+        schema: {
+          tags,
+          summary:
+            "Change the transaction with this transaction_id: the fields given replace theirs (null clears)",
+          security: bearer,
+          body: SaveTransaction,
+          response: { 200: Transaction, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const { transaction_id, fields, dimension, scenario } = request.body;
+        const scope = await requireRecordScope(ctx, companyId, scenario, dimension);
+        const record = await repos.records.findByIdentifier(
+          companyId,
+          scope.scenario.id,
+          scope.dimension.id,
+          transaction_id,
+        );
+        if (!record) throw notFound("transaction_id");
+        return toTransaction(await updateRecord(ctx, companyId, record, { values: fields }, names));
+      },
+    );
+
+    app.delete(
+      "/transactional-data/transactions/:id",
+      {
+        config: can("delete"),
+        schema: {
+          tags,
+          summary: "Delete a transaction",
+          security: bearer,
+          params: IdParams,
+          response: { 204: NoContent, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        if (!(await repos.records.delete(tenantOf(request), request.params.id))) throw notFound();
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}
