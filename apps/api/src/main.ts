@@ -1,5 +1,7 @@
+import type { DatabaseClient } from "@costflow/db/client";
 import { createDatabase } from "@costflow/db/client";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "@costflow/db/seed";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { hashPassword } from "./lib/passwords.ts";
@@ -8,26 +10,26 @@ import { hashPassword } from "./lib/passwords.ts";
 // DATABASE_URL is set, else PGlite in ./.data/pglite — seeds the demo company on first start,
 // and serves the API, its docs and the built web app.
 const config = loadConfig();
-const database = await createDatabase();
-const seeded = await seedDemo(database.db, { hashPassword });
-const app = await buildApp({ database, config });
+let database: DatabaseClient | undefined;
+let app: FastifyInstance | undefined;
 
+// Registered first, so a signal during start-up also closes whatever is already open.
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info(`${signal}: shutting down`);
+  console.log(`${signal}: shutting down`);
   const force = setTimeout(() => {
-    app.log.error("shutdown took longer than 15 s; exiting anyway");
+    console.error("Shutdown took longer than 15 s; exiting anyway.");
     process.exit(1);
   }, 15_000);
   force.unref();
   try {
-    await app.close();
-    await database.close();
+    await app?.close();
+    await database?.close();
     process.exit(0);
   } catch (error) {
-    app.log.error({ err: error }, "shutdown failed");
+    console.error("Shutdown failed:", error);
     process.exit(1);
   }
 }
@@ -35,24 +37,30 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 try {
+  database = await createDatabase();
+  const seeded = await seedDemo(database.db, { hashPassword });
+  app = await buildApp({ database, config });
   await app.listen({ port: config.port, host: config.host });
-} catch (error) {
-  app.log.error({ err: error }, "could not start");
-  await database.close();
-  process.exit(1);
-}
 
-const url = `http://localhost:${config.port}`;
-const where = database.driver === "pglite" ? "embedded PGlite database" : "PostgreSQL";
-console.log(
-  [
-    "",
-    `Costflow is running on ${url}  (API ${url}/api/v1, docs ${url}/api/docs; ${where})`,
-    config.webDist ? "" : "The web app is not built (apps/web/dist is missing): only the API is served.",
-    `Demo logins${seeded.created ? " (demo company created now)" : ""}, password "${DEMO_PASSWORD}":`,
-    ...DEMO_USERS.map((u) => `  ${u.email.padEnd(22)} ${u.role}`),
-    "",
-  ]
-    .filter((line, i, all) => line !== "" || i === 0 || i === all.length - 1)
-    .join("\n"),
-);
+  const url = `http://localhost:${config.port}`;
+  const where = database.driver === "pglite" ? "embedded PGlite database" : "PostgreSQL";
+  console.log(
+    [
+      "",
+      `Costflow is running on ${url}  (API ${url}/api/v1, docs ${url}/api/docs; ${where})`,
+      ...(config.webDist
+        ? []
+        : ["The web app is not built (apps/web/dist is missing): only the API is served."]),
+      `Demo logins${seeded.created ? " (demo company created now)" : ""}, password "${DEMO_PASSWORD}":`,
+      ...DEMO_USERS.map((u) => `  ${u.email.padEnd(22)} ${u.role}`),
+      "",
+    ].join("\n"),
+  );
+} catch (error) {
+  if (!stopping) {
+    console.error("Costflow could not start:", error);
+    await app?.close().catch(() => {});
+    await database?.close().catch(() => {});
+    process.exit(1);
+  }
+}

@@ -1,29 +1,29 @@
-import { createDatabase } from "@costflow/db/client";
-import pino from "pino";
+import { createDatabase, type DatabaseClient } from "@costflow/db/client";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { createContext } from "./context.ts";
-import { createJobQueue } from "./jobs/queue.ts";
-import { startEmailWorker } from "./modules/mail/deliver-email.ts";
 
-// `npx tsx apps/api/src/worker.ts`: a job-only process (no HTTP). With PostgreSQL, run API
-// processes with RUN_WORKERS=0 and as many of these as the queues need (docs/deployment.md).
-const config = loadConfig();
-const log = pino({ level: config.logLevel });
-const database = await createDatabase();
-const queue = createJobQueue(database, { onError: (error) => log.error({ err: error }, "job queue") });
-await queue.start();
-const ctx = await createContext(config, database, queue, log);
-await startEmailWorker(ctx);
-log.info({ database: database.driver }, "worker started");
+// `npx tsx apps/api/src/worker.ts`: a job-only process. With PostgreSQL, run the API processes
+// with RUN_WORKERS=0 and as many of these as the queues need (docs/deployment.md).
+// It builds the same application as main.ts — so it starts exactly the workers app.ts starts —
+// and never listens for HTTP.
+let database: DatabaseClient | undefined;
+let app: FastifyInstance | undefined;
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info(`${signal}: stopping the worker`);
-  await queue.stop();
-  await database.close();
+  console.log(`${signal}: stopping the worker`);
+  await app?.close(); // stops the queue once running jobs finish
+  await database?.close();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+database = await createDatabase();
+app = await buildApp({ database, config: { ...loadConfig(), runWorkers: true } });
+console.log(
+  `Costflow worker started on the ${database.driver === "pglite" ? "PGlite" : "PostgreSQL"} database (no HTTP).`,
+);
