@@ -234,8 +234,9 @@ describe("steps and runs", () => {
           )
         ).rows[0]!.n,
       );
-    // Step 1 now reads the new run; the old run keeps only what other categories still show.
-    expect(await count("result_allocations", all, 1)).toBe(0);
+    // Step 1 now reads the new run; the old run keeps only what other categories still show
+    // (old rows are deleted right after the new run turned FINISHED).
+    await eventually(async () => expect(await count("result_allocations", all, 1)).toBe(0));
     expect(await count("result_allocations", step2, 1)).toBeGreaterThan(0);
     expect(await count("result_allocations", all, 3)).toBeGreaterThan(0);
     expect(await count("result_records", all)).toBeGreaterThan(0);
@@ -248,10 +249,12 @@ describe("steps and runs", () => {
     // A later calculate-all takes every category over: nothing of the older runs is left.
     const again = await request("/calculation/calculate-all/", scenario);
     expect((await waitForRun(call, scenario, again)).status).toBe("FINISHED");
-    for (const table of ["result_allocations", "result_sources", "result_records", "calculation_results"]) {
-      expect(await count(table, all)).toBe(0);
-      expect(await count(table, step2)).toBe(0);
-    }
+    await eventually(async () => {
+      for (const table of ["result_allocations", "result_sources", "result_records", "calculation_results"]) {
+        expect(await count(table, all)).toBe(0);
+        expect(await count(table, step2)).toBe(0);
+      }
+    });
     // Deleting the scenario takes the runs and their result rows with it.
     expect((await call("DELETE", `/model/scenarios/${scenario}/`)).statusCode).toBe(204);
     expect(await count("result_records", again)).toBe(0);
