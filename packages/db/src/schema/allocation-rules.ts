@@ -175,7 +175,7 @@ export const activityAllocations = pgTable(
       name: "activity_allocations_driver_fk",
       columns: [t.companyId, t.allocationDriverId],
       foreignColumns: [dimensionDrivers.companyId, dimensionDrivers.id],
-    }).onDelete("set null"),
+    }).onDelete("set null"), // nulls only the id column, never company_id (migration 0005)
     unique("activity_allocations_company_id_key").on(t.companyId, t.id),
     unique("activity_allocations_source_key").on(t.companyId, t.scenarioId, t.sourceId),
     check("activity_allocations_split_check", sql`${t.splitType} in ('EVEN', 'DRIVER', 'FORMULA')`),
@@ -218,7 +218,7 @@ export const dimensionAllocations = pgTable(
       name: "dimension_allocations_driver_fk",
       columns: [t.companyId, t.allocationDriverId],
       foreignColumns: [dimensionDrivers.companyId, dimensionDrivers.id],
-    }).onDelete("set null"),
+    }).onDelete("set null"), // nulls only the id column, never company_id (migration 0005)
     unique("dimension_allocations_company_id_key").on(t.companyId, t.id),
     unique("dimension_allocations_key").on(t.companyId, t.scenarioId, t.sourceActivityId, t.sourceParentId),
     check(
@@ -264,7 +264,7 @@ export const calculatedDriverAllocations = pgTable(
       name: "calculated_driver_allocations_alloc_driver_fk",
       columns: [t.companyId, t.allocationDriverId],
       foreignColumns: [dimensionDrivers.companyId, dimensionDrivers.id],
-    }).onDelete("set null"),
+    }).onDelete("set null"), // nulls only the id column, never company_id (migration 0005)
     unique("calculated_driver_allocations_company_id_key").on(t.companyId, t.id),
     unique("calculated_driver_allocations_key").on(
       t.companyId,

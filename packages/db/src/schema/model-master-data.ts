@@ -138,7 +138,7 @@ export const dimensions = pgTable(
       name: "dimensions_parent_fk",
       columns: [t.companyId, t.parentId],
       foreignColumns: [t.companyId, t.id],
-    }).onDelete("set null"),
+    }).onDelete("set null"), // nulls only the id column, never company_id (migration 0005)
     unique("dimensions_company_id_key").on(t.companyId, t.id),
     unique("dimensions_model_code_key").on(t.companyId, t.modelId, t.code),
   ],
@@ -252,12 +252,12 @@ export const reportLines = pgTable(
       name: "report_lines_dimension_fk",
       columns: [t.companyId, t.dimensionId],
       foreignColumns: [dimensions.companyId, dimensions.id],
-    }).onDelete("set null"),
+    }).onDelete("set null"), // nulls only the id column, never company_id (migration 0005)
     foreignKey({
       name: "report_lines_parent_fk",
       columns: [t.companyId, t.parentId],
       foreignColumns: [t.companyId, t.id],
-    }).onDelete("set null"),
+    }).onDelete("set null"), // nulls only the id column, never company_id (migration 0005)
     unique("report_lines_company_id_key").on(t.companyId, t.id),
     unique("report_lines_model_code_key").on(t.companyId, t.modelId, t.code),
     check("report_lines_category_check", sql`${t.category} in ('ACT', 'DRI', 'FOR', 'AGG')`),
