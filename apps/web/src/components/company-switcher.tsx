@@ -9,7 +9,7 @@ import { useSession } from "../lib/use-session";
 import { fetchMe, saveSettings } from "../lib/user-settings";
 
 /** Switches the selected company: abilities follow the membership, so user data is reloaded. */
-export function CompanySwitcher() {
+export function CompanySwitcher({ fullWidth = false }: { fullWidth?: boolean }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const ctx = useAppContext();
@@ -41,7 +41,7 @@ export function CompanySwitcher() {
       aria-label={t("common:company.switch")}
       data-testid="company-switcher"
       size="sm"
-      w={{ base: 170, md: 240, lg: 280 }}
+      w={fullWidth ? "100%" : { base: 170, md: 240, lg: 280 }}
       dir="auto"
       leftSection={<IconBuilding size={16} aria-hidden />}
       data={companies.map((m) => ({ value: String(m.company.id), label: m.company.name }))}

@@ -159,7 +159,7 @@ export function DataTable<T>({
           </Table.Tbody>
         </Table>
       </Box>
-      <Group justify="space-between" mt="md" gap="sm">
+      <Group justify="space-between" mt="md" gap="sm" hidden={total === 0}>
         <Text fz="sm" c="dimmed">
           {t("common:table.showing", {
             from: formatInteger(from, i18n.language),

@@ -27,9 +27,12 @@ const CALCULATION: Record<string, { label: string; color: string }> = {
   FAILED: { label: "common:status.error", color: "red" },
   STOPPED: { label: "common:status.stopped", color: "gray" },
   STOPPING: { label: "common:status.stopping", color: "orange" },
+  ATTEMPTING_TO_STOP: { label: "common:status.stopping", color: "orange" },
+  PROCESSING: { label: "common:status.processing", color: "yellow" },
+  PROCESSED: { label: "common:status.processed", color: "teal" },
 };
 
-/** Calculation statuses of spec 4: Requested, In Progress, Finished, Error, Stopped, Attempting to stop. */
+/** Calculation, export and upload statuses (spec 4): Requested, In Progress, Finished, Error, Stopped, Attempting to stop, Processing, Processed. */
 export function CalculationStatusBadge({ status }: { status: string | undefined }) {
   const { t } = useTranslation();
   const s = CALCULATION[(status ?? "").toUpperCase()] ?? CALCULATION.REQUESTED!;

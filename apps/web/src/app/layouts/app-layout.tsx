@@ -151,7 +151,7 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar className="cf-navbar" style={{ display: "flex", flexDirection: "column" }}>
         <Box hiddenFrom="sm" p="sm">
-          <CompanySwitcher />
+          <CompanySwitcher fullWidth />
         </Box>
         <AppNavbar onNavigate={close} />
         <Box p="sm" className="cf-navbar-footer">

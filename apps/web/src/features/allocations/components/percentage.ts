@@ -1,7 +1,7 @@
 // Allocation percentages (spec 5): default 100, between 0 and 100, sent as a ratio with six
 // decimals (percentage / 100).
 import { DEFAULT_ALLOCATION_PERCENTAGE } from "../../../lib/constants";
-import { formatPercent } from "../../../lib/format";
+import { formatNumber, formatPercent } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";
 
 export function isValidPercentage(value: number): boolean {
@@ -10,6 +10,13 @@ export function isValidPercentage(value: number): boolean {
 
 export function percentageToRatio(percentage: number = DEFAULT_ALLOCATION_PERCENTAGE): string {
   return (percentage / 100).toFixed(6);
+}
+
+/** A plain number with two decimals in the UI language (minutes per unit), empty when missing. */
+export function formatPlainNumber(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  const n = Number(value);
+  return Number.isFinite(n) ? formatNumber(n, currentLanguage()) : "";
 }
 
 /** A rule's percentage for display; `isRatio` when the API gives the 0..1 ratio instead. */

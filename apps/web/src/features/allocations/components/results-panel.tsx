@@ -8,6 +8,51 @@ import { useLatestCalculation } from "../api/get-latest-calculation";
 import { getStepResults, type ResultRow, STEP_RESULTS_KEY } from "../api/get-step-results";
 import { CALCULATION_CATEGORY, RESULT_VIEWS, type StepNumber, UNALLOCATED_PATH } from "../api/step-endpoints";
 
+/** The columns of each result view (contract: calculation.ts result rows). */
+function columnsFor(view: string, t: (key: string) => string): ColumnSpec<ResultRow>[] {
+  const c = (id: string, header: string, kind?: ColumnSpec<ResultRow>["kind"]): ColumnSpec<ResultRow> => ({
+    id,
+    header: t(header),
+    kind,
+  });
+  switch (view) {
+    case "source":
+      return [
+        c("source_ext_id", "model:allocation.columns.sourceId"),
+        c("source_name", "model:allocation.columns.source"),
+        c("original_amount", "model:allocation.columns.originalAmount", "number"),
+        c("allocated_amount", "model:allocation.columns.allocatedAmount", "number"),
+        c("unallocated_amount", "model:allocation.columns.unallocatedAmount", "number"),
+        c("status", "model:allocation.columns.state"),
+      ];
+    case "destination":
+      return [
+        c("destination_ext_id", "model:allocation.columns.destinationId"),
+        c("destination_name", "model:allocation.columns.destination"),
+        c("amount", "model:allocation.columns.amount", "number"),
+        c("sources", "model:allocation.columns.sources", "integer"),
+      ];
+    case "tdabc":
+      return [
+        c("source_name", "model:allocation.columns.source"),
+        c("destination_name", "model:allocation.columns.destination"),
+        c("unit_minutes", "model:allocation.columns.unitMinutes", "number"),
+        c("quantity", "model:allocation.columns.quantity", "number"),
+        c("capacity", "model:allocation.columns.capacity", "number"),
+        c("cost_per_minute", "model:allocation.columns.costPerMinute", "number"),
+        c("cost_per_unit", "model:allocation.columns.costPerUnit", "number"),
+        c("unallocated_capacity", "model:allocation.columns.unallocatedCapacity", "number"),
+        c("total_cost", "model:allocation.columns.totalCost", "currency"),
+      ];
+    default:
+      return [
+        c("source_name", "model:allocation.columns.source"),
+        c("destination_name", "model:allocation.columns.destination"),
+        c("amount", "model:allocation.columns.amount", "number"),
+      ];
+  }
+}
+
 /** Results show only for a FINISHED latest calculation (spec 4). */
 export function ResultsPanel({ step, scenario }: { step: StepNumber; scenario: number }) {
   const { t } = useTranslation();
@@ -17,13 +62,7 @@ export function ResultsPanel({ step, scenario }: { step: StepNumber; scenario: n
   const [unallocated, setUnallocated] = useState(false);
   const finished = latest.data?.kind === "found" && latest.data.finished;
 
-  const base: ColumnSpec<ResultRow>[] = [
-    { id: "source_name", header: t("model:allocation.columns.source") },
-    { id: "destination_name", header: t("model:allocation.columns.destination") },
-    { id: "original_amount", header: t("model:allocation.columns.originalAmount"), kind: "number" },
-    { id: "allocated_amount", header: t("model:allocation.columns.allocatedAmount"), kind: "number" },
-    { id: "status", header: t("model:allocation.columns.state") },
-  ];
+  const base = columnsFor(view, t);
   const extra: ColumnSpec<ResultRow>[] =
     unallocated && view === "byLine"
       ? [

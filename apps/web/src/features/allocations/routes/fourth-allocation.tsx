@@ -9,7 +9,8 @@ const CONFIG: StepConfig = {
   rulesHint: "model:allocation.step4.hint",
   columns: (t) => [
     { id: "source_name", header: t("model:allocation.columns.source"), sortable: true },
-    { id: "destination_name", header: t("model:allocation.columns.destination") },
+    { id: "destination_name", header: t("model:allocation.columns.destination"), sortable: true },
+    { id: "splitType", header: t("model:allocation.columns.type") },
     { id: "equation", header: t("model:allocation.columns.equation") },
     { id: "description", header: t("model:allocation.columns.description") },
   ],

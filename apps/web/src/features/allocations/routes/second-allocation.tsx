@@ -9,15 +9,17 @@ const CONFIG: StepConfig = {
   to: "model:allocation.nodes.directPools",
   rulesHint: "model:allocation.step2.hint",
   columns: (t) => [
+    { id: "source_ext_id", header: t("model:allocation.columns.sourceId"), sortable: true },
     { id: "source_name", header: t("model:allocation.columns.source"), sortable: true },
-    { id: "destination_name", header: t("model:allocation.columns.destination") },
-    { id: "type", header: t("model:allocation.columns.type") },
+    { id: "destination_ext_id", header: t("model:allocation.columns.destinationId") },
+    { id: "destination_name", header: t("model:allocation.columns.destination"), sortable: true },
+    { id: "allocation_type", header: t("model:allocation.columns.type") },
     {
       id: "percentage",
       header: t("model:allocation.columns.percentage"),
       cell: (r) => formatPercentValue(r.percentage),
     },
-    { id: "driver_name", header: t("model:allocation.columns.driver") },
+    { id: "cost_pool_driver_name", header: t("model:allocation.columns.driver") },
   ],
 };
 

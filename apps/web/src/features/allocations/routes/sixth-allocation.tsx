@@ -8,9 +8,10 @@ const CONFIG: StepConfig = {
   to: "model:allocation.nodes.childDimension",
   rulesHint: "model:allocation.step6.hint",
   columns: (t) => [
-    { id: "source_driver", header: t("model:allocation.columns.calculatedDriver") },
+    { id: "source_driver_name", header: t("model:allocation.columns.calculatedDriver") },
     { id: "source_parent_name", header: t("model:allocation.columns.parent") },
     { id: "destination_child_name", header: t("model:allocation.columns.child") },
+    { id: "splitType", header: t("model:allocation.columns.type") },
     { id: "equation", header: t("model:allocation.columns.equation") },
   ],
 };

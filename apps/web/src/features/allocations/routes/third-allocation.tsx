@@ -1,5 +1,5 @@
 import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
-import { formatPercentValue } from "../components/percentage";
+import { formatPercentValue, formatPlainNumber } from "../components/percentage";
 
 const CONFIG: StepConfig = {
   step: 3,
@@ -10,14 +10,19 @@ const CONFIG: StepConfig = {
   rulesHint: "model:allocation.step3.hint",
   beta: true,
   columns: (t) => [
+    { id: "source_ext_id", header: t("model:allocation.columns.sourceId"), sortable: true },
     { id: "source_name", header: t("model:allocation.columns.source"), sortable: true },
-    { id: "destination_name", header: t("model:allocation.columns.destination") },
+    { id: "destination_name", header: t("model:allocation.columns.destination"), sortable: true },
     {
-      id: "ratio",
+      id: "percentage",
       header: t("model:allocation.columns.percentage"),
-      cell: (r) => formatPercentValue(r.ratio, true),
+      cell: (r) => formatPercentValue(r.percentage),
     },
-    { id: "tdabc_ratio", header: t("model:allocation.columns.unitMinutes"), kind: "number" },
+    {
+      id: "tdabc_ratio",
+      header: t("model:allocation.columns.unitMinutes"),
+      cell: (r) => formatPlainNumber(r.tdabc_ratio),
+    },
   ],
 };
 

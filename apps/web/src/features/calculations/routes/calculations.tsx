@@ -10,19 +10,18 @@ import type { PageParams } from "../../../lib/paged";
 import { CALCULATIONS_KEY, type CalculationListRow, getCalculations } from "../api/get-calculations";
 import { DebugPanel } from "../components/debug-panel";
 
-// Spec 4: calculation types of the calculation page.
+// Spec 4: calculation types of the calculation page (the API's calculation categories).
 const TYPES = [
   { value: "", label: "model:calculations.types.all" },
-  { value: "COST_POOLS_DATA", label: "model:calculations.types.costPools" },
-  { value: "FINANCIAL_ACCOUNTS_DATA", label: "model:calculations.types.accounts" },
-  { value: "CALCULATED_DRIVERS", label: "model:calculations.types.calculatedDrivers" },
   { value: "ACCOUNT_TO_COST_POOL", label: "common:nav.step1" },
   { value: "INDIRECT_COST_POOL_TO_COST_POOL", label: "common:nav.step2" },
   { value: "DIRECT_COST_POOL_TO_ACTIVITY", label: "common:nav.step3" },
   { value: "ACTIVITY_TO_DIMENSION_DIRECT", label: "common:nav.step4" },
   { value: "ACTIVITY_TO_DIMENSION_INDIRECT", label: "common:nav.step5" },
   { value: "CALCULATED_DRIVER_TO_DIMENSION", label: "common:nav.step6" },
+  { value: "CALCULATED_DRIVERS", label: "model:calculations.types.calculatedDrivers" },
   { value: "REPORTS", label: "model:calculations.types.reports" },
+  { value: "ALL", label: "model:calculations.types.everything" },
 ];
 
 function Calculations({ scenario }: { scenario: number }) {

@@ -5,7 +5,9 @@ export interface ActivityRow {
   name: string;
   description: string;
   is_tdabc: boolean;
-  costpool: number | { id: number; name: string } | null;
+  costpool: number | null;
+  costpool_name: string | null;
+  code?: string;
 }
 
 export const ACTIVITIES_KEY = ["data", "activities"] as const;

@@ -5,7 +5,7 @@ export interface DimensionRow {
   id: number;
   pid: number | null;
   title: string;
-  drivers?: unknown[];
+  code: string;
 }
 
 export const DIMENSIONS_KEY = ["data", "dimensions"] as const;

@@ -28,8 +28,7 @@ function Activities({ model }: { model: number }) {
             {
               id: "costpool",
               header: t("model:activities.costPool"),
-              cell: (r) =>
-                typeof r.costpool === "object" && r.costpool ? r.costpool.name : String(r.costpool ?? ""),
+              cell: (r) => r.costpool_name ?? "",
             },
             {
               id: "is_tdabc",

@@ -18,6 +18,18 @@ import {
   type TransactionRow,
 } from "../api/get-dimension-records";
 
+const DRIVER_TYPE_LABELS: Record<string, string> = {
+  DECI: "model:software.dimEdit.types.decimal",
+  TEXT: "model:software.dimEdit.types.text",
+  DATE: "model:software.dimEdit.types.date",
+  DIMENSION: "model:software.dimEdit.types.dimension",
+};
+
+function driverTypeLabel(t: (key: string) => string, type: string): string {
+  const key = DRIVER_TYPE_LABELS[type.toUpperCase()];
+  return key ? t(key) : type;
+}
+
 function fieldsText(fields: Record<string, unknown> | undefined): string {
   return Object.entries(fields ?? {})
     .map(([k, v]) => `${k}: ${String(v)}`)
@@ -113,7 +125,9 @@ function DimensionData({
                 {
                   id: "type",
                   header: t("model:dimensionData.dataType"),
-                  cell: (r) => <Badge variant="light">{r.data_type ?? r.type ?? ""}</Badge>,
+                  cell: (r) => (
+                    <Badge variant="light">{driverTypeLabel(t, r.data_type ?? r.type ?? "")}</Badge>
+                  ),
                 },
                 { id: "is_pnl_line", header: t("model:dimensionData.pnlLine"), kind: "boolean" },
               ]}

@@ -47,11 +47,7 @@ function Dimensions({ model }: { model: number }) {
               header: t("model:dimensions.parent"),
               cell: (r) => (r.pid ? String(r.pid) : t("common:values.none")),
             },
-            {
-              id: "drivers",
-              header: t("model:dimensions.drivers"),
-              cell: (r) => String(r.drivers?.length ?? 0),
-            },
+            { id: "code", header: t("model:dimensions.code"), sortable: true },
             {
               id: "actions",
               header: t("common:table.actions"),

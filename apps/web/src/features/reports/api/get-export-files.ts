@@ -2,13 +2,13 @@ import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
 export interface ExportFileRow {
   id: number;
-  name?: string;
-  file_name?: string;
-  data_type?: string;
-  requested_by?: string | { email?: string } | null;
+  kind?: string;
+  title?: string;
+  file_name?: string | null;
+  requested_by?: string | null;
   requested_at?: string;
+  finished_at?: string | null;
   status?: string;
-  url?: string | null;
 }
 
 export const EXPORT_FILES_KEY = ["report", "export-files"] as const;

@@ -21,18 +21,11 @@ export function ExportFilesTable({
       testId="downloads-table"
       columns={[
         {
-          id: "file_name",
+          id: "title",
           header: t("report:export.file"),
-          cell: (r) => r.file_name ?? r.name ?? r.data_type ?? "",
+          cell: (r) => r.title || r.file_name || r.kind || "",
         },
-        {
-          id: "requested_by",
-          header: t("report:export.requestedBy"),
-          cell: (r) =>
-            typeof r.requested_by === "object" && r.requested_by
-              ? (r.requested_by.email ?? "")
-              : String(r.requested_by ?? ""),
-        },
+        { id: "requested_by", header: t("report:export.requestedBy") },
         { id: "requested_at", header: t("report:export.requestedAt"), kind: "datetime", sortable: true },
         {
           id: "status",

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Card,
   Checkbox,
   Grid,
@@ -13,18 +12,15 @@ import {
   Textarea,
   TextInput,
   Title,
-  Tooltip,
 } from "@mantine/core";
-import { IconFileTypePdf, IconInfoCircle } from "@tabler/icons-react";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
 import { DEFAULT_PDF_ORIENTATION, DEFAULT_REPORT_TOP } from "../../../lib/constants";
-import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useReportCalculationState } from "../api/get-report-calculation";
-import { useRequestPdfReport } from "../api/request-pdf-report";
 
 const TYPES = [
   { value: "summary", label: "report:pdf.types.summary" },
@@ -50,7 +46,6 @@ function Builder({ scenario, scenarioName }: { scenario: number; scenarioName: s
   const [limit, setLimit] = useState<number>(DEFAULT_REPORT_TOP.limit);
   const [sections, setSections] = useState<string[]>(["kpis", "pnl", "top"]);
   const calc = useReportCalculationState(scenario);
-  const request = useRequestPdfReport();
   const ready = calc.data === "finished";
 
   return (
@@ -116,32 +111,6 @@ function Builder({ scenario, scenarioName }: { scenario: number; scenarioName: s
                   ))}
                 </Stack>
               </Checkbox.Group>
-              <Tooltip label={t("report:needCalculation")} disabled={ready}>
-                <Button
-                  leftSection={<IconFileTypePdf size={16} aria-hidden />}
-                  disabled={!ready || !title.trim()}
-                  loading={request.isPending}
-                  w="fit-content"
-                  onClick={() =>
-                    request.mutate(
-                      {
-                        scenario,
-                        title: title.trim(),
-                        description,
-                        type,
-                        orientation,
-                        data: { sections, top_bottom: side, limit },
-                      },
-                      {
-                        onSuccess: () => notifySuccess(t("common:messages.processFileRequested")),
-                        onError: () => notifyError(t("common:messages.downloadReportError")),
-                      },
-                    )
-                  }
-                >
-                  {t("report:pdf.generate")}
-                </Button>
-              </Tooltip>
             </Stack>
           </Card>
         </Grid.Col>

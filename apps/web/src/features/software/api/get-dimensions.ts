@@ -4,7 +4,7 @@ export interface DimensionItem {
   id: number;
   pid: number | null;
   title: string;
-  drivers?: { name: string; data_type?: string }[];
+  code: string;
 }
 
 export const SOFTWARE_DIMENSIONS_KEY = ["software", "dimensions"] as const;

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { type DimensionItem, SOFTWARE_DIMENSIONS_KEY } from "./get-dimensions";
 
-export type DriverDataType = "DECIMAL" | "TEXT" | "DATE" | "DIMENSION";
+/** Driver types a user creates by hand; relationship (DIMENSION) drivers come from the parent. */
+export type DriverDataType = "DECI" | "TEXT" | "DATE";
 
 export interface DimensionInput {
   model: number;
@@ -11,14 +12,32 @@ export interface DimensionInput {
   drivers: { name: string; data_type: DriverDataType; is_pnl_line: boolean }[];
 }
 
-export function saveDimension(input: DimensionInput): Promise<DimensionItem> {
-  return api.post<DimensionItem>("dimensions/", input);
+/**
+ * POST dimensions/ (the child of a parent gets its `<PARENT_CODE>_ID` driver from the server), then
+ * POST dimension/drivers/ for each driver, in order.
+ */
+export async function saveDimension(input: DimensionInput): Promise<DimensionItem> {
+  const dimension = await api.post<DimensionItem>("dimensions/", {
+    model: input.model,
+    title: input.title,
+    pid: input.pid,
+  });
+  for (const [position, d] of input.drivers.entries()) {
+    await api.post("dimension/drivers/", {
+      dimension: dimension.id,
+      name: d.name,
+      data_type: d.data_type,
+      is_pnl_line: d.is_pnl_line,
+      position,
+    });
+  }
+  return dimension;
 }
 
 export function useSaveDimension() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveDimension,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SOFTWARE_DIMENSIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SOFTWARE_DIMENSIONS_KEY }),
   });
 }

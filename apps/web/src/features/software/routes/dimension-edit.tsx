@@ -19,16 +19,16 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { RequireModel } from "../../../components/require-context";
+import { ApiError } from "../../../lib/api-client";
 import { useAppContext } from "../../../lib/app-context";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { getDimensions, SOFTWARE_DIMENSIONS_KEY } from "../api/get-dimensions";
 import { type DriverDataType, useSaveDimension } from "../api/save-dimension";
 
 const TYPES: { value: DriverDataType; label: string }[] = [
-  { value: "DECIMAL", label: "model:software.dimEdit.types.decimal" },
+  { value: "DECI", label: "model:software.dimEdit.types.decimal" },
   { value: "TEXT", label: "model:software.dimEdit.types.text" },
   { value: "DATE", label: "model:software.dimEdit.types.date" },
-  { value: "DIMENSION", label: "model:software.dimEdit.types.dimension" },
 ];
 
 interface DriverDraft {
@@ -49,7 +49,7 @@ function Editor({ model }: { model: number }) {
   const [title, setTitle] = useState("");
   const [pid, setPid] = useState<string | null>(null);
   const [drivers, setDrivers] = useState<DriverDraft[]>([
-    { key: 1, name: "", data_type: "DECIMAL", is_pnl_line: false },
+    { key: 1, name: "", data_type: "DECI", is_pnl_line: false },
   ]);
   const [errors, setErrors] = useState<{ title?: string; drivers?: string }>({});
 
@@ -80,7 +80,11 @@ function Editor({ model }: { model: number }) {
           notifySuccess(t("common:messages.savedSuccessfully"));
           navigate("/software/dimension/list");
         },
-        onError: () => notifyError(t("common:messages.saveFailed")),
+        onError: (err) =>
+          notifyError(
+            err instanceof ApiError && err.message ? err.message : t("common:messages.pleaseTryAgain"),
+            t("common:messages.saveFailed"),
+          ),
       },
     );
   };
@@ -144,7 +148,9 @@ function Editor({ model }: { model: number }) {
                           aria-label={t("model:dimensionData.dataType")}
                           data={TYPES.map((x) => ({ value: x.value, label: t(x.label) }))}
                           value={d.data_type}
-                          onChange={(v) => update(d.key, { data_type: (v as DriverDataType) ?? "DECIMAL" })}
+                          onChange={(v) =>
+                            update(d.key, { data_type: (v as DriverDataType | null) ?? "DECI" })
+                          }
                           allowDeselect={false}
                         />
                       </Table.Td>
@@ -184,7 +190,7 @@ function Editor({ model }: { model: number }) {
                     {
                       key: Math.max(0, ...ds.map((x) => x.key)) + 1,
                       name: "",
-                      data_type: "DECIMAL",
+                      data_type: "DECI",
                       is_pnl_line: false,
                     },
                   ])

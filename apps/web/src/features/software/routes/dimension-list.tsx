@@ -74,11 +74,7 @@ function List({ model }: { model: number }) {
               header: t("model:dimensions.parent"),
               cell: (d) => (d.pid ? String(d.pid) : t("common:values.none")),
             },
-            {
-              id: "drivers",
-              header: t("model:dimensions.drivers"),
-              cell: (d) => (d.drivers ?? []).map((x) => x.name).join(", "),
-            },
+            { id: "code", header: t("model:dimensions.code") },
             {
               id: "actions",
               header: t("common:table.actions"),

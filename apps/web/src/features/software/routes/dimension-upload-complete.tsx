@@ -1,60 +1,124 @@
-import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconCircleCheck } from "@tabler/icons-react";
+import { Alert, Button, Card, Group, Progress, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { IconAlertCircle, IconPlayerStop } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
-import { formatInteger } from "../../../lib/format";
+import { CalculationStatusBadge } from "../../../components/status-badge";
+import { formatDateTime, formatInteger } from "../../../lib/format";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useUpload } from "../api/get-uploads";
+import { useStopUpload } from "../api/stop-upload";
+import type { UploadKind } from "../api/upload-file";
+import { MODE_LABELS, UPLOAD_KIND_LABELS } from "../components/upload-kinds";
 
-interface UploadSummary {
-  file: string;
-  size: number;
-  mode: string;
-  dimension?: string;
-}
-
-const MODE_LABELS: Record<string, string> = {
-  MERGE: "model:software.modes.merge",
-  APPEND: "model:software.modes.append",
-  REPLACE: "model:software.modes.replace",
-};
-
+/** The outcome of one upload process: status, progress, and the errors of the file. */
 export default function DimensionUploadCompletePage() {
   const { t, i18n } = useTranslation();
-  const summary = useLocation().state as UploadSummary | null;
+  const lang = i18n.language;
+  const [params] = useSearchParams();
+  const raw = Number(params.get("upload"));
+  const id = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const { data, isLoading, isError } = useUpload(id);
+  const stop = useStopUpload();
+
   return (
     <>
       <PageHeader
         title={t("model:software.uploadComplete.title")}
         description={t("model:software.uploadComplete.subtitle")}
       />
-      <Card maw={720}>
-        {summary ? (
+      <Card maw={960}>
+        {id === null && (
+          <EmptyState
+            title={t("common:messages.noResults")}
+            description={t("model:software.uploadComplete.nothing")}
+          >
+            <Button component={Link} to="/software/dimension/upload" mt="md">
+              {t("model:software.upload.title")}
+            </Button>
+          </EmptyState>
+        )}
+        {id !== null && isLoading && <Skeleton h={160} />}
+        {id !== null && isError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+            {t("common:messages.errorSomethingHappen")}
+          </Alert>
+        )}
+        {data && (
           <Stack gap="md" data-testid="upload-summary">
-            <Group gap="sm">
-              <ThemeIcon color="teal" variant="light" size={40} radius="xl">
-                <IconCircleCheck size={24} aria-hidden />
-              </ThemeIcon>
-              <Stack gap={0}>
+            <Group justify="space-between" wrap="wrap">
+              <Stack gap={2}>
                 <Title order={2} fz="md">
-                  {t("common:messages.fileReceived")}
+                  {data.file_name}
                 </Title>
                 <Text fz="sm" c="dimmed">
-                  {t("common:messages.processFileRequested")}
+                  {t("model:software.uploadComplete.line", {
+                    kind: t(UPLOAD_KIND_LABELS[data.kind as UploadKind] ?? data.kind),
+                    mode: t(MODE_LABELS[data.mode] ?? data.mode),
+                    at: formatDateTime(data.requested_at, lang),
+                  })}
                 </Text>
               </Stack>
+              <CalculationStatusBadge status={data.status} />
             </Group>
+            <Progress
+              value={Math.round((data.status === "PROCESSED" ? 1 : data.progress) * 100)}
+              animated={data.status === "PROCESSING"}
+            />
             <Text fz="sm">
-              {t("model:software.uploadComplete.details", {
-                file: summary.file,
-                size: formatInteger(Math.ceil(summary.size / 1024), i18n.language),
-                mode: t(MODE_LABELS[summary.mode] ?? "model:software.modes.merge"),
-                dimension: summary.dimension ?? "",
+              {t("model:software.uploadComplete.rows", {
+                done: formatInteger(data.rows_done, lang),
+                total: data.rows_total === null ? "…" : formatInteger(data.rows_total, lang),
+                errors: formatInteger(data.errors_count, lang),
               })}
             </Text>
-            <Text fz="xs" c="dimmed">
-              {t("model:software.uploadComplete.next")}
-            </Text>
+            {data.status === "PROCESSING" && (
+              <Group>
+                <Text fz="xs" c="dimmed">
+                  {t("model:software.uploadComplete.next")}
+                </Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconPlayerStop size={14} aria-hidden />}
+                  loading={stop.isPending}
+                  disabled={data.stop_requested}
+                  onClick={() =>
+                    stop.mutate(data.id, {
+                      onSuccess: () => notifySuccess(t("common:messages.stoppedSuccessfully")),
+                      onError: () => notifyError(t("common:messages.failedToStop")),
+                    })
+                  }
+                >
+                  {t("model:software.uploadComplete.stop")}
+                </Button>
+              </Group>
+            )}
+            {(data.errors ?? []).length > 0 && (
+              <div className="cf-table-wrap">
+                <Table miw={560} withTableBorder data-testid="upload-errors">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t("model:software.uploadComplete.lineNo")}</Table.Th>
+                      <Table.Th>{t("model:software.doc.column")}</Table.Th>
+                      <Table.Th>{t("model:software.uploadComplete.problem")}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {(data.errors ?? []).map((e, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: errors have no id; their order is the file's.
+                      <Table.Tr key={i}>
+                        <Table.Td>{e.line ?? ""}</Table.Td>
+                        <Table.Td>{e.field ?? e.column ?? ""}</Table.Td>
+                        <Table.Td fz="sm">{e.message}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </div>
+            )}
             <Group>
               <Button component={Link} to="/model/scenario/dimensions">
                 {t("common:nav.dimensions")}
@@ -64,15 +128,6 @@ export default function DimensionUploadCompletePage() {
               </Button>
             </Group>
           </Stack>
-        ) : (
-          <EmptyState
-            title={t("common:messages.noResults")}
-            description={t("model:software.uploadComplete.nothing")}
-          >
-            <Button component={Link} to="/software/dimension/upload" mt="md">
-              {t("model:software.upload.title")}
-            </Button>
-          </EmptyState>
         )}
       </Card>
     </>

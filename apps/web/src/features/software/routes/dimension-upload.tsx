@@ -1,16 +1,34 @@
-import { Alert, Button, Card, Group, Radio, Select, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { ApiTable } from "../../../components/api-table";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { CalculationStatusBadge } from "../../../components/status-badge";
+import { ApiError } from "../../../lib/api-client";
 import { useAppContext } from "../../../lib/app-context";
-import { notifyError } from "../../../lib/notify";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import type { PageParams } from "../../../lib/paged";
 import { getDimensions, SOFTWARE_DIMENSIONS_KEY } from "../api/get-dimensions";
-import { type UploadMode, useUploadDimensionFile } from "../api/upload-dimension-file";
+import { getUploads, UPLOADS_KEY, type UploadProcess } from "../api/get-uploads";
+import { type UploadKind, type UploadMode, useUploadFile } from "../api/upload-file";
+import { MODE_LABELS, UPLOAD_KIND_LABELS } from "../components/upload-kinds";
 import { isAcceptedUpload, MAX_UPLOAD_BYTES } from "../components/upload-rules";
 
 const ACCEPT = {
@@ -18,36 +36,42 @@ const ACCEPT = {
   "application/vnd.ms-excel": [".csv"],
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": [".xlsx"],
 };
+const KINDS = Object.keys(UPLOAD_KIND_LABELS) as UploadKind[];
 
 function Upload({ model, scenario }: { model: number; scenario: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const upload = useUploadDimensionFile();
+  const upload = useUploadFile();
   const dims = useQuery({
     queryKey: [...SOFTWARE_DIMENSIONS_KEY, model, "options"],
     queryFn: () => getDimensions(model, { limit: 100, offset: 0 }),
   });
   const options = (dims.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.title }));
+  const [kind, setKind] = useState<UploadKind>("RECORDS");
   const [dimension, setDimension] = useState<string | null>(null);
   const [mode, setMode] = useState<UploadMode>("MERGE");
   const [file, setFile] = useState<File | null>(null);
   const [rejected, setRejected] = useState(false);
+  const needsDimension = kind === "RECORDS";
+  const ready = file !== null && (!needsDimension || dimension !== null);
 
   const send = () => {
-    if (!file || !dimension) return;
+    if (!file || !ready) return;
     upload.mutate(
-      { scenario, dimension: Number(dimension), mode, file },
+      { scenario, kind, mode, file, dimension: needsDimension ? Number(dimension) : undefined },
       {
-        onSuccess: () =>
-          navigate("/software/dimension/upload/complete", {
-            state: {
-              file: file.name,
-              size: file.size,
-              mode,
-              dimension: options.find((o) => o.value === dimension)?.label,
-            },
-          }),
-        onError: () => notifyError(t("common:messages.impossibleToUpload")),
+        onSuccess: (res) => {
+          notifySuccess(
+            res?.message || t("common:messages.processFileRequested"),
+            t("common:messages.fileReceived"),
+          );
+          navigate(`/software/dimension/upload/complete?upload=${res.id}`);
+        },
+        onError: (error) =>
+          notifyError(
+            error instanceof ApiError && error.message ? error.message : t("common:messages.pleaseTryAgain"),
+            t("common:messages.impossibleToUpload"),
+          ),
       },
     );
   };
@@ -57,34 +81,59 @@ function Upload({ model, scenario }: { model: number; scenario: number }) {
       <PageHeader
         title={t("model:software.upload.title")}
         description={t("model:software.upload.subtitle")}
+        actions={
+          <Button component={Link} to="/software/docStructure" variant="default">
+            {t("model:software.doc.title")}
+          </Button>
+        }
       />
-      <Card maw={900}>
+      <Card mb="lg">
         <Stack gap="md">
-          <Select
-            label={t("report:dimension")}
-            data={options}
-            value={dimension}
-            onChange={setDimension}
-            placeholder={options.length ? t("report:pickDimension") : t("common:messages.noDimensions")}
-            disabled={options.length === 0}
-            maw={360}
-          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t("model:software.upload.kind")}
+              data={KINDS.map((k) => ({ value: k, label: t(UPLOAD_KIND_LABELS[k]) }))}
+              value={kind}
+              onChange={(v) => setKind((v as UploadKind | null) ?? "RECORDS")}
+              allowDeselect={false}
+              data-testid="upload-kind"
+            />
+            {needsDimension && (
+              <Select
+                label={t("report:dimension")}
+                data={options}
+                value={dimension}
+                onChange={setDimension}
+                placeholder={options.length ? t("report:pickDimension") : t("common:messages.noDimensions")}
+                disabled={options.length === 0}
+              />
+            )}
+          </SimpleGrid>
+          {needsDimension && options.length === 0 && (
+            <Text fz="sm" c="dimmed">
+              {t("model:software.upload.noDimensionHint")}{" "}
+              <Anchor component={Link} to="/software/dimension/edit" fz="sm">
+                {t("model:software.dimEdit.title")}
+              </Anchor>
+            </Text>
+          )}
           <Radio.Group
             label={t("model:software.modes.title")}
             value={mode}
             onChange={(v) => setMode(v as UploadMode)}
           >
             <Group mt={6}>
-              <Radio value="MERGE" label={t("model:software.modes.merge")} />
-              <Radio value="APPEND" label={t("model:software.modes.append")} />
-              <Radio value="REPLACE" label={t("model:software.modes.replace")} />
+              {(["MERGE", "APPEND", "REPLACE"] as const).map((m) => (
+                <Radio key={m} value={m} label={t(MODE_LABELS[m]!)} />
+              ))}
             </Group>
           </Radio.Group>
           <Dropzone
             onDrop={(files) => {
               const f = files[0] ?? null;
-              setRejected(f !== null && !isAcceptedUpload(f.name));
-              setFile(f && isAcceptedUpload(f.name) ? f : null);
+              const ok = f !== null && isAcceptedUpload(f.name);
+              setRejected(f !== null && !ok);
+              setFile(ok ? f : null);
             }}
             onReject={() => {
               setRejected(true);
@@ -129,7 +178,7 @@ function Upload({ model, scenario }: { model: number; scenario: number }) {
           <Group justify="flex-end">
             <Button
               onClick={send}
-              disabled={!file || !dimension}
+              disabled={!ready}
               loading={upload.isPending}
               leftSection={<IconUpload size={16} aria-hidden />}
             >
@@ -137,6 +186,48 @@ function Upload({ model, scenario }: { model: number; scenario: number }) {
             </Button>
           </Group>
         </Stack>
+      </Card>
+      <Card>
+        <Title order={2} fz="md" mb="md">
+          {t("model:software.upload.history")}
+        </Title>
+        <ApiTable<UploadProcess>
+          queryKey={[...UPLOADS_KEY, scenario]}
+          fetcher={(p: PageParams) => getUploads(scenario, p)}
+          defaultSort={[{ id: "requested_at", desc: true }]}
+          emptyTitle={t("common:messages.noResults")}
+          testId="uploads-table"
+          columns={[
+            {
+              id: "file_name",
+              header: t("report:export.file"),
+              sortable: true,
+              cell: (u) => (
+                <Anchor component={Link} to={`/software/dimension/upload/complete?upload=${u.id}`} fz="sm">
+                  {u.file_name}
+                </Anchor>
+              ),
+            },
+            {
+              id: "kind",
+              header: t("model:software.upload.kind"),
+              cell: (u) => t(UPLOAD_KIND_LABELS[u.kind as UploadKind] ?? u.kind),
+            },
+            {
+              id: "mode",
+              header: t("model:software.modes.title"),
+              cell: (u) => t(MODE_LABELS[u.mode] ?? u.mode),
+            },
+            { id: "requested_by", header: t("report:export.requestedBy") },
+            { id: "requested_at", header: t("report:export.requestedAt"), kind: "datetime", sortable: true },
+            { id: "errors_count", header: t("model:software.upload.errors"), kind: "integer" },
+            {
+              id: "status",
+              header: t("report:export.status"),
+              cell: (u) => <CalculationStatusBadge status={u.status} />,
+            },
+          ]}
+        />
       </Card>
     </>
   );
