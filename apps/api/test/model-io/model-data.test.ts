@@ -12,6 +12,7 @@ import { hashPassword } from "../../src/lib/passwords.ts";
 import { loadModelData } from "../../src/modules/model-io/load-model-data.ts";
 import { saveModelData } from "../../src/modules/model-io/save-model-data.ts";
 import { demoCompanyId } from "../helpers/test-app.ts";
+import { countRows } from "./bundle-helpers.ts";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 const acceptance = join(repoRoot, "../shared/acceptance");
@@ -44,5 +45,40 @@ describe("saveModelData then loadModelData", () => {
     const loaded = await roundTrip(model);
     expect(loaded).toEqual(model);
     expect(buildSummary(loaded, calculate(loaded))).toEqual(buildSummary(model, calculate(model)));
+  });
+});
+
+describe("loadModelData", () => {
+  it("keeps the engine's identifier order where the database's differs", async () => {
+    const model = await readBundle(join(acceptance, "tdabc-customer-service"));
+    const records = model.records.get("CUST")!;
+    // Code-unit order: "Z" < U+1F600 (a surrogate pair, 0xD83D...) < U+FFFD; the database's
+    // COLLATE "C" on UTF-8 puts U+FFFD before U+1F600.
+    records.identifiers = ["A", "Z", "\u{1F600}", "\uFFFD"];
+    const loaded = await roundTrip(model);
+    expect(loaded.records.get("CUST")).toEqual(records);
+    expect(loaded).toEqual(model);
+  });
+
+  it("is 404 for a scenario of another company", async () => {
+    const saved = await saveModelData(
+      database.db,
+      company,
+      null,
+      await readBundle(join(acceptance, "reciprocal-support-departments")),
+    );
+    await expect(loadModelData(database.db, company + 1000, saved.scenario)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
+
+describe("saveModelData", () => {
+  it("writes nothing when the database refuses the last part (records)", async () => {
+    const model = await readBundle(engineFixture);
+    const before = await countRows(database.db);
+    model.records.get("PRODUCTS")!.identifiers[0] = "P\u0000";
+    await expect(saveModelData(database.db, company, null, model)).rejects.toThrow();
+    expect(await countRows(database.db)).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-import type { Database } from "@costflow/db/client";
+import type { Executor } from "@costflow/db/client";
 import {
   copyRecords,
   insertModelRows,
@@ -19,7 +19,7 @@ export interface SavedModel {
 }
 
 export async function saveModelData(
-  db: Database,
+  db: Executor,
   companyId: number,
   userId: number | null,
   model: ModelData,

@@ -1,7 +1,10 @@
 import { IdParams } from "@costflow/contract/account";
 import {
+  CreatedModel,
   CreateModel,
   CreateScenario,
+  DuplicatedScenarios,
+  DuplicateScenario,
   Model,
   ModelListQuery,
   ModelPage,
@@ -13,10 +16,13 @@ import {
 } from "@costflow/contract/models";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { notFound } from "../../lib/app-error.ts";
+import { fieldError, notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
+import { modelIoRoutes } from "../model-io/routes.ts";
+import { createModelFromTemplate } from "../model-io/templates.ts";
+import { duplicateScenarios } from "./duplicate-scenarios.ts";
 import { toModel, toScenario } from "./model-views.ts";
 import { createScenario, updateScenario } from "./scenario-services.ts";
 
@@ -26,6 +32,9 @@ export function modelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const models = ctx.repos.models;
     const can = (action: "read" | "create" | "update" | "delete", subject: "Model" | "Scenario") =>
       ({ access: { action, subject } }) as const;
+
+    // Import, export and templates of whole models.
+    await app.register(modelIoRoutes(ctx));
 
     // Models ------------------------------------------------------------------------------------
     const modelTags = ["models"];
@@ -54,17 +63,30 @@ export function modelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: can("create", "Model"),
         schema: {
           tags: modelTags,
-          summary: "Create a blank model",
+          summary: "Create a blank model, or one from a template (with its data, rules and a scenario)",
           security: bearer,
           body: CreateModel,
-          response: { 201: Model, ...errorResponses },
+          response: { 201: CreatedModel, ...errorResponses },
         },
       },
       async (request, reply) => {
-        const row = await models.createModel(tenantOf(request), {
-          name: request.body.name,
-          shortDescription: request.body.short_description,
-          authorId: authOf(request).user.id,
+        const companyId = tenantOf(request);
+        const { template, name, short_description } = request.body;
+        const userId = authOf(request).user.id;
+        if (template) {
+          const created = await createModelFromTemplate(ctx, companyId, userId, {
+            template,
+            name,
+            shortDescription: short_description,
+          });
+          const row = (await models.findModel(companyId, created.model))!;
+          return reply.code(201).send({ ...toModel(row), scenario: created.scenario });
+        }
+        if (name === undefined) throw fieldError("VALIDATION_ERROR", "name", "required");
+        const row = await models.createModel(companyId, {
+          name,
+          shortDescription: short_description ?? "",
+          authorId: userId,
         });
         return reply.code(201).send(toModel(row));
       },
@@ -167,6 +189,22 @@ export function modelRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) =>
         reply.code(201).send(await createScenario(ctx, tenantOf(request), request.body)),
+    );
+
+    app.post(
+      "/model/scenarios/duplicate",
+      {
+        config: can("create", "Scenario"),
+        schema: {
+          tags: scenarioTags,
+          summary: "Duplicate scenarios with their data and the rule sets of the chosen steps",
+          security: bearer,
+          body: DuplicateScenario,
+          response: { 201: DuplicatedScenarios, ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({ results: await duplicateScenarios(ctx, tenantOf(request), request.body) }),
     );
 
     app.get(

@@ -9,7 +9,7 @@ import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
 import { toScenario } from "./model-views.ts";
 
-function checkPeriod(from: string, to: string) {
+export function checkPeriod(from: string, to: string) {
   if (from > to) throw fieldError("VALIDATION_ERROR", "period_from", "period_order");
 }
 

@@ -148,7 +148,7 @@ export async function readModelRows(
        from dimension_drivers r
        join dimensions d on d.company_id = r.company_id and d.id = r.dimension_id
        left join dimensions t on t.company_id = r.company_id and t.id = r.target_dimension_id
-      where r.company_id = $1 and d.model_id = $2 order by d.id, r.position, r.id`,
+      where r.company_id = $1 and d.model_id = $2 order by r.position, r.id`,
     m,
   );
   const calculatedDrivers = await q<ModelRows["calculatedDrivers"][number]>(
