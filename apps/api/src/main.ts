@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { hashPassword } from "./lib/passwords.ts";
+import { ensureDemoModel } from "./modules/model-io/ensure-demo-model.ts";
 
 // `npx tsx apps/api/src/main.ts`: opens (and migrates) the database — PostgreSQL when
 // DATABASE_URL is set, else PGlite in ./.data/pglite — seeds the demo company on first start,
@@ -39,6 +40,7 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 try {
   database = await createDatabase();
   const seeded = await seedDemo(database.db, { hashPassword });
+  await ensureDemoModel(database.db);
   app = await buildApp({ database, config });
   await app.listen({ port: config.port, host: config.host });
 
