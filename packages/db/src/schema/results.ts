@@ -149,29 +149,29 @@ export const resultPushes = pgTable(
 );
 
 /**
- * Per-record detail, only for dimensions up to the run's detail limit:
- * step 4: `source_no` = the activity's result_sources row, category ALLOCATED (by line), and
- *   source_no 0, category TOTAL (aggregated over activities);
- * steps 5/6: `source_no` = push_no; ALLOCATED per child (with its parent), SENT per parent
- *   (child to parent), NOT_ALLOCATED per parent (kept by NOT_ALLOCATE).
+ * Per-record detail as one array per (source, kind), aligned with result_records.record_no of
+ * its dimension (the records in identifier order), only for dimensions up to the run's detail
+ * limit. An array per activity instead of a row per (record, activity): at size L the customers
+ * alone would make 23 million rows.
+ * - step 4: kind ALLOCATED per activity (source_no = its result_sources row), TOTAL per dimension
+ *   (source_no 0, summed over activities);
+ * - steps 5/6, source_no = push_no: RECEIVED (child dimension: what each child got) with `links`
+ *   = the parent record_no of each child (-1 none), SENT (parent dimension: what each parent
+ *   passed down), KEPT (parent dimension, NOT_ALLOCATE).
  */
-export const resultLines = pgTable(
-  "result_lines",
+export const resultVectors = pgTable(
+  "result_vectors",
   {
     companyId: companyId(),
     calculationId: calculationId(),
     step: smallint("step").notNull(),
     sourceNo: integer("source_no").notNull(),
-    category: text("category").notNull(),
+    kind: text("kind").notNull(),
     dimensionId: integer("dimension_id"),
-    recordNo: integer("record_no").notNull(),
-    identifier: text("identifier").notNull(),
-    parentIdentifier: text("parent_identifier"),
-    amount: money("amount"),
+    amounts: bigint("amounts", { mode: "number" }).array().notNull(),
+    links: integer("links").array(),
   },
-  (t) => [
-    index("result_lines_idx").on(t.companyId, t.calculationId, t.step, t.category, t.sourceNo, t.recordNo),
-  ],
+  (t) => [index("result_vectors_idx").on(t.companyId, t.calculationId, t.step, t.kind, t.sourceNo)],
 );
 
 /** Steps 5/6: amounts that stayed on a parent record because it has no children or W = 0. */
@@ -189,7 +189,10 @@ export const resultUnallocated = pgTable(
   (t) => [index("result_unallocated_idx").on(t.companyId, t.calculationId, t.step, t.pushNo, t.recordNo)],
 );
 
-/** Step 5: every record of every dimension after steps 4 and 5 (record totals; all sizes). */
+/**
+ * Every record of every dimension (runs covering step 4 and more): its identifier at record_no
+ * (identifier order, the index of the detail arrays) and its totals after steps 4 and 5.
+ */
 export const resultRecords = pgTable(
   "result_records",
   {
@@ -214,7 +217,7 @@ export const RESULT_TABLES = [
   "result_sources",
   "result_time_driven",
   "result_pushes",
-  "result_lines",
+  "result_vectors",
   "result_unallocated",
   "result_records",
 ] as const;
