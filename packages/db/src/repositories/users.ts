@@ -129,13 +129,6 @@ export function usersRepository(db: Database) {
       return rows.length;
     },
 
-    /** Housekeeping: drops refresh tokens that expired more than `graceDays` ago. */
-    async deleteExpiredRefreshTokens(graceDays = 7, tx: Executor = db): Promise<void> {
-      await tx
-        .delete(refreshTokens)
-        .where(lt(refreshTokens.expiresAt, sql`now() - make_interval(days => ${graceDays})`));
-    },
-
     // Single-use e-mailed tokens ----------------------------------------------------------------
 
     async createActionToken(token: typeof actionTokens.$inferInsert, tx: Executor = db): Promise<void> {
