@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { actionTokens } from "../schema/action-tokens.ts";
 import { userSettings } from "../schema/user-settings.ts";
