@@ -49,6 +49,8 @@ const LIMIT = 2 ** 52;
 /** Weight sums up to here keep wideDivide exact (see wide.ts). */
 const WIDE_LIMIT = 2 ** 50;
 const BUCKETS = 1024;
+/** Child lists up to this size hand out by insertion sort. */
+const SMALL = 32;
 
 /**
  * Record-level splitter with reusable scratch buffers (one per calculation). Weights are exact
@@ -61,6 +63,8 @@ export class Splitter {
   private bucketVals = new Float64Array(64);
   private bucketIdx = new Int32Array(64);
   private bucket = new Uint16Array(64);
+  private sortVals = new Float64Array(64);
+  private readonly order = new Int32Array(SMALL);
 
   private ensure(m: number): void {
     if (this.rem.length >= m) return;
@@ -183,7 +187,8 @@ export class Splitter {
 
   /**
    * Adds one unit to the `k` elements with the largest rem (ties: lowest j); element j is
-   * out[ids[start + j]] (or out[start + j]). rem values lie in [0, w).
+   * out[ids[start + j]] (or out[start + j]). rem values lie in [0, w). Allocation-free: it runs
+   * for each of a million small splits in the pushes.
    */
   private handOut(
     m: number,
@@ -212,6 +217,25 @@ export class Splitter {
       for (let j = 0; j < m; j++) pick[j] = 0;
       return;
     }
+    if (m <= SMALL) {
+      // A child list of a few elements: insertion-sort the indexes by (rem desc, j asc).
+      const order = this.order;
+      for (let j = 0; j < m; j++) {
+        const r = rem[j]!;
+        let i = j;
+        while (i > 0 && rem[order[i - 1]!]! < r) {
+          order[i] = order[i - 1]!;
+          i--;
+        }
+        order[i] = j;
+      }
+      for (let t = 0; t < k; t++) {
+        const j = order[t]!;
+        const id = ids ? ids[start + j]! : start + j;
+        out[id] = out[id]! + 1;
+      }
+      return;
+    }
     // Bucket the remainders (a monotone map), find the bucket holding the k-th largest, and only
     // order the few values inside it: O(m) rather than sorting every remainder.
     const hist = this.hist;
@@ -236,6 +260,7 @@ export class Splitter {
     if (this.bucketVals.length < inBucket) {
       this.bucketVals = new Float64Array(inBucket * 2);
       this.bucketIdx = new Int32Array(inBucket * 2);
+      this.sortVals = new Float64Array(inBucket * 2);
     }
     const vals = this.bucketVals;
     const idx = this.bucketIdx;
@@ -257,10 +282,12 @@ export class Splitter {
       }
       return;
     }
-    const sorted = vals.subarray(0, c).slice().sort();
-    const threshold = sorted[c - need]!;
+    // The need-th largest value of the bucket, found on a reused copy (vals keeps j order).
+    const sorted = this.sortVals;
+    for (let i = 0; i < c; i++) sorted[i] = vals[i]!;
+    const threshold = selectKth(sorted, c, c - need);
     let greater = 0;
-    for (let i = c - need; i < c; i++) if (sorted[i]! > threshold) greater++;
+    for (let i = 0; i < c; i++) if (vals[i]! > threshold) greater++;
     let ties = need - greater;
     // idx is ascending in j, so ties go to the lowest j.
     for (let i = 0; i < c; i++) {
@@ -271,4 +298,52 @@ export class Splitter {
       }
     }
   }
+}
+
+/**
+ * The value that would sit at index `k` of a[0..n) sorted ascending (quickselect with a
+ * median-of-three pivot; insertion sort below 16 elements). Reorders a; allocation-free.
+ */
+export function selectKth(a: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (hi - lo >= 16) {
+    const mid = (lo + hi) >>> 1;
+    // Order a[lo], a[mid], a[hi]; the median goes to a[mid] and is the pivot.
+    if (a[mid]! < a[lo]!) swap(a, mid, lo);
+    if (a[hi]! < a[lo]!) swap(a, hi, lo);
+    if (a[hi]! < a[mid]!) swap(a, hi, mid);
+    const pivot = a[mid]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        swap(a, i, j);
+        i++;
+        j--;
+      }
+    }
+    // a[lo..j] <= pivot <= a[i..hi], and a[j+1..i-1] == pivot.
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return pivot;
+  }
+  for (let x = lo + 1; x <= hi; x++) {
+    const v = a[x]!;
+    let y = x;
+    while (y > lo && a[y - 1]! > v) {
+      a[y] = a[y - 1]!;
+      y--;
+    }
+    a[y] = v;
+  }
+  return a[k]!;
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i]!;
+  a[i] = a[j]!;
+  a[j] = t;
 }

@@ -25,40 +25,83 @@ export interface WeightContext {
   identifiers: readonly string[];
 }
 
-/** Builds the exact weight column; missing values (NaN in a driver column) must already be 0. */
+/** Past this many decimals the column takes the general two-pass build (never in practice). */
+const FAST_DECIMALS = 15;
+
+/**
+ * Builds the exact weight column; missing values (NaN in a driver column) must already be 0.
+ * One pass: with the column's decimals K so far, a value that is the double nearest to n / 10^K
+ * (n < 10^14) has at most K decimals and scales to n exactly (see decompose in decimal.ts); other
+ * values are read with decompose, and a value with more decimals rescales what came before by
+ * 10^(new K - K), which is exact while below 2^53 (checked at the end, as before).
+ */
 export function makeWeightColumn(values: Float64Array, ctx: WeightContext): WeightColumn {
   const n = values.length;
+  const scaled = new Float64Array(n);
   let decimals = 0;
-  let allIntegers = true;
+  let factor = 1;
+  let total = 0;
+  let exact = true;
   for (let i = 0; i < n; i++) {
     const v = values[i]!;
-    if (!(v >= 0) || v === Number.POSITIVE_INFINITY) {
-      const id = ctx.identifiers[i] ?? String(i);
-      throw new CalcError(
-        "INVALID_WEIGHT",
-        `${ctx.rule}: record ${id} has weight ${v}; weights must be finite and not negative`,
-        { rule: ctx.rule, record: id, value: v },
-      );
+    if (!(v >= 0) || v === Number.POSITIVE_INFINITY) invalidWeight(v, i, ctx);
+    const q = Math.round(v * factor);
+    let w: number;
+    if (q < 1e14 && q / factor === v) w = q;
+    else {
+      decompose(v);
+      if (-DEC.e > decimals) {
+        if (-DEC.e > FAST_DECIMALS) return makeWeightColumnGeneral(values, ctx);
+        const up = POW10[-DEC.e - decimals]!;
+        for (let j = 0; j < i; j++) {
+          const x = scaled[j]! * up;
+          scaled[j] = x;
+          if (!(x < SAFE)) exact = false;
+        }
+        total *= up;
+        decimals = -DEC.e;
+        factor = POW10[decimals]!;
+      }
+      const shift = decimals + DEC.e;
+      // Integers past 2^53 read with e > 0: scaled beyond 2^53 sends the column to BigInt.
+      w = DEC.m * (shift <= 22 ? POW10[shift]! : Number.POSITIVE_INFINITY);
+      // An integer from 2^53 up is not exact as given: the BigInt column reads it as a decimal.
+      if (v >= SAFE) exact = false;
     }
+    scaled[i] = w;
+    total += w;
+    if (!(w < SAFE)) exact = false;
+  }
+  if (exact && total < SAFE) return { n, scaled, big: null, decimals, total, totalBig: BigInt(total) };
+  return bigColumn(values, decimals, scaled);
+}
+
+function invalidWeight(v: number, i: number, ctx: WeightContext): never {
+  const id = ctx.identifiers[i] ?? String(i);
+  throw new CalcError(
+    "INVALID_WEIGHT",
+    `${ctx.rule}: record ${id} has weight ${v}; weights must be finite and not negative`,
+    { rule: ctx.rule, record: id, value: v },
+  );
+}
+
+/**
+ * The general build: the column's decimals first, then every value scaled to them. (A value such
+ * as 109758.00000000001 reads as 109758: it scales to its reading, not to itself.)
+ */
+export function makeWeightColumnGeneral(values: Float64Array, ctx: WeightContext): WeightColumn {
+  const n = values.length;
+  let decimals = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (!(v >= 0) || v === Number.POSITIVE_INFINITY) invalidWeight(v, i, ctx);
     if (!Number.isInteger(v)) {
-      allIntegers = false;
       decompose(v);
       if (-DEC.e > decimals) decimals = -DEC.e;
     }
   }
   const scaled = new Float64Array(n);
   let exact = true;
-  if (allIntegers || decimals === 0) {
-    let total = 0;
-    for (let i = 0; i < n; i++) {
-      const v = values[i]!;
-      scaled[i] = v;
-      total += v;
-      if (v >= SAFE) exact = false;
-    }
-    if (exact && total < SAFE) return { n, scaled, big: null, decimals: 0, total, totalBig: BigInt(total) };
-    return bigColumn(values, 0, scaled);
-  }
   const factor = decimals <= 22 ? POW10[decimals]! : Number.POSITIVE_INFINITY;
   let total = 0;
   for (let i = 0; i < n; i++) {

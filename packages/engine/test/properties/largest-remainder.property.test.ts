@@ -3,7 +3,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Splitter, splitBig } from "../../src/calc/largest-remainder.ts";
+import { Splitter, selectKth, splitBig } from "../../src/calc/largest-remainder.ts";
 import { sortIntegers } from "../../src/calc/radix-sort.ts";
 
 /** Naive reference: exact shares with BigInt, sort all remainders (desc), ties to lower index. */
@@ -82,6 +82,58 @@ describe("largest remainder", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it("many consecutive child splits of one splitter (each handing-out path) equal the reference", () => {
+    const splitter = new Splitter();
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: -1e6, max: 1e6 }),
+            fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 300 }),
+          ),
+          { minLength: 1, maxLength: 40 },
+        ),
+        (parents) => {
+          // One CSR list: the parents' child ranges follow each other, ids in reverse record order.
+          const lists = parents.filter(([, ws]) => ws.some((x) => x > 0));
+          const weights = lists.flatMap(([, ws]) => ws);
+          const n = weights.length;
+          const ids = Int32Array.from(weights, (_, j) => n - 1 - j);
+          const scaled = new Float64Array(n);
+          weights.forEach((x, j) => {
+            scaled[n - 1 - j] = x;
+          });
+          const out = new Float64Array(n);
+          let start = 0;
+          for (const [total, ws] of lists) {
+            const w = ws.reduce((a, b) => a + b, 0);
+            splitter.split(total, scaled, null, w, ids, start, start + ws.length, out);
+            expect(Array.from(ids.subarray(start, start + ws.length), (id) => out[id])).toEqual(
+              reference(BigInt(total), ws.map(BigInt)).map(Number),
+            );
+            start += ws.length;
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("selectKth finds the k-th smallest value", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 400 }),
+        fc.nat(),
+        (xs, r) => {
+          const k = r % xs.length;
+          const a = Float64Array.from(xs);
+          expect(selectKth(a, xs.length, k)).toBe(Float64Array.from(xs).sort()[k]);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 
