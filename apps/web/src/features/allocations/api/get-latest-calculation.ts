@@ -19,6 +19,8 @@ export type LatestCalculation =
   | { kind: "error" }
   | { kind: "found"; calculation: CalculationRow; finished: boolean };
 
+const ACTIVE = new Set(["REQUESTED", "IN_PROGRESS", "ATTEMPTING_TO_STOP"]);
+
 export const LATEST_CALCULATION_KEY = ["calculation", "latest"] as const;
 
 export function statusOf(c: CalculationRow): string {
@@ -52,6 +54,11 @@ export function useLatestCalculation(scenario: number, category: string) {
     queryOptions({
       queryKey: [...LATEST_CALCULATION_KEY, scenario, category],
       queryFn: () => getLatestCalculation(scenario, category),
+      // Follow a run that is still moving; stop polling once it has settled.
+      refetchInterval: (query) => {
+        const data = query.state.data;
+        return data?.kind === "found" && ACTIVE.has(statusOf(data.calculation)) ? 2000 : false;
+      },
     }),
   );
 }

@@ -34,6 +34,17 @@ import { useSession } from "../../../lib/use-session";
 import { useQuickResume } from "../api/get-quick-resume";
 import { StatCard } from "../components/stat-card";
 
+const CATEGORY_LABELS: Record<string, string> = {
+  ACCOUNT_TO_COST_POOL: "common:nav.step1",
+  INDIRECT_COST_POOL_TO_COST_POOL: "common:nav.step2",
+  DIRECT_COST_POOL_TO_ACTIVITY: "common:nav.step3",
+  ACTIVITY_TO_DIMENSION_DIRECT: "common:nav.step4",
+  ACTIVITY_TO_DIMENSION_INDIRECT: "common:nav.step5",
+  CALCULATED_DRIVER_TO_DIMENSION: "common:nav.step6",
+  CALCULATED_DRIVERS: "common:nav.calculatedDrivers",
+  REPORTS: "common:nav.reports",
+};
+
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -221,7 +232,9 @@ export default function DashboardPage() {
                   <Table.Tbody>
                     {data?.latest_calculations.map((c) => (
                       <Table.Tr key={c.id}>
-                        <Table.Td>{c.category}</Table.Td>
+                        <Table.Td>
+                          {CATEGORY_LABELS[c.category] ? t(CATEGORY_LABELS[c.category]!) : c.category}
+                        </Table.Td>
                         <Table.Td>{formatDateTime(c.requested_at, lang)}</Table.Td>
                         <Table.Td>{formatDateTime(c.finished_at, lang)}</Table.Td>
                         <Table.Td>

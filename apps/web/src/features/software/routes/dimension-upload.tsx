@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
-import { IconAlertCircle, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
+import { IconAlertCircle, IconDownload, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,6 +25,7 @@ import { ApiError } from "../../../lib/api-client";
 import { useAppContext } from "../../../lib/app-context";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
+import { downloadTemplate } from "../api/download-template";
 import { getDimensions, SOFTWARE_DIMENSIONS_KEY } from "../api/get-dimensions";
 import { getUploads, UPLOADS_KEY, type UploadProcess } from "../api/get-uploads";
 import { type UploadKind, type UploadMode, useUploadFile } from "../api/upload-file";
@@ -175,7 +176,23 @@ function Upload({ model, scenario }: { model: number; scenario: number }) {
               {t("common:messages.fileFormatNotAccepted")}
             </Alert>
           )}
-          <Group justify="flex-end">
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              disabled={needsDimension && dimension === null}
+              onClick={() => {
+                const dim = dims.data?.results.find((d) => String(d.id) === dimension);
+                // Template failures are only logged (spec 8, "Downloads").
+                downloadTemplate({
+                  kind,
+                  model,
+                  dimension: dim ? { id: dim.id, code: dim.code } : undefined,
+                }).catch((error: unknown) => console.warn("template download failed", error));
+              }}
+            >
+              {t("model:software.upload.template")}
+            </Button>
             <Button
               onClick={send}
               disabled={!ready}
