@@ -3,6 +3,7 @@ import {
   type DataWorld,
   expectStatus,
   fieldErrors,
+  firstRow,
   modelWithScenario,
   startDataWorld,
 } from "./data-helpers.ts";
@@ -134,11 +135,11 @@ describe("activities", () => {
       title: "Orders",
       pid: parent.id,
     });
-    const [{ company_id: company }] = (await sql("select company_id from activities where id = $1", [
-      activity.id,
-    ])) as {
-      company_id: number;
-    }[];
+    const { company_id: company } = await firstRow<{ company_id: number }>(
+      w,
+      "select company_id from activities where id = $1",
+      [activity.id],
+    );
     for (const s of [scenario, second.id]) {
       for (const a of [activity.id, keep.id]) {
         await sql(
@@ -155,10 +156,11 @@ describe("activities", () => {
         );
       }
     }
-    const [{ id: line }] = (await sql(
+    const { id: line } = await firstRow<{ id: number }>(
+      w,
       "insert into report_lines (company_id, model_id, code, category, activity_id) values ($1, $2, 'SERVE', 'ACT', $3) returning id",
       [company, model, activity.id],
-    )) as { id: number }[];
+    );
     // A line under the activity's line survives, detached (the parent goes with the activity).
     await sql(
       "insert into report_lines (company_id, model_id, code, category, activity_id, parent_id) values ($1, $2, 'KEEP', 'ACT', $3, $4)",

@@ -65,3 +65,10 @@ export async function modelWithScenario(call: Call, name: string) {
 export function fieldErrors(body: { errors: { field: string; reason: string }[] }) {
   return body.errors.map((e) => [e.field, e.reason]);
 }
+
+/** The first row of a raw SQL query (tests set up rows other modules' APIs would write). */
+export async function firstRow<T>(world: DataWorld, text: string, values: unknown[] = []): Promise<T> {
+  const [row] = (await world.t.database.executeSql(text, values)).rows as T[];
+  expect(row, text).toBeDefined();
+  return row!;
+}

@@ -3,6 +3,7 @@ import {
   type DataWorld,
   expectStatus,
   fieldErrors,
+  firstRow,
   modelWithScenario,
   startDataWorld,
 } from "./data-helpers.ts";
@@ -259,9 +260,11 @@ describe("transactions and records (one store)", () => {
       name: "w",
       data_type: "DECI",
     });
-    const [{ company_id: company }] = (
-      await w.t.database.executeSql("select company_id from dimensions where id = $1", [dim])
-    ).rows as { company_id: number }[];
+    const { company_id: company } = await firstRow<{ company_id: number }>(
+      w,
+      "select company_id from dimensions where id = $1",
+      [dim],
+    );
     // 2,500 records; w repeats (ties are broken by id) and is missing on every 7th.
     await w.t.database.executeSql(
       `insert into dimension_records (company_id, scenario_id, dimension_id, identifier, fields)

@@ -318,7 +318,8 @@ export function calculatedDriversRepository(db: Database) {
             page.ordering,
             {
               requested_at: calculations.requestedAt,
-              started_at: sql`${calculations.startedAt} nulls first`,
+              // Descending puts runs not yet started (null) first: they are the newest.
+              started_at: calculations.startedAt,
               finished_at: calculations.finishedAt,
             },
             "-requested_at",
