@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // The README's start command: build the web app, then serve API + web on http://localhost:3000.
 // Without DATABASE_URL the embedded PGlite database lives in ./.data/ (migrated and seeded on first start).
-import { spawnSync, spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 if (process.env.COSTFLOW_SKIP_WEB_BUILD !== "1") {
   const b = spawnSync("npm", ["run", "build", "-w", "@costflow/web"], { cwd: root, stdio: "inherit" });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
-const server = spawn("npx", ["tsx", "apps/api/src/main.ts"], { cwd: root, stdio: "inherit" });
+// tsx directly (not through npx), so SIGINT/SIGTERM reach the server and it shuts down cleanly.
+const server = spawn(join(root, "node_modules/.bin/tsx"), ["apps/api/src/main.ts"], {
+  cwd: root,
+  stdio: "inherit",
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -19,12 +19,18 @@ const only = process.argv[2]; // optional: "unit" or "e2e"
 let failedRuns = 0;
 if (only !== "e2e") {
   const vitestJson = join(out, "vitest.json");
-  failedRuns += run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`]) === 0 ? 0 : 1;
+  failedRuns +=
+    run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`]) === 0
+      ? 0
+      : 1;
 }
 if (only !== "unit") {
-  failedRuns += run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, "playwright.json"),
-  }) === 0 ? 0 : 1;
+  failedRuns +=
+    run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, "playwright.json"),
+    }) === 0
+      ? 0
+      : 1;
 }
 
 let passed = 0;
