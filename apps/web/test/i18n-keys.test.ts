@@ -11,7 +11,7 @@ const srcDir = join(root, "apps/web/src");
 const LANGS = ["en", "ar", "es", "pt"];
 // The web app's namespaces. errors.json, emails.json (and any other file the API adds) belong to
 // the API helper; the web app only reads them.
-const WEB_NAMESPACES = ["common", "public", "auth", "app", "model", "report", "legal"];
+const WEB_NAMESPACES = ["common", "public", "auth", "app", "model", "report", "legal", "data"];
 const API_NAMESPACES = new Set(["errors", "emails"]);
 
 type Tree = { [key: string]: string | Tree };

@@ -7,7 +7,18 @@ import type { Language } from "./api-types";
 import { DEFAULT_LANGUAGE, directionOf, isLanguage } from "./languages";
 import { readItem, STORAGE_KEYS, writeItem } from "./storage";
 
-export const NAMESPACES = ["common", "public", "auth", "app", "model", "report", "legal", "errors"] as const;
+export const NAMESPACES = [
+  "common",
+  "public",
+  "auth",
+  "app",
+  "model",
+  "report",
+  "legal",
+  "errors",
+  "data",
+  "allocation",
+] as const;
 
 type Bundle = Record<string, unknown>;
 
