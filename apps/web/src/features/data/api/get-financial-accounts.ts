@@ -1,6 +1,8 @@
 import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
 export interface FinancialAccountRow {
+  model?: number;
+  value_id?: number | null;
   account_id: number;
   ID: string;
   name: string;

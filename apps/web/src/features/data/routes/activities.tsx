@@ -1,38 +1,107 @@
-import { Badge, Card } from "@mantine/core";
+import { ActionIcon, Badge, Button, Card, Group, List, Modal, Stack, Text, Tooltip } from "@mantine/core";
+import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiTable } from "../../../components/api-table";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
+import { formatInteger } from "../../../lib/format";
+import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
+import { getDeleteImpact, useDeleteActivity, useSaveActivity } from "../api/activity-mutations";
 import { ACTIVITIES_KEY, type ActivityRow, getActivities } from "../api/get-activities";
+import { ActivityForm } from "../components/activity-form";
 import { ScopeNote } from "../components/scope-note";
+import { openTypedConfirm } from "../components/typed-confirm";
 
 function Activities({ model }: { model: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const save = useSaveActivity();
+  const remove = useDeleteActivity();
+  const [editing, setEditing] = useState<ActivityRow | "new" | null>(null);
+  const current = editing === "new" ? null : editing;
+
+  // Spec 4: deleting an activity removes it, its allocations and P&L lines in every scenario.
+  const confirmDelete = async (row: ActivityRow) => {
+    const impact = await getDeleteImpact(row.id).catch(() => null);
+    const n = (v: number) => formatInteger(v, lang);
+    openTypedConfirm({
+      title: t("data:activities.deleteTitle"),
+      word: row.code ?? row.name,
+      text: (
+        <Stack gap={4}>
+          <Text fz="sm">{t("data:activities.deleteText", { name: row.name })}</Text>
+          {impact && (
+            <List fz="sm" spacing={2}>
+              <List.Item>
+                {t("data:activities.impactRules", {
+                  n: n(impact.step3_rules + impact.step4_rules + impact.step5_rules),
+                })}
+              </List.Item>
+              <List.Item>{t("data:activities.impactLines", { n: n(impact.pnl_lines) })}</List.Item>
+              <List.Item>{t("data:activities.impactScenarios", { n: n(impact.scenarios) })}</List.Item>
+            </List>
+          )}
+        </Stack>
+      ),
+      onConfirm: () =>
+        remove.mutate(row.id, {
+          onSuccess: () => notifySuccess(t("common:messages.itemDeleted", { item: row.name })),
+          onError: () => notifyError(t("common:messages.deleteFailed")),
+        }),
+    });
+  };
+
   return (
     <>
-      <PageHeader title={t("model:activities.title")} description={t("model:activities.subtitle")} />
+      <PageHeader
+        title={t("model:activities.title")}
+        description={t("model:activities.subtitle")}
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setEditing("new")}
+            data-testid="create-activity"
+          >
+            {t("data:activities.create")}
+          </Button>
+        }
+      />
       <ScopeNote>{t("model:activities.scope")}</ScopeNote>
       <Card>
         <ApiTable<ActivityRow>
           queryKey={[...ACTIVITIES_KEY, model]}
           fetcher={(p: PageParams) => getActivities(model, p)}
           searchable
+          defaultSort={[{ id: "code", desc: false }]}
           emptyTitle={t("common:messages.noResults")}
           emptyDescription={t("model:activities.empty")}
+          getRowId={(r) => String(r.id)}
           testId="activities-table"
           columns={[
+            { id: "code", header: t("data:activities.code"), sortable: true },
             { id: "name", header: t("model:activities.name"), sortable: true },
-            { id: "description", header: t("model:activities.description") },
+            {
+              id: "description",
+              header: t("model:activities.description"),
+              cell: (r) => (
+                <Text fz="sm" c="dimmed" lineClamp={2} maw={320}>
+                  {r.description}
+                </Text>
+              ),
+            },
             {
               id: "costpool",
               header: t("model:activities.costPool"),
+              sortable: true,
               cell: (r) => r.costpool_name ?? "",
             },
             {
               id: "is_tdabc",
               header: t("model:activities.tdabc"),
+              sortable: true,
               cell: (r) =>
                 r.is_tdabc ? (
                   <Badge variant="light" color="grape">
@@ -42,9 +111,75 @@ function Activities({ model }: { model: number }) {
                   t("common:values.no")
                 ),
             },
+            {
+              id: "actions",
+              header: t("common:table.actions"),
+              cell: (r) => (
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label={t("common:actions.edit")}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t("common:actions.edit")}
+                      onClick={() => setEditing(r)}
+                    >
+                      <IconPencil size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t("common:actions.delete")}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t("common:actions.delete")}
+                      onClick={() => void confirmDelete(r)}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ),
+            },
           ]}
         />
       </Card>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={current ? t("data:activities.edit") : t("data:activities.create")}
+      >
+        {editing !== null && (
+          <ActivityForm
+            model={model}
+            initial={
+              current
+                ? {
+                    name: current.name,
+                    description: current.description,
+                    is_tdabc: current.is_tdabc,
+                    costpool: current.costpool,
+                  }
+                : undefined
+            }
+            loading={save.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={(values, fail) =>
+              save.mutate(
+                { ...values, model, id: current?.id },
+                {
+                  onSuccess: (a) => {
+                    setEditing(null);
+                    notifySuccess(
+                      t(current ? "common:messages.itemUpdated" : "common:messages.itemCreated", {
+                        item: a.name,
+                      }),
+                    );
+                  },
+                  onError: fail,
+                },
+              )
+            }
+          />
+        )}
+      </Modal>
     </>
   );
 }

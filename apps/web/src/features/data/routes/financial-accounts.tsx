@@ -1,39 +1,128 @@
-import { Button, Card } from "@mantine/core";
-import { IconUpload } from "@tabler/icons-react";
+import { ActionIcon, Button, Card, Group, Menu, Modal, Stack, Text, Tooltip } from "@mantine/core";
+import { IconDownload, IconPencil, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { ApiTable } from "../../../components/api-table";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
+import { formatCurrency } from "../../../lib/format";
+import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
+import { useScenario } from "../../scenarios/api/get-scenario";
+import {
+  useAmountSum,
+  useDeleteAccount,
+  useSaveAccount,
+  useSaveAccountValue,
+} from "../api/account-mutations";
+import { downloadText } from "../api/download-file";
 import {
   FINANCIAL_ACCOUNTS_KEY,
   type FinancialAccountRow,
   getFinancialAccounts,
 } from "../api/get-financial-accounts";
+import { AccountForm } from "../components/account-form";
+import { InlineAmount } from "../components/inline-amount";
 import { ScopeNote } from "../components/scope-note";
+import { openTypedConfirm } from "../components/typed-confirm";
+import { UploadDialog } from "../components/upload-dialog";
 
-function Accounts({ scenario, currency }: { scenario: number; currency: string }) {
-  const { t } = useTranslation();
+function Accounts({ model, scenario }: { model: number; scenario: number }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const currency = useScenario(scenario).data?.currency ?? "EUR";
+  const sum = useAmountSum(scenario);
+  const save = useSaveAccount();
+  const remove = useDeleteAccount();
+  const saveValue = useSaveAccountValue();
+  const [editing, setEditing] = useState<FinancialAccountRow | "new" | null>(null);
+  const [uploading, setUploading] = useState<"ACCOUNTS" | "ACCOUNT_VALUES" | null>(null);
+
+  const download = (kind: "template" | "data") => {
+    const path =
+      kind === "template"
+        ? "cost/financial-accounts/get-template-file/"
+        : "cost/financial-accounts/get-data-file/";
+    const params = kind === "template" ? { model } : { model, scenario };
+    // Spec 8: download failures are only logged.
+    downloadText(
+      path,
+      params,
+      kind === "template" ? "financial_accounts_template.csv" : "financial_accounts.csv",
+    ).catch((error: unknown) => console.error(error));
+  };
+
+  const confirmDelete = (row: FinancialAccountRow) =>
+    openTypedConfirm({
+      title: t("data:accounts.deleteTitle"),
+      text: t("data:accounts.deleteText", { name: row.name }),
+      word: row.ID,
+      onConfirm: () =>
+        remove.mutate(row.account_id, {
+          onSuccess: () => notifySuccess(t("common:messages.itemDeleted", { item: row.name })),
+          onError: () => notifyError(t("common:messages.deleteFailed")),
+        }),
+    });
+
+  const current = editing === "new" ? null : editing;
   return (
     <>
       <PageHeader
         title={t("model:accounts.title")}
         description={t("model:accounts.subtitle")}
         actions={
-          <Button
-            component={Link}
-            to="/model/new/data"
-            variant="default"
-            leftSection={<IconUpload size={16} aria-hidden />}
-          >
-            {t("model:data.loadData")}
-          </Button>
+          <>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+                  {t("common:actions.download")}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => download("template")}>{t("data:accounts.templateFile")}</Menu.Item>
+                <Menu.Item onClick={() => download("data")}>{t("data:accounts.dataFile")}</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button
+                  variant="default"
+                  leftSection={<IconUpload size={16} aria-hidden />}
+                  data-testid="accounts-upload"
+                >
+                  {t("common:actions.upload")}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setUploading("ACCOUNTS")}>
+                  {t("model:software.kinds.accounts")}
+                </Menu.Item>
+                <Menu.Item onClick={() => setUploading("ACCOUNT_VALUES")}>
+                  {t("model:software.kinds.accountValues")}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setEditing("new")}
+              data-testid="create-account"
+            >
+              {t("data:accounts.create")}
+            </Button>
+          </>
         }
       />
       <ScopeNote>{t("model:accounts.scope")}</ScopeNote>
       <Card>
+        <Group justify="flex-end" mb="sm" gap="xs">
+          <Text fz="sm" c="dimmed">
+            {t("data:accounts.total")}
+          </Text>
+          <Text fz="lg" fw={700} className="cf-num" data-testid="accounts-total">
+            {sum.data ? formatCurrency(sum.data.total, lang, currency) : "—"}
+          </Text>
+        </Group>
         <ApiTable<FinancialAccountRow>
           queryKey={[...FINANCIAL_ACCOUNTS_KEY, scenario]}
           fetcher={(p: PageParams) => getFinancialAccounts(scenario, p)}
@@ -42,15 +131,113 @@ function Accounts({ scenario, currency }: { scenario: number; currency: string }
           defaultSort={[{ id: "ID", desc: false }]}
           emptyTitle={t("common:messages.noResults")}
           emptyDescription={t("model:accounts.empty")}
+          getRowId={(r) => String(r.account_id)}
           testId="accounts-table"
           columns={[
             { id: "ID", header: t("model:accounts.id"), sortable: true },
             { id: "name", header: t("model:accounts.name"), sortable: true },
             { id: "expense_group", header: t("model:accounts.expenseGroup"), sortable: true },
-            { id: "amount", header: t("model:accounts.amount"), kind: "currency", currency },
+            {
+              id: "amount",
+              header: t("model:accounts.amount"),
+              sortable: true,
+              cell: (r) => (
+                <InlineAmount
+                  value={r.amount ?? null}
+                  display={
+                    r.amount === null || r.amount === undefined
+                      ? ""
+                      : formatCurrency(r.amount, lang, currency)
+                  }
+                  label={t("data:accounts.editAmount", { name: r.name })}
+                  testId={`amount-${r.ID}`}
+                  onSave={(amount) =>
+                    saveValue.mutateAsync(
+                      { scenario, account: r.account_id, valueId: r.value_id ?? null, amount },
+                      { onSuccess: () => notifySuccess(t("common:messages.savedSuccessfully")) },
+                    )
+                  }
+                />
+              ),
+            },
+            {
+              id: "actions",
+              header: t("common:table.actions"),
+              cell: (r) => (
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label={t("common:actions.edit")}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t("common:actions.edit")}
+                      onClick={() => setEditing(r)}
+                    >
+                      <IconPencil size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t("common:actions.delete")}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t("common:actions.delete")}
+                      onClick={() => confirmDelete(r)}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ),
+            },
           ]}
         />
       </Card>
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={current ? t("data:accounts.edit") : t("data:accounts.create")}
+      >
+        <Stack>
+          {editing !== null && (
+            <AccountForm
+              initial={
+                current
+                  ? { ID: current.ID, name: current.name, expense_group: current.expense_group }
+                  : undefined
+              }
+              loading={save.isPending}
+              onCancel={() => setEditing(null)}
+              onSubmit={(values, fail) =>
+                save.mutate(
+                  { ...values, model, id: current?.account_id },
+                  {
+                    onSuccess: (a) => {
+                      setEditing(null);
+                      notifySuccess(
+                        t(current ? "common:messages.itemUpdated" : "common:messages.itemCreated", {
+                          item: a.name,
+                        }),
+                      );
+                    },
+                    onError: fail,
+                  },
+                )
+              }
+            />
+          )}
+        </Stack>
+      </Modal>
+      <UploadDialog
+        opened={uploading !== null}
+        onClose={() => setUploading(null)}
+        title={t(
+          uploading === "ACCOUNT_VALUES"
+            ? "model:software.kinds.accountValues"
+            : "model:software.kinds.accounts",
+        )}
+        scenario={scenario}
+        kind={uploading ?? "ACCOUNTS"}
+        refreshKeys={[FINANCIAL_ACCOUNTS_KEY]}
+      />
     </>
   );
 }
@@ -59,7 +246,7 @@ export default function FinancialAccountsPage() {
   const ctx = useAppContext();
   return (
     <RequireScenario>
-      {ctx.scenario && <Accounts scenario={ctx.scenario.id} currency="EUR" />}
+      {ctx.model && ctx.scenario && <Accounts model={ctx.model.id} scenario={ctx.scenario.id} />}
     </RequireScenario>
   );
 }

@@ -1,6 +1,12 @@
 import { ActionIcon, Badge, Button, Card, Group, Modal, Text, Tooltip } from "@mantine/core";
-import { modals } from "@mantine/modals";
-import { IconCheck, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import {
+  IconCheck,
+  IconDownload,
+  IconFileImport,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -10,11 +16,15 @@ import type { CostModel } from "../../../lib/api-types";
 import { useAppContext } from "../../../lib/app-context";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/use-session";
+import { openTypedConfirm } from "../../data/components/typed-confirm";
 import { useCreateModel } from "../api/create-model";
 import { useDeleteModel } from "../api/delete-model";
 import { getModels, MODELS_KEY } from "../api/get-models";
 import { useUpdateModel } from "../api/update-model";
+import { ExportModelDialog } from "../components/export-model-dialog";
+import { ImportModelDialog } from "../components/import-model-dialog";
 import { ModelForm } from "../components/model-form";
+import { useSelectCreated } from "../components/use-select-created";
 import { useSelectModel } from "../components/use-select-model";
 
 export default function ModelsPage() {
@@ -28,14 +38,17 @@ export default function ModelsPage() {
   const remove = useDeleteModel();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<CostModel | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState<CostModel | null>(null);
+  const selectCreated = useSelectCreated();
   const canManage = ability.can("manage", "Model") || ability.can("create", "Model");
 
+  // Deleting a model removes its scenarios and every row of data: the user types its name.
   const confirmDelete = (m: CostModel) =>
-    modals.openConfirmModal({
+    openTypedConfirm({
       title: t("model:models.deleteTitle"),
-      children: <Text fz="sm">{t("model:models.deleteText", { name: m.name })}</Text>,
-      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
-      confirmProps: { color: "red" },
+      text: t("model:models.deleteText", { name: m.name }),
+      word: m.name,
       onConfirm: () =>
         remove.mutate(m.id, {
           onSuccess: () => notifySuccess(t("common:messages.itemDeleted", { item: m.name })),
@@ -51,6 +64,14 @@ export default function ModelsPage() {
         actions={
           canManage && (
             <>
+              <Button
+                variant="default"
+                leftSection={<IconFileImport size={16} aria-hidden />}
+                onClick={() => setImporting(true)}
+                data-testid="import-model"
+              >
+                {t("data:models.import")}
+              </Button>
               <Button variant="default" component={Link} to="/model/new">
                 {t("model:models.guidedCreate")}
               </Button>
@@ -122,6 +143,16 @@ export default function ModelsPage() {
                   >
                     {ctx.model?.id === m.id ? t("common:actions.selected") : t("common:actions.select")}
                   </Button>
+                  <Tooltip label={t("data:models.export")}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t("data:models.export")}
+                      onClick={() => setExporting(m)}
+                      data-testid={`export-model-${m.id}`}
+                    >
+                      <IconDownload size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
                   {canManage && (
                     <>
                       <Tooltip label={t("common:actions.edit")}>
@@ -139,6 +170,7 @@ export default function ModelsPage() {
                           color="red"
                           aria-label={t("common:actions.delete")}
                           onClick={() => confirmDelete(m)}
+                          data-testid={`delete-model-${m.id}`}
                         >
                           <IconTrash size={16} aria-hidden />
                         </ActionIcon>
@@ -197,6 +229,14 @@ export default function ModelsPage() {
           />
         )}
       </Modal>
+      <ImportModelDialog
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onImported={(created) => {
+          void selectCreated(created).then(() => navigate("/model/scenarios"));
+        }}
+      />
+      <ExportModelDialog model={exporting} onClose={() => setExporting(null)} />
     </>
   );
 }

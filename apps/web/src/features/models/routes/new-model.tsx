@@ -1,11 +1,15 @@
 import { Card, Grid, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBulb } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PageHeader } from "../../../components/page-header";
-import { notifySuccess } from "../../../lib/notify";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useCreateFromTemplate } from "../api/create-from-template";
 import { useCreateModel } from "../api/create-model";
 import { ModelForm } from "../components/model-form";
+import { TemplateCards } from "../components/template-cards";
+import { useSelectCreated } from "../components/use-select-created";
 import { useSelectModel } from "../components/use-select-model";
 
 const TIPS = [
@@ -20,9 +24,42 @@ export default function NewModelPage() {
   const navigate = useNavigate();
   const create = useCreateModel();
   const select = useSelectModel();
+  const fromTemplate = useCreateFromTemplate();
+  const selectCreated = useSelectCreated();
+  const [busyTemplate, setBusyTemplate] = useState<string | null>(null);
   return (
     <>
       <PageHeader title={t("model:newModel.title")} description={t("model:newModel.subtitle")} />
+      <Title order={2} fz="lg" mb="xs">
+        {t("data:templates.title")}
+      </Title>
+      <Text fz="sm" c="dimmed" mb="md">
+        {t("data:templates.subtitle")}
+      </Text>
+      <TemplateCards
+        busyId={busyTemplate}
+        onChoose={(tpl) => {
+          setBusyTemplate(tpl.id);
+          fromTemplate.mutate(
+            { template: tpl.id },
+            {
+              onSuccess: async (m) => {
+                notifySuccess(t("common:messages.itemCreated", { item: m.name }));
+                await selectCreated({ model: m.id, scenario: m.scenario });
+                setBusyTemplate(null);
+                navigate("/model/scenarios");
+              },
+              onError: () => {
+                setBusyTemplate(null);
+                notifyError(t("common:messages.saveFailed"));
+              },
+            },
+          );
+        }}
+      />
+      <Title order={2} fz="lg" mt="xl" mb="md">
+        {t("data:templates.orBlank")}
+      </Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card>

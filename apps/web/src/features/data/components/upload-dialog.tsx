@@ -1,0 +1,176 @@
+// Upload a data file from a data screen (accounts, account values, cost pools, pool-driver values,
+// records) with a mode (Merge, Append, Replace), then follow the process here until it is done.
+import { Alert, Anchor, Button, Group, Modal, Progress, Radio, Stack, Text } from "@mantine/core";
+import { Dropzone } from "@mantine/dropzone";
+import { IconAlertCircle, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { CalculationStatusBadge } from "../../../components/status-badge";
+import { formatInteger } from "../../../lib/format";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useUpload } from "../../software/api/get-uploads";
+import { type UploadKind, type UploadMode, useUploadFile } from "../../software/api/upload-file";
+import { MODE_LABELS } from "../../software/components/upload-kinds";
+import { isAcceptedUpload, MAX_UPLOAD_BYTES } from "../../software/components/upload-rules";
+
+const ACCEPT = {
+  "text/csv": [".csv"],
+  "application/vnd.ms-excel": [".csv"],
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": [".xlsx"],
+};
+const MODES: UploadMode[] = ["MERGE", "APPEND", "REPLACE"];
+
+export function UploadDialog({
+  opened,
+  onClose,
+  title,
+  scenario,
+  kind,
+  dimension,
+  refreshKeys,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  scenario: number;
+  kind: UploadKind;
+  dimension?: number;
+  /** Query keys to refresh once the file is processed. */
+  refreshKeys: readonly (readonly unknown[])[];
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const queryClient = useQueryClient();
+  const upload = useUploadFile();
+  const [mode, setMode] = useState<UploadMode>("MERGE");
+  const [file, setFile] = useState<File | null>(null);
+  const [rejected, setRejected] = useState(false);
+  const [processId, setProcessId] = useState<number | null>(null);
+  const process = useUpload(processId);
+  const status = process.data?.status;
+
+  useEffect(() => {
+    if (status && status !== "PROCESSING")
+      for (const key of refreshKeys) void queryClient.invalidateQueries({ queryKey: [...key] });
+  }, [status, refreshKeys, queryClient]);
+
+  const close = () => {
+    setFile(null);
+    setProcessId(null);
+    setRejected(false);
+    onClose();
+  };
+  const send = () => {
+    if (!file) return;
+    upload.mutate(
+      { scenario, kind, mode, dimension, file },
+      {
+        onSuccess: (res) => {
+          notifySuccess(t("common:messages.processFileRequested"));
+          setProcessId(res.id);
+        },
+        onError: () => notifyError(t("common:messages.impossibleToUpload")),
+      },
+    );
+  };
+  const p = process.data;
+  const percent = p ? Math.round((p.progress ?? 0) * 100) : 0;
+
+  return (
+    <Modal opened={opened} onClose={close} title={title} size="lg">
+      {processId === null ? (
+        <Stack gap="sm">
+          <Radio.Group label={t("data:upload.mode")} value={mode} onChange={(v) => setMode(v as UploadMode)}>
+            <Group gap="md" mt={6}>
+              {MODES.map((m) => (
+                <Radio key={m} value={m} label={t(MODE_LABELS[m] ?? m)} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <Text fz="xs" c="dimmed">
+            {t(`data:upload.modeHelp.${mode}`)}
+          </Text>
+          <Dropzone
+            onDrop={(files) => {
+              const f = files[0] ?? null;
+              setRejected(f !== null && !isAcceptedUpload(f.name));
+              setFile(f && isAcceptedUpload(f.name) ? f : null);
+            }}
+            onReject={() => {
+              setRejected(true);
+              setFile(null);
+            }}
+            accept={ACCEPT}
+            maxSize={MAX_UPLOAD_BYTES}
+            multiple={false}
+            data-testid="data-upload-dropzone"
+          >
+            <Group justify="center" gap="md" mih={100} style={{ pointerEvents: "none" }}>
+              <Dropzone.Accept>
+                <IconUpload size={32} aria-hidden />
+              </Dropzone.Accept>
+              <Dropzone.Reject>
+                <IconX size={32} aria-hidden />
+              </Dropzone.Reject>
+              <Dropzone.Idle>
+                <IconFileSpreadsheet size={32} stroke={1.5} aria-hidden />
+              </Dropzone.Idle>
+              <Text fz="sm" fw={600}>
+                {file ? file.name : t("data:upload.drop")}
+              </Text>
+            </Group>
+          </Dropzone>
+          {rejected && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+              {t("common:messages.fileFormatNotAccepted")}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={close}>
+              {t("common:actions.cancel")}
+            </Button>
+            <Button
+              onClick={send}
+              disabled={!file}
+              loading={upload.isPending}
+              data-testid="data-upload-submit"
+            >
+              {t("common:actions.upload")}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="sm" data-testid="data-upload-progress">
+          <Group justify="space-between">
+            <Text fz="sm" fw={600}>
+              {p?.file_name ?? file?.name}
+            </Text>
+            {p && <CalculationStatusBadge status={p.status} />}
+          </Group>
+          <Progress value={p?.status === "PROCESSED" ? 100 : percent} animated={p?.status === "PROCESSING"} />
+          {p && (
+            <Text fz="sm" c="dimmed">
+              {t("data:upload.rows", {
+                done: formatInteger(p.rows_done, lang),
+                total: p.rows_total === null ? "…" : formatInteger(p.rows_total, lang),
+              })}
+            </Text>
+          )}
+          {p && p.errors_count > 0 && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+              {t("data:upload.errors", { count: p.errors_count })}
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Anchor component={Link} to={`/software/dimension/upload/complete?upload=${processId}`} fz="sm">
+              {t("data:upload.details")}
+            </Anchor>
+            <Button onClick={close}>{t("common:actions.close")}</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
