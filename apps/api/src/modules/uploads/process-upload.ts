@@ -148,9 +148,9 @@ async function run(ctx: AppContext, upload: UploadView): Promise<Outcome> {
             continue;
           }
           rows++;
-          // A wrong row is left out of the staging table (its errors are listed); the others
-          // still go in, so that the database checks report repeated keys and unknown references
-          // of the whole file, not only of the part before the first error.
+          // Rows with bad cells are staged too (those cells empty, their errors listed): with any
+          // error nothing is written, and the database checks still report the repeated keys
+          // and unknown references of the whole file. Unparsable rows are left out.
           const line = validator!.stage(row);
           if (line !== null) batch.push(line);
         }

@@ -1,6 +1,6 @@
 import type { Language } from "@costflow/contract/languages";
 import type { UploadDetail, UploadProcess } from "@costflow/contract/uploads";
-import type { UploadView } from "@costflow/db/repositories/uploads";
+import type { StoredUploadError, UploadView } from "@costflow/db/repositories/uploads";
 import { iso, isoOrNull } from "../../lib/pagination.ts";
 import { toUploadError } from "./upload-errors.ts";
 
@@ -25,5 +25,8 @@ export function toUploadProcess(row: UploadView): UploadProcess {
 }
 
 export function toUploadDetail(row: UploadView, language: Language): UploadDetail {
-  return { ...toUploadProcess(row), errors: row.errors.map((e) => toUploadError(e as never, language)) };
+  return {
+    ...toUploadProcess(row),
+    errors: (row.errors as StoredUploadError[]).map((e) => toUploadError(e, language)),
+  };
 }
