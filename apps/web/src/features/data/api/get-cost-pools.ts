@@ -1,3 +1,4 @@
+import type { CostPool } from "@costflow/contract/cost";
 import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
 export interface CostPoolRow {
@@ -5,7 +6,8 @@ export interface CostPoolRow {
   identifier: string;
   name: string;
   is_direct: boolean;
-  drivers?: unknown[];
+  model?: number;
+  drivers?: CostPool["drivers"];
 }
 
 export const COST_POOLS_KEY = ["data", "cost-pools"] as const;

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Modal, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconCheck, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconCheck, IconCopy, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -17,6 +17,7 @@ import { useSession } from "../../../lib/use-session";
 import { useCreateScenario } from "../api/create-scenario";
 import { useDeleteScenario } from "../api/delete-scenario";
 import { getScenarios, SCENARIOS_KEY } from "../api/get-scenarios";
+import { DuplicateDialog } from "../components/duplicate-dialog";
 import { emptyScenario, ScenarioForm } from "../components/scenario-form";
 import { useSelectScenario } from "../components/use-select-scenario";
 
@@ -29,6 +30,7 @@ function ScenarioList({ modelId, modelName }: { modelId: number; modelName: stri
   const create = useCreateScenario();
   const remove = useDeleteScenario();
   const [creating, setCreating] = useState(false);
+  const [duplicating, setDuplicating] = useState<Scenario | null>(null);
   const canManage = ability.can("manage", "Scenario") || ability.can("create", "Scenario");
 
   const confirmDelete = (s: Scenario) =>
@@ -124,6 +126,16 @@ function ScenarioList({ modelId, modelName }: { modelId: number; modelName: stri
                   </Button>
                   {canManage && (
                     <>
+                      <Tooltip label={t("data:scenarios.duplicate")}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t("data:scenarios.duplicate")}
+                          onClick={() => setDuplicating(s)}
+                          data-testid={`duplicate-scenario-${s.id}`}
+                        >
+                          <IconCopy size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
                       <Tooltip label={t("common:actions.edit")}>
                         <ActionIcon
                           variant="subtle"
@@ -179,6 +191,7 @@ function ScenarioList({ modelId, modelName }: { modelId: number; modelName: stri
           }
         />
       </Modal>
+      <DuplicateDialog model={modelId} origin={duplicating} onClose={() => setDuplicating(null)} />
     </>
   );
 }
