@@ -1,5 +1,6 @@
-import { Anchor, Badge, Card, Group, Tabs, Text } from "@mantine/core";
-import { IconListDetails, IconVariable } from "@tabler/icons-react";
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Tabs, Text } from "@mantine/core";
+import { IconListDetails, IconPencil, IconPlus, IconUpload, IconVariable } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
 import { ApiTable } from "../../../components/api-table";
@@ -7,6 +8,8 @@ import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
 import { DRIVER_STRIP_PAGE_SIZE } from "../../../lib/constants";
+import { formatDate, formatNumber } from "../../../lib/format";
+import { notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
 import {
   DIMENSION_RECORDS_KEY,
@@ -17,6 +20,9 @@ import {
   type RecordRow,
   type TransactionRow,
 } from "../api/get-dimension-records";
+import { useAllDimensionDrivers, useSaveTransaction } from "../api/transaction-mutations";
+import { TransactionForm } from "../components/transaction-form";
+import { UploadDialog } from "../components/upload-dialog";
 
 const DRIVER_TYPE_LABELS: Record<string, string> = {
   DECI: "model:software.dimEdit.types.decimal",
@@ -45,10 +51,43 @@ function DimensionData({
   dimension: string;
   classic: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const drivers = useAllDimensionDrivers(dimension).data?.results ?? [];
+  const save = useSaveTransaction();
+  const [editing, setEditing] = useState<TransactionRow | "new" | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const current = editing === "new" ? null : editing;
+  const cellOf = (type: string, v: unknown) => {
+    if (v === null || v === undefined || v === "") return "";
+    if (type === "DECI") return <span className="cf-num">{formatNumber(Number(v), lang)}</span>;
+    if (type === "DATE") return formatDate(String(v), lang);
+    return String(v);
+  };
   return (
     <>
       <PageHeader
+        actions={
+          !classic && (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                onClick={() => setUploading(true)}
+              >
+                {t("data:dimensions.uploadRecords")}
+              </Button>
+              <Button
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => setEditing("new")}
+                disabled={drivers.length === 0}
+                data-testid="create-transaction"
+              >
+                {t("data:dimensions.newTransaction")}
+              </Button>
+            </>
+          )
+        }
         title={classic ? t("model:dimensionData.titleClassic") : t("model:dimensionData.title")}
         description={t("model:dimensionData.subtitle", { dimension })}
         badge={
@@ -96,17 +135,30 @@ function DimensionData({
                 queryKey={[...DIMENSION_RECORDS_KEY, "transactions", scenario, dimension]}
                 fetcher={(p: PageParams) => getTransactions(scenario, dimension, p)}
                 searchable
+                searchPlaceholder={t("data:dimensions.searchTransactions")}
                 emptyTitle={t("common:messages.noResults")}
+                getRowId={(r) => r.transaction_id}
                 testId="transactions-table"
                 columns={[
                   { id: "transaction_id", header: t("model:dimensionData.transactionId"), sortable: true },
+                  ...drivers.map((d) => ({
+                    id: d.name,
+                    header: d.label || d.name,
+                    sortable: true,
+                    cell: (r: TransactionRow) => cellOf(d.data_type, r.fields?.[d.name]),
+                  })),
                   {
-                    id: "fields",
-                    header: t("model:dimensionData.values"),
-                    cell: (r) => (
-                      <Text fz="sm" lineClamp={2}>
-                        {fieldsText(r.fields)}
-                      </Text>
+                    id: "actions",
+                    header: t("common:table.actions"),
+                    cell: (r: TransactionRow) => (
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t("common:actions.edit")}
+                        onClick={() => setEditing(r)}
+                        data-testid={`edit-transaction-${r.transaction_id}`}
+                      >
+                        <IconPencil size={16} aria-hidden />
+                      </ActionIcon>
                     ),
                   },
                 ]}
@@ -140,6 +192,50 @@ function DimensionData({
           </Text>
         </Group>
       </Card>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        size="lg"
+        title={
+          current
+            ? t("data:dimensions.editTransaction", { id: current.transaction_id })
+            : t("data:dimensions.newTransaction")
+        }
+      >
+        {editing !== null && (
+          <TransactionForm
+            drivers={drivers}
+            initial={current}
+            loading={save.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={(values, fail) =>
+              save.mutate(
+                { ...values, dimension: Number(dimension), scenario, isNew: current === null },
+                {
+                  onSuccess: () => {
+                    setEditing(null);
+                    notifySuccess(
+                      t(current ? "common:messages.itemUpdated" : "common:messages.itemCreated", {
+                        item: values.transaction_id,
+                      }),
+                    );
+                  },
+                  onError: fail,
+                },
+              )
+            }
+          />
+        )}
+      </Modal>
+      <UploadDialog
+        opened={uploading}
+        onClose={() => setUploading(false)}
+        title={t("data:dimensions.uploadRecords")}
+        scenario={scenario}
+        kind="RECORDS"
+        dimension={Number(dimension)}
+        refreshKeys={[DIMENSION_RECORDS_KEY]}
+      />
     </>
   );
 }
