@@ -43,6 +43,21 @@ const linesFile = (rows: number) => ({
 describe("stopping an upload", () => {
   let worker: FastifyInstance;
 
+  it("(an upload whose scenario is deleted before its job runs leaves no file behind)", async () => {
+    const call = as(t.app, access);
+    const model = (await call("GET", `/model/scenarios/${scenario}/`)).json().model;
+    const doomed = (await call("POST", "/model/scenarios/", { model, name: "Doomed" })).json().id;
+    const response = await apiOnly.upload(
+      { scenario: doomed, kind: "RECORDS", mode: "MERGE", dimension },
+      linesFile(3),
+    );
+    expect(response.statusCode, response.body).toBe(202);
+    expect(readdirSync(uploadDir)).toHaveLength(1);
+    expect((await call("DELETE", `/model/scenarios/${doomed}/`)).statusCode).toBe(204);
+    expect((await apiOnly.get(`/uploads/${response.json().id}/`)).statusCode).toBe(404);
+    // The worker started by the next test takes this job up first and removes the file.
+  });
+
   it("before its job has started: the worker that takes it up stops it at once", async () => {
     const response = await apiOnly.upload(
       { scenario, kind: "RECORDS", mode: "REPLACE", dimension },
@@ -58,7 +73,7 @@ describe("stopping an upload", () => {
     const done = await uploader(worker, access).finished(id);
     expect(done).toMatchObject({ status: "STOPPED", errors: [], errors_count: 0, rows_done: 0 });
     expect(await data.recordRows(scenario, dimension)).toEqual([]);
-    expect(readdirSync(uploadDir)).toEqual([]);
+    await eventually(async () => expect(readdirSync(uploadDir)).toEqual([]));
     const notifications = (await as(t.app, access)("GET", "/account/notifications/")).json();
     expect(notifications.results[0]).toMatchObject({ title: "File processing stopped" });
 

@@ -22,7 +22,7 @@ import { readXlsxRows } from "./read-xlsx.ts";
 import { createRowValidator, type RowValidator } from "./row-validator.ts";
 import { UnreadableFileError } from "./source-rows.ts";
 import { UploadErrors } from "./upload-errors.ts";
-import { COPY_BATCH_ROWS, PROGRESS_EVERY_ROWS, type UploadJob } from "./upload-settings.ts";
+import { COPY_BATCH_ROWS, PROGRESS_EVERY_ROWS, type UploadJob, uploadDirectory } from "./upload-settings.ts";
 
 type Outcome =
   | { status: "PROCESSED"; rows: number }
@@ -38,7 +38,11 @@ type Outcome =
 export async function processUpload(ctx: AppContext, job: UploadJob, isLastAttempt: boolean): Promise<void> {
   const uploads = uploadsRepository(ctx.db);
   const upload = await uploads.find(job.companyId, job.uploadId);
-  if (upload?.status !== "PROCESSING") return;
+  if (upload?.status !== "PROCESSING") {
+    // Gone with its scenario, or already ended by an earlier attempt: only the file may be left.
+    if (!upload && job.filePath?.startsWith(uploadDirectory())) await rm(job.filePath, { force: true });
+    return;
+  }
   let outcome: Outcome;
   try {
     outcome = await run(ctx, upload);

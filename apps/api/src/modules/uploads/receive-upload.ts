@@ -81,7 +81,7 @@ export async function receiveUpload(ctx: AppContext, request: FastifyRequest): P
       filePath: saved.path,
       requestedBy: authOf(request).user.id,
     });
-    const job: UploadJob = { uploadId: upload.id, companyId };
+    const job: UploadJob = { uploadId: upload.id, companyId, filePath: saved.path };
     let taskId: string | null;
     try {
       // Long files take long on the embedded database: the attempt may run for hours before the

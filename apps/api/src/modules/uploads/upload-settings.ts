@@ -8,6 +8,8 @@ export const UPLOAD_QUEUE = "uploads.process";
 export interface UploadJob {
   uploadId: number;
   companyId: number;
+  /** The stored file, removed by the job even when its upload was deleted meanwhile. */
+  filePath?: string;
 }
 
 /**
