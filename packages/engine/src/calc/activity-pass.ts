@@ -156,7 +156,17 @@ export function runActivityPass(
         }
       } else {
         const vec = vectorOf(rule.dimension);
-        ctx.splitter.split(cost, column.scaled, column.big, column.total, null, 0, column.n, vec);
+        ctx.splitter.split(
+          cost,
+          column.scaled,
+          column.big,
+          column.total,
+          null,
+          0,
+          column.n,
+          vec,
+          column.uniform,
+        );
         let sum = 0;
         for (let i = 0; i < vec.length; i++) sum += vec[i]!;
         result.allocated = sum;
@@ -188,17 +198,23 @@ export function runActivityPass(
     const keepForPnl = referenced.has(code);
     for (const dim of touched) {
       const v = buffers.get(dim)!;
-      const target = dims.get(dim);
-      if (target) {
-        const rest = target.restingCost;
-        for (let i = 0; i < v.length; i++) rest[i] = rest[i]! + v[i]!;
-      }
       if (keepForPnl) {
         const byDim = actResting.get(code) ?? new Map<string, Float64Array>();
         byDim.set(dim, v.slice());
         actResting.set(code, byDim);
       }
-      v.fill(0);
+      const target = dims.get(dim);
+      if (target) {
+        // Add to the dimension's totals and clear the buffer for the next activity in one pass.
+        const rest = target.restingCost;
+        for (let i = 0; i < v.length; i++) {
+          const x = v[i]!;
+          if (x !== 0) {
+            rest[i] = rest[i]! + x;
+            v[i] = 0;
+          }
+        }
+      } else v.fill(0);
     }
     touched.clear();
   });

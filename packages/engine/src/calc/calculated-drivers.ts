@@ -2,8 +2,8 @@
 // decimal drivers and the calculated drivers defined before it (fixed choice 8). Values are read
 // as decimals (noise dropped); `rounded` holds them in minor units for step 6 and DRI lines.
 
-import { compileFormula } from "../formula/compile.ts";
 import type { CalculatedDriver } from "../model/types.ts";
+import { ColumnFormula } from "./column-formula.ts";
 import type { CalcContext } from "./context.ts";
 import { normalize, roundMinor } from "./decimal.ts";
 import { CalcError } from "./errors.ts";
@@ -43,24 +43,21 @@ export function computeCalculatedDrivers(ctx: CalcContext): CalculatedDriverResu
       columns.push(column);
       return columns.length - 1;
     };
-    let compiled: ReturnType<typeof compileFormula>;
+    let compiled: ColumnFormula;
     try {
-      compiled = compileFormula(cd.formula, resolve);
+      compiled = new ColumnFormula(cd.formula, resolve);
     } catch (error) {
       formulaFailure(error, owner, cd.formula);
     }
     const values = new Float64Array(n);
     const rounded = new Float64Array(n);
+    // The formula over all records first (block by block), then each value checked and read.
+    const failedAt = compiled.fill(columns, 0, n, values);
     // Neumaier summation: sum_value is the total of the values, not of their rounded forms.
     let sum = 0;
     let comp = 0;
-    for (let r = 0; r < n; r++) {
-      let v: number;
-      try {
-        v = compiled.evaluate(columns, r);
-      } catch (error) {
-        formulaFailure(error, owner, cd.formula, records!.identifiers[r]);
-      }
+    for (let r = 0; r < failedAt; r++) {
+      let v = values[r]!;
       if (!Number.isFinite(v)) {
         throw new CalcError("FORMULA_ERROR", `${owner}: value ${v} on record ${records!.identifiers[r]}`, {
           owner,
@@ -76,6 +73,7 @@ export function computeCalculatedDrivers(ctx: CalcContext): CalculatedDriverResu
       comp += Math.abs(sum) >= Math.abs(v) ? sum - t + v : v - t + sum;
       sum = t;
     }
+    if (failedAt < n) formulaFailure(compiled.error, owner, cd.formula, records!.identifiers[failedAt]);
     earlier.set(cd.name, values);
     results.push({
       dimension: cd.dimension,

@@ -78,7 +78,8 @@ export class Splitter {
   /**
    * Splits integer `total` over the elements ids[start..end) (or start..end when ids is null),
    * weight of element id = scaled[id] (or big[id]); W is the exact weight sum of those elements
-   * (> 0). Writes each element's amount to out[id] (overwrites).
+   * (> 0). Writes each element's amount to out[id] (overwrites). `uniform`: every weight of the
+   * column is the same (equal remainders, so the spare units go to the first elements).
    */
   split(
     total: number,
@@ -89,6 +90,7 @@ export class Splitter {
     start: number,
     end: number,
     out: Float64Array,
+    uniform = false,
   ): void {
     const m = end - start;
     const s = Math.abs(total);
@@ -100,26 +102,52 @@ export class Splitter {
       this.splitSlow(total, scaled, big, ids, start, end, out);
       return;
     }
+    if (uniform && s * w < LIMIT) {
+      this.splitEqual(total, s, scaled[ids ? ids[start]! : start]!, w, ids, start, m, out);
+      return;
+    }
     this.ensure(m);
     const rem = this.rem;
     let given = 0;
     if (s * w < LIMIT) {
-      for (let j = 0; j < m; j++) {
-        const id = ids ? ids[start + j]! : start + j;
-        const p = s * scaled[id]!;
-        let q = Math.floor(p / w);
-        let r = p - q * w;
-        // p / w is rounded: correct the quotient so that 0 <= r < w holds exactly.
-        if (r < 0) {
-          q -= 1;
-          r += w;
-        } else if (r >= w) {
-          q += 1;
-          r -= w;
+      // q estimated with the reciprocal (a multiplication, not a division, per element), then
+      // corrected so that 0 <= r < w holds exactly: p, q * w and r are integers below 2^53.
+      const inv = 1 / w;
+      if (ids === null) {
+        for (let j = 0; j < m; j++) {
+          const p = s * scaled[start + j]!;
+          let q = Math.floor(p * inv);
+          let r = p - q * w;
+          while (r < 0) {
+            q -= 1;
+            r += w;
+          }
+          while (r >= w) {
+            q += 1;
+            r -= w;
+          }
+          out[start + j] = q;
+          rem[j] = r;
+          given += q;
         }
-        out[id] = q;
-        rem[j] = r;
-        given += q;
+      } else {
+        for (let j = 0; j < m; j++) {
+          const id = ids[start + j]!;
+          const p = s * scaled[id]!;
+          let q = Math.floor(p * inv);
+          let r = p - q * w;
+          while (r < 0) {
+            q -= 1;
+            r += w;
+          }
+          while (r >= w) {
+            q += 1;
+            r -= w;
+          }
+          out[id] = q;
+          rem[j] = r;
+          given += q;
+        }
       }
     } else {
       // s * w_i may pass 2^53: exact quotient and remainder from error-free products (wide.ts).
@@ -138,6 +166,41 @@ export class Splitter {
         const id = ids ? ids[start + j]! : start + j;
         out[id] = -out[id]! + 0;
       }
+    }
+  }
+
+  /** The split of equal weights x (W = m x): the quotient, exactly as split computes it for each
+   * element, to all; the missing units, all with the same remainder, to the first elements. */
+  private splitEqual(
+    total: number,
+    s: number,
+    x: number,
+    w: number,
+    ids: Int32Array | null,
+    start: number,
+    m: number,
+    out: Float64Array,
+  ): void {
+    const p = s * x;
+    let q = Math.floor(p / w);
+    let r = p - q * w;
+    while (r < 0) {
+      q -= 1;
+      r += w;
+    }
+    while (r >= w) {
+      q += 1;
+      r -= w;
+    }
+    const missing = s - q * m;
+    const sign = total < 0 ? -1 : 1;
+    const low = sign * q + 0;
+    const high = sign * (q + 1) + 0;
+    if (ids === null) {
+      out.fill(high, start, start + missing);
+      out.fill(low, start + missing, start + m);
+    } else {
+      for (let j = 0; j < m; j++) out[ids[start + j]!] = j < missing ? high : low;
     }
   }
 
@@ -265,18 +328,24 @@ export class Splitter {
     const vals = this.bucketVals;
     const idx = this.bucketIdx;
     let c = 0;
+    let low = Number.POSITIVE_INFINITY;
+    let high = -1;
     for (let j = 0; j < m; j++) {
       const b = bucket[j]!;
       if (b > boundary) {
         const id = ids ? ids[start + j]! : start + j;
         out[id] = out[id]! + 1;
       } else if (b === boundary) {
-        vals[c] = rem[j]!;
+        const r = rem[j]!;
+        vals[c] = r;
         idx[c++] = j;
+        if (r < low) low = r;
+        if (r > high) high = r;
       }
     }
-    if (need === c) {
-      for (let i = 0; i < c; i++) {
+    if (need === c || low === high) {
+      // All of the bucket, or equal remainders (equal weights): the first `need` in j order.
+      for (let i = 0; i < need; i++) {
         const id = ids ? ids[start + idx[i]!]! : start + idx[i]!;
         out[id] = out[id]! + 1;
       }

@@ -4,8 +4,8 @@
 // carry their factors, fixed choice 7). Values are major units; totals of FOR lines evaluate the
 // formula on the line totals.
 
-import { type CompiledFormula, compileFormula } from "../formula/compile.ts";
 import type { PnlLine } from "../model/types.ts";
+import { ColumnFormula } from "./column-formula.ts";
 import { byCode, type CalcContext } from "./context.ts";
 import { CalcError } from "./errors.ts";
 import { formulaFailure } from "./formula-errors.ts";
@@ -16,7 +16,7 @@ interface PreparedLine {
   line: PnlLine;
   factor: number;
   children: number[];
-  formula: CompiledFormula | null;
+  formula: ColumnFormula | null;
   slots: number[];
 }
 
@@ -115,16 +115,19 @@ export function computePnl(
         case "FOR": {
           const columns = p.slots.map((s) => lineValues[s]!);
           const owner = `P&L line ${p.line.code}`;
-          for (let r = 0; r < n; r++) {
-            try {
-              out[r] = f * p.formula!.evaluate(columns, r) + 0;
-            } catch (error) {
-              formulaFailure(error, `${owner} on dimension ${dim}`, p.line.formula ?? "", ids[r]);
-            }
+          const failedAt = p.formula!.fill(columns, 0, n, out);
+          for (let r = 0; r < failedAt; r++) out[r] = f * out[r]! + 0;
+          if (failedAt < n) {
+            formulaFailure(
+              p.formula!.error,
+              `${owner} on dimension ${dim}`,
+              p.line.formula ?? "",
+              ids[failedAt],
+            );
           }
           const totalColumns = p.slots.map((s) => [lineTotals[s]!]);
           try {
-            lineTotals[i] = f * p.formula!.evaluate(totalColumns, 0) + 0;
+            lineTotals[i] = f * p.formula!.closure.evaluate(totalColumns, 0) + 0;
           } catch (error) {
             formulaFailure(error, `${owner} (totals of ${dim})`, p.line.formula ?? "");
           }
@@ -174,7 +177,7 @@ function prepare(
   const prepared: PreparedLine[] = lines.map((line) => {
     const factor = Number.isFinite(line.factor) && line.factor !== 0 ? line.factor : 1;
     if (line.parent !== null && !index.has(line.parent)) invalid(line, `unknown parent ${line.parent}`);
-    let formula: CompiledFormula | null = null;
+    let formula: ColumnFormula | null = null;
     const slots: number[] = [];
     if (line.category === "ACT" && (!line.activity || !activities.has(line.activity))) {
       invalid(line, `unknown activity ${line.activity}`);
@@ -184,7 +187,7 @@ function prepare(
     }
     if (line.category === "FOR") {
       try {
-        formula = compileFormula(line.formula ?? "=", (name) => {
+        formula = new ColumnFormula(line.formula ?? "=", (name) => {
           const slot = index.get(name);
           if (slot === undefined) return undefined;
           slots.push(slot);

@@ -180,7 +180,7 @@ export class PushEngine {
         if (sink) sink[p] = sink[p]! + c;
         continue;
       }
-      ctx.splitter.split(c, column.scaled, column.big, w, ids, start, end, received);
+      ctx.splitter.split(c, column.scaled, column.big, w, ids, start, end, received, column.uniform);
       for (let j = start; j < end; j++) {
         const id = ids[j]!;
         vc[id] = vc[id]! + received[id]!;

@@ -17,6 +17,8 @@ export interface WeightColumn {
   /** Exact sum of the scaled weights (as BigInt; `total` is its double). */
   totalBig: bigint;
   total: number;
+  /** Every weight is the same (EVEN): a split gives equal shares, the spare units to the first. */
+  uniform: boolean;
 }
 
 export interface WeightContext {
@@ -29,13 +31,17 @@ export interface WeightContext {
 const FAST_DECIMALS = 15;
 
 /**
- * Builds the exact weight column; missing values (NaN in a driver column) must already be 0.
- * One pass: with the column's decimals K so far, a value that is the double nearest to n / 10^K
+ * Builds the exact weight column; missing values (NaN in a decimal driver) weigh 0 when
+ * `missingAsZero`, and are invalid otherwise. One pass: with the column's decimals K so far, a value that is the double nearest to n / 10^K
  * (n < 10^14) has at most K decimals and scales to n exactly (see decompose in decimal.ts); other
  * values are read with decompose, and a value with more decimals rescales what came before by
  * 10^(new K - K), which is exact while below 2^53 (checked at the end, as before).
  */
-export function makeWeightColumn(values: Float64Array, ctx: WeightContext): WeightColumn {
+export function makeWeightColumn(
+  values: Float64Array,
+  ctx: WeightContext,
+  missingAsZero = false,
+): WeightColumn {
   const n = values.length;
   const scaled = new Float64Array(n);
   let decimals = 0;
@@ -43,7 +49,8 @@ export function makeWeightColumn(values: Float64Array, ctx: WeightContext): Weig
   let total = 0;
   let exact = true;
   for (let i = 0; i < n; i++) {
-    const v = values[i]!;
+    let v = values[i]!;
+    if (missingAsZero && Number.isNaN(v)) v = 0;
     if (!(v >= 0) || v === Number.POSITIVE_INFINITY) invalidWeight(v, i, ctx);
     const q = Math.round(v * factor);
     let w: number;
@@ -51,7 +58,7 @@ export function makeWeightColumn(values: Float64Array, ctx: WeightContext): Weig
     else {
       decompose(v);
       if (-DEC.e > decimals) {
-        if (-DEC.e > FAST_DECIMALS) return makeWeightColumnGeneral(values, ctx);
+        if (-DEC.e > FAST_DECIMALS) return makeWeightColumnGeneral(values, ctx, missingAsZero);
         const up = POW10[-DEC.e - decimals]!;
         for (let j = 0; j < i; j++) {
           const x = scaled[j]! * up;
@@ -72,8 +79,22 @@ export function makeWeightColumn(values: Float64Array, ctx: WeightContext): Weig
     total += w;
     if (!(w < SAFE)) exact = false;
   }
-  if (exact && total < SAFE) return { n, scaled, big: null, decimals, total, totalBig: BigInt(total) };
-  return bigColumn(values, decimals, scaled);
+  if (exact && total < SAFE) {
+    return { n, scaled, big: null, decimals, total, totalBig: BigInt(total), uniform: isUniform(scaled) };
+  }
+  return bigColumn(values, decimals, scaled, missingAsZero);
+}
+
+/** The EVEN column: every record weighs 1. */
+export function evenColumn(n: number): WeightColumn {
+  const scaled = new Float64Array(n).fill(1);
+  return { n, scaled, big: null, decimals: 0, total: n, totalBig: BigInt(n), uniform: true };
+}
+
+function isUniform(scaled: Float64Array): boolean {
+  const first = scaled[0];
+  for (let i = 1; i < scaled.length; i++) if (scaled[i] !== first) return false;
+  return true;
 }
 
 function invalidWeight(v: number, i: number, ctx: WeightContext): never {
@@ -89,11 +110,16 @@ function invalidWeight(v: number, i: number, ctx: WeightContext): never {
  * The general build: the column's decimals first, then every value scaled to them. (A value such
  * as 109758.00000000001 reads as 109758: it scales to its reading, not to itself.)
  */
-export function makeWeightColumnGeneral(values: Float64Array, ctx: WeightContext): WeightColumn {
+export function makeWeightColumnGeneral(
+  values: Float64Array,
+  ctx: WeightContext,
+  missingAsZero = false,
+): WeightColumn {
   const n = values.length;
   let decimals = 0;
   for (let i = 0; i < n; i++) {
-    const v = values[i]!;
+    let v = values[i]!;
+    if (missingAsZero && Number.isNaN(v)) v = 0;
     if (!(v >= 0) || v === Number.POSITIVE_INFINITY) invalidWeight(v, i, ctx);
     if (!Number.isInteger(v)) {
       decompose(v);
@@ -105,7 +131,8 @@ export function makeWeightColumnGeneral(values: Float64Array, ctx: WeightContext
   const factor = decimals <= 22 ? POW10[decimals]! : Number.POSITIVE_INFINITY;
   let total = 0;
   for (let i = 0; i < n; i++) {
-    const v = values[i]!;
+    let v = values[i]!;
+    if (missingAsZero && Number.isNaN(v)) v = 0;
     let w: number;
     if (Number.isInteger(v)) w = v * factor;
     else {
@@ -117,15 +144,23 @@ export function makeWeightColumnGeneral(values: Float64Array, ctx: WeightContext
     total += w;
     if (!(w < SAFE)) exact = false;
   }
-  if (exact && total < SAFE) return { n, scaled, big: null, decimals, total, totalBig: BigInt(total) };
-  return bigColumn(values, decimals, scaled);
+  if (exact && total < SAFE) {
+    return { n, scaled, big: null, decimals, total, totalBig: BigInt(total), uniform: isUniform(scaled) };
+  }
+  return bigColumn(values, decimals, scaled, missingAsZero);
 }
 
-function bigColumn(values: Float64Array, decimals: number, scaled: Float64Array): WeightColumn {
+function bigColumn(
+  values: Float64Array,
+  decimals: number,
+  scaled: Float64Array,
+  missingAsZero: boolean,
+): WeightColumn {
   const big: bigint[] = new Array(values.length);
   let totalBig = 0n;
   for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
+    let v = values[i]!;
+    if (missingAsZero && Number.isNaN(v)) v = 0;
     decompose(v);
     const shift = decimals + DEC.e;
     const w = shift >= 0 ? BigInt(DEC.m) * 10n ** BigInt(shift) : BigInt(DEC.m) / 10n ** BigInt(-shift);
@@ -133,7 +168,7 @@ function bigColumn(values: Float64Array, decimals: number, scaled: Float64Array)
     totalBig += w;
     scaled[i] = Number(w);
   }
-  return { n: values.length, scaled, big, decimals, totalBig, total: Number(totalBig) };
+  return { n: values.length, scaled, big, decimals, totalBig, total: Number(totalBig), uniform: false };
 }
 
 /** Exact sum of the weights of ids[start..end) (BigInt when the column is big). */

@@ -2,13 +2,13 @@
 // DRIVER (a decimal driver or a calculated driver of the dimension, fixed choice 6) or FORMULA
 // (evaluated per record). The first rule to use a column names itself in validation errors.
 
-import { compileFormula } from "../formula/compile.ts";
+import { ColumnFormula } from "./column-formula.ts";
 import type { CalcContext } from "./context.ts";
 import { normalize } from "./decimal.ts";
 import { CalcError } from "./errors.ts";
 import { formulaFailure } from "./formula-errors.ts";
 import type { CalculatedDriverResult } from "./result-types.ts";
-import { makeWeightColumn, type WeightColumn } from "./weight-column.ts";
+import { evenColumn, makeWeightColumn, type WeightColumn } from "./weight-column.ts";
 
 export type WeightSpec =
   | { kind: "EVEN" }
@@ -46,24 +46,18 @@ export class WeightResolver {
     const records = this.ctx.records(dimension);
     const identifiers = records?.identifiers ?? [];
     const n = identifiers.length;
-    let values: Float64Array;
+    let column: WeightColumn;
     if (spec.kind === "EVEN") {
-      values = new Float64Array(n).fill(1);
+      column = evenColumn(n);
     } else if (spec.kind === "DRIVER") {
       const decimal = records?.decimals.get(spec.driver);
       const calculated = this.calculated.get(dimension)?.get(spec.driver);
-      if (decimal) {
-        values = new Float64Array(n);
-        // A missing value (NaN) weighs 0.
-        for (let i = 0; i < n; i++) {
-          const v = decimal[i]!;
-          values[i] = Number.isNaN(v) ? 0 : v;
-        }
-      } else if (calculated) {
-        values = calculated;
-      } else if (n === 0) {
+      // A missing value (NaN) of a decimal driver weighs 0.
+      if (decimal) column = makeWeightColumn(decimal, { rule, identifiers }, true);
+      else if (calculated) column = makeWeightColumn(calculated, { rule, identifiers });
+      else if (n === 0) {
         // No records: nothing to weigh (the split leaves the cost unallocated, W = 0).
-        values = new Float64Array(0);
+        column = makeWeightColumn(new Float64Array(0), { rule, identifiers });
       } else {
         throw new CalcError(
           "UNKNOWN_REFERENCE",
@@ -72,9 +66,8 @@ export class WeightResolver {
         );
       }
     } else {
-      values = this.evaluate(dimension, spec.formula, rule);
+      column = makeWeightColumn(this.evaluate(dimension, spec.formula, rule), { rule, identifiers });
     }
-    const column = makeWeightColumn(values, { rule, identifiers });
     this.cache.set(key, column);
     return column;
   }
@@ -89,21 +82,17 @@ export class WeightResolver {
       columns.push(column);
       return columns.length - 1;
     };
-    let compiled: ReturnType<typeof compileFormula>;
+    let compiled: ColumnFormula;
     try {
-      compiled = compileFormula(formula, resolve);
+      compiled = new ColumnFormula(formula, resolve);
     } catch (error) {
       formulaFailure(error, rule, formula);
     }
     const n = records?.identifiers.length ?? 0;
     const values = new Float64Array(n);
-    for (let r = 0; r < n; r++) {
-      try {
-        values[r] = normalize(compiled.evaluate(columns, r));
-      } catch (error) {
-        formulaFailure(error, rule, formula, records!.identifiers[r]);
-      }
-    }
+    const failedAt = compiled.fill(columns, 0, n, values);
+    for (let r = 0; r < failedAt; r++) values[r] = normalize(values[r]!);
+    if (failedAt < n) formulaFailure(compiled.error, rule, formula, records!.identifiers[failedAt]);
     return values;
   }
 }

@@ -137,6 +137,50 @@ describe("largest remainder", () => {
     );
   });
 
+  it("amounts close to the plain-arithmetic limit (|S| * W just below 2^52) stay exact", () => {
+    const splitter = new Splitter();
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 7 }), { minLength: 2, maxLength: 40 }),
+        fc.double({ min: 0.5, max: 1, noNaN: true }),
+        fc.boolean(),
+        (ws, fraction, negative) => {
+          const w = ws.reduce((a, b) => a + b, 0);
+          fc.pre(w > 0);
+          const s = Math.floor(((2 ** 52 - 1) / w) * fraction);
+          const total = negative ? -s : s;
+          const out = new Float64Array(ws.length);
+          splitter.split(total, Float64Array.from(ws), null, w, null, 0, ws.length, out);
+          expect(Array.from(out)).toEqual(reference(BigInt(total), ws.map(BigInt)).map(Number));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("equal weights (a uniform column) equal the reference, with and without an id list", () => {
+    const splitter = new Splitter();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 2, max: 3000 }),
+        fc.boolean(),
+        (total, x, m, withIds) => {
+          const scaled = new Float64Array(m).fill(x);
+          const ids = withIds ? Int32Array.from({ length: m }, (_, j) => m - 1 - j) : null;
+          const out = new Float64Array(m);
+          splitter.split(total, scaled, null, m * x, ids, 0, m, out, true);
+          const expected = reference(BigInt(total), new Array<bigint>(m).fill(BigInt(x))).map(Number);
+          const got = ids ? Array.from(ids, (id) => out[id]) : Array.from(out);
+          expect(got).toEqual(expected);
+          expect(got.some((v) => Object.is(v, -0))).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("wide products (|S| * W past 2^53) stay exact without BigInt", () => {
     const splitter = new Splitter();
     fc.assert(

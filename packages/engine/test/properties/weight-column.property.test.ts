@@ -1,6 +1,7 @@
 // The one-pass weight column against the general two-pass build (decimals first, then scaling):
 // the same exact integer weights, decimals and totals, including columns whose decimals grow late,
-// values with float noise, and columns that pass 2^53 and go to BigInt.
+// values with float noise, missing values (0 in a decimal driver), and columns that pass 2^53 and
+// go to BigInt.
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -22,11 +23,13 @@ const value = fc.oneof(
       .map(([q, p]) => q * (p / 100)),
   },
   { weight: 1, arbitrary: fc.constantFrom(0, 2 ** 53, 2 ** 60, 1e-18, 123456789012.5, 0.1 + 0.2) },
+  { weight: 1, arbitrary: fc.constant(Number.NaN) },
 );
 
-function build(values: number[], general: boolean) {
+function build(values: number[], general: boolean, missingAsZero = true) {
   const ctx = { rule: "test rule", identifiers: values.map((_, i) => `R${i}`) };
-  const column = (general ? makeWeightColumnGeneral : makeWeightColumn)(Float64Array.from(values), ctx);
+  const make = general ? makeWeightColumnGeneral : makeWeightColumn;
+  const column = make(Float64Array.from(values), ctx, missingAsZero);
   return { ...column, scaled: Array.from(column.scaled) };
 }
 
@@ -43,9 +46,9 @@ describe("weight column", () => {
   it("names the first invalid weight", () => {
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
       const values = [1.5, 2, bad, -3];
-      expect(() => build(values, false)).toThrow(CalcError);
+      expect(() => build(values, false, false)).toThrow(CalcError);
       try {
-        build(values, false);
+        build(values, false, false);
       } catch (error) {
         expect((error as CalcError).details).toMatchObject({ record: "R2" });
       }
