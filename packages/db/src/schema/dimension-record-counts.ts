@@ -4,7 +4,7 @@ import { scenarios } from "./models.ts";
 
 /**
  * How many records a dimension has in a scenario, kept exact by statement-level triggers on
- * dimension_records (migration 0003): record lists answer `count` from here instead of counting a
+ * dimension_records (migration 0004): record lists answer `count` from here instead of counting a
  * million rows per page. Every writer (API, uploads, imports, COPY) goes through the triggers.
  */
 export const dimensionRecordCounts = pgTable(
