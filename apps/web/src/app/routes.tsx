@@ -108,6 +108,8 @@ const PlReportStructure = lazyPage(() => import("../features/reports/routes/pl-r
 const MultipleDimension = lazyPage(() => import("../features/reports/routes/multiple-dimension"));
 const MyReports = lazyPage(() => import("../features/reports/routes/my-reports"));
 const PdfReport = lazyPage(() => import("../features/reports/routes/pdf-report"));
+const Results = lazyPage(() => import("../features/results/routes/results"));
+const ValidationReport = lazyPage(() => import("../features/results/routes/validation-report"));
 
 const SoftwareStep = lazyPage(() => import("../features/software/routes/software-step"));
 const DocStructure = lazyPage(() => import("../features/software/routes/doc-structure"));
@@ -259,6 +261,8 @@ export const APP_ROUTES: AppRoute[] = [
   app("/multiple-dimension", "Report", "report:multiDimension.title", [REPORTS], MultipleDimension),
   app("/reports/my-reports", "Report", "report:myReports.title", [REPORTS], MyReports),
   app("/pdf-report", "Report", "report:pdf.title", [REPORTS], PdfReport),
+  app("/report/results", "Report", "allocation:results.title", [REPORTS], Results),
+  app("/report/validation", "Report", "allocation:validation.title", [REPORTS], ValidationReport),
 
   app("/software/step01", "Data", "model:software.step01.title", [WIZARD], SoftwareStep),
   app("/software/step02", "Data", "model:software.step02.title", [WIZARD], SoftwareStep),

@@ -12,6 +12,12 @@ export interface CalculationRow {
   finished_at?: string | null;
   requested_by_user?: string | { email?: string; first_name?: string; last_name?: string } | null;
   task_id?: string;
+  /** 0..1 while the run moves. */
+  progress?: number;
+  progress_message?: string;
+  parent?: number | null;
+  category?: string;
+  error?: { code: string; message: string } | null;
 }
 
 export type LatestCalculation =
@@ -19,7 +25,7 @@ export type LatestCalculation =
   | { kind: "error" }
   | { kind: "found"; calculation: CalculationRow; finished: boolean };
 
-const ACTIVE = new Set(["REQUESTED", "IN_PROGRESS", "ATTEMPTING_TO_STOP"]);
+export const ACTIVE = new Set(["REQUESTED", "IN_PROGRESS", "ATTEMPTING_TO_STOP"]);
 
 export const LATEST_CALCULATION_KEY = ["calculation", "latest"] as const;
 

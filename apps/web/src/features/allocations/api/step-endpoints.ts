@@ -83,6 +83,8 @@ export const RESULT_VIEWS: Record<StepNumber, { id: string; label: string; path:
       label: "model:allocation.views.aggregated",
       path: "calculation/activity-results/get-aggregated/",
     },
+    // Needs a chosen allocation: `?source=<activity>&dimension=<dimension>` (spec 4).
+    { id: "byLine", label: "model:allocation.views.byLine", path: "calculation/activity-results/" },
   ],
   5: [
     {

@@ -1,19 +1,26 @@
-import { Badge, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconArrowRight } from "@tabler/icons-react";
+import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconArrowRight, IconChartSankey, IconPlus } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { ApiTable, type ColumnSpec } from "../../../components/api-table";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
 import type { PageParams } from "../../../lib/paged";
+import { useSession } from "../../../lib/use-session";
 import { STEP_RESULTS_KEY } from "../api/get-step-results";
 import { getStepRules, type RuleRow, STEP_RULES_KEY } from "../api/get-step-rules";
 import type { Strategy } from "../api/request-calculation";
 import type { StepNumber } from "../api/step-endpoints";
 import { CalculationPanel } from "./calculation-panel";
 import { ResultsPanel } from "./results-panel";
+import { RuleActions } from "./rule-actions";
+import { RuleForm } from "./rule-form";
+import { SecondStepTools } from "./second-step-tools";
+import { SourceStateBadge } from "./source-state-badge";
+import { SourcesPanel } from "./sources-panel";
 
 export interface StepConfig {
   step: StepNumber;
@@ -26,8 +33,11 @@ export interface StepConfig {
   beta?: boolean;
 }
 
-function Step({ config, scenario }: { config: StepConfig; scenario: number }) {
+function Step({ config, model, scenario }: { config: StepConfig; model: number; scenario: number }) {
   const { t } = useTranslation();
+  const { ability } = useSession();
+  const canEdit = ability.can("manage", "Allocation") || ability.can("update", "Allocation");
+  const [editing, setEditing] = useState<{ row: RuleRow | null } | null>(null);
   const [strategy, setStrategy] = useState<Strategy>("not_allocate");
   const queryClient = useQueryClient();
   const count = useQuery({
@@ -66,16 +76,61 @@ function Step({ config, scenario }: { config: StepConfig; scenario: number }) {
                 {t(config.to)}
               </Badge>
             </Group>
-            <Title order={2} fz="md" mb="sm">
-              {t("model:allocation.rules")}
-            </Title>
+            <Group justify="space-between" mb="sm">
+              <Title order={2} fz="md">
+                {t("model:allocation.rules")}
+              </Title>
+              <Group gap="xs">
+                <Button
+                  component="a"
+                  href="#step-results"
+                  variant="subtle"
+                  size="xs"
+                  leftSection={<IconChartSankey size={14} aria-hidden />}
+                >
+                  {t("allocation:page.seeResults")}
+                </Button>
+                {canEdit && (
+                  <Button
+                    size="xs"
+                    leftSection={<IconPlus size={14} aria-hidden />}
+                    onClick={() => setEditing({ row: null })}
+                    data-testid="rule-add"
+                  >
+                    {t("allocation:form.add")}
+                  </Button>
+                )}
+              </Group>
+            </Group>
             <ApiTable<RuleRow>
               queryKey={[...STEP_RULES_KEY, config.step, scenario]}
               fetcher={(p: PageParams) => getStepRules(config.step, scenario, p)}
               emptyTitle={t("common:messages.noResults")}
               emptyDescription={t(config.rulesHint)}
               testId="rules-table"
-              columns={config.columns(t)}
+              columns={[
+                ...config.columns(t),
+                ...(config.step <= 3
+                  ? [
+                      {
+                        id: "source_state",
+                        header: t("model:allocation.columns.state"),
+                        cell: (r: RuleRow) => <SourceStateBadge state={r.source_state as string | null} />,
+                      },
+                    ]
+                  : []),
+                ...(canEdit
+                  ? [
+                      {
+                        id: "actions",
+                        header: t("allocation:form.actions"),
+                        cell: (r: RuleRow) => (
+                          <RuleActions step={config.step} row={r} onEdit={(row) => setEditing({ row })} />
+                        ),
+                      },
+                    ]
+                  : []),
+              ]}
             />
           </Card>
         </Grid.Col>
@@ -89,10 +144,25 @@ function Step({ config, scenario }: { config: StepConfig; scenario: number }) {
               onStrategyChange={setStrategy}
               onRequested={() => queryClient.removeQueries({ queryKey: STEP_RESULTS_KEY })}
             />
+            {config.step === 2 && <SecondStepTools model={model} scenario={scenario} canEdit={canEdit} />}
+            {config.step <= 3 && <SourcesPanel step={config.step} scenario={scenario} />}
+            <Anchor component={Link} to={`/report/results?step=${config.step}`} fz="sm">
+              {t("allocation:page.allResults")}
+            </Anchor>
           </Stack>
         </Grid.Col>
       </Grid>
-      <ResultsPanel step={config.step} scenario={scenario} />
+      <div id="step-results">
+        <ResultsPanel step={config.step} scenario={scenario} />
+      </div>
+      <RuleForm
+        step={config.step}
+        model={model}
+        scenario={scenario}
+        row={editing?.row ?? null}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+      />
       <Text fz="xs" c="dimmed" mt="md">
         {t("model:allocation.footnote")}
       </Text>
@@ -103,6 +173,8 @@ function Step({ config, scenario }: { config: StepConfig; scenario: number }) {
 export function AllocationStepPage({ config }: { config: StepConfig }) {
   const ctx = useAppContext();
   return (
-    <RequireScenario>{ctx.scenario && <Step config={config} scenario={ctx.scenario.id} />}</RequireScenario>
+    <RequireScenario>
+      {ctx.model && ctx.scenario && <Step config={config} model={ctx.model.id} scenario={ctx.scenario.id} />}
+    </RequireScenario>
   );
 }

@@ -21,6 +21,7 @@ import { type CalculationRow, statusOf, useLatestCalculation } from "../api/get-
 import { type Strategy, useRequestCalculation } from "../api/request-calculation";
 import { CALCULATION_CATEGORY, type StepNumber } from "../api/step-endpoints";
 import { useStopCalculation } from "../api/stop-calculation";
+import { RunProgress } from "./run-progress";
 
 const STOPPABLE = new Set(["REQUESTED", "IN_PROGRESS", "STARTED"]);
 
@@ -132,6 +133,7 @@ export function CalculationPanel({
                     : t("common:messages.noCalculation")}
                 </Text>
               </Group>
+              <RunProgress calculation={calc} />
             </>
           )}
         </Stack>

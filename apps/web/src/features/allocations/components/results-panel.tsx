@@ -1,4 +1,5 @@
-import { Card, Group, Switch, Tabs, Title } from "@mantine/core";
+import { Card, Group, Select, Switch, Tabs, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiTable, type ColumnSpec } from "../../../components/api-table";
@@ -6,10 +7,15 @@ import { EmptyState } from "../../../components/empty-state";
 import type { PageParams } from "../../../lib/paged";
 import { useLatestCalculation } from "../api/get-latest-calculation";
 import { getStepResults, type ResultRow, STEP_RESULTS_KEY } from "../api/get-step-results";
+import { getStepRules } from "../api/get-step-rules";
+import { useStepSources } from "../api/get-step-sources";
 import { CALCULATION_CATEGORY, RESULT_VIEWS, type StepNumber, UNALLOCATED_PATH } from "../api/step-endpoints";
+import { SourceStateBadge } from "./source-state-badge";
+
+type T = (key: string) => string;
 
 /** The columns of each result view (contract: calculation.ts result rows). */
-function columnsFor(view: string, t: (key: string) => string): ColumnSpec<ResultRow>[] {
+function columnsFor(step: StepNumber, view: string, t: T): ColumnSpec<ResultRow>[] {
   const c = (id: string, header: string, kind?: ColumnSpec<ResultRow>["kind"]): ColumnSpec<ResultRow> => ({
     id,
     header: t(header),
@@ -23,7 +29,18 @@ function columnsFor(view: string, t: (key: string) => string): ColumnSpec<Result
         c("original_amount", "model:allocation.columns.originalAmount", "number"),
         c("allocated_amount", "model:allocation.columns.allocatedAmount", "number"),
         c("unallocated_amount", "model:allocation.columns.unallocatedAmount", "number"),
-        c("status", "model:allocation.columns.state"),
+        ...(step === 4
+          ? [
+              c("destination_name", "model:allocation.columns.destination"),
+              c("quantity", "model:allocation.columns.quantity", "number"),
+              c("cost_per_unit", "model:allocation.columns.costPerUnit", "number"),
+            ]
+          : []),
+        {
+          id: "status",
+          header: t("model:allocation.columns.state"),
+          cell: (r) => <SourceStateBadge state={r.status as string} />,
+        },
       ];
     case "destination":
       return [
@@ -39,11 +56,26 @@ function columnsFor(view: string, t: (key: string) => string): ColumnSpec<Result
         c("unit_minutes", "model:allocation.columns.unitMinutes", "number"),
         c("quantity", "model:allocation.columns.quantity", "number"),
         c("capacity", "model:allocation.columns.capacity", "number"),
+        c("source_capacity", "allocation:results.sourceCapacity", "number"),
         c("cost_per_minute", "model:allocation.columns.costPerMinute", "number"),
         c("cost_per_unit", "model:allocation.columns.costPerUnit", "number"),
+        c("time_driven_amount", "allocation:results.timeDrivenAmount", "number"),
         c("unallocated_capacity", "model:allocation.columns.unallocatedCapacity", "number"),
         c("total_cost", "model:allocation.columns.totalCost", "currency"),
       ];
+    case "aggregated":
+    case "byLine":
+      if (step === 4)
+        return [
+          c("transaction_id", "allocation:results.transaction"),
+          c("dimension_name", "allocation:results.dimension"),
+          c("source_name", "model:allocation.columns.source"),
+          c("amount", "model:allocation.columns.amount", "number"),
+        ];
+      return pushColumns(t, view);
+    case "parentToChild":
+    case "childToParent":
+      return pushColumns(t, view);
     default:
       return [
         c("source_name", "model:allocation.columns.source"),
@@ -53,18 +85,66 @@ function columnsFor(view: string, t: (key: string) => string): ColumnSpec<Result
   }
 }
 
-/** Results show only for a FINISHED latest calculation (spec 4). */
-export function ResultsPanel({ step, scenario }: { step: StepNumber; scenario: number }) {
+function pushColumns(t: T, view: string): ColumnSpec<ResultRow>[] {
+  return [
+    { id: "source_name", header: t("model:allocation.columns.source") },
+    { id: "source_parent_name", header: t("model:allocation.columns.parent") },
+    { id: "destination_child_name", header: t("model:allocation.columns.child") },
+    ...(view === "parentToChild"
+      ? [{ id: "parent_transaction_id", header: t("allocation:results.parentRecord") }]
+      : []),
+    { id: "transaction_id", header: t("allocation:results.transaction") },
+    {
+      id: "category",
+      header: t("allocation:results.category"),
+      cell: (r) => t(`allocation:results.categories.${String(r.category)}`),
+    },
+    { id: "amount", header: t("model:allocation.columns.amount"), kind: "number", sortable: true },
+  ];
+}
+
+/**
+ * Results show only for a FINISHED latest calculation (spec 4): tabs by view, the step-4 by-line
+ * view after choosing an allocation, the time-driven tab only when time-driven costing is on, and
+ * for steps 5 and 6 the unallocated toggle adding the two original_* columns on the by-line table.
+ */
+export function ResultsPanel({
+  step,
+  scenario,
+  initialView,
+  initialUnallocated = false,
+  sortByAmount = false,
+}: {
+  step: StepNumber;
+  scenario: number;
+  initialView?: string;
+  initialUnallocated?: boolean;
+  /** Positive/negative allocations: rows by amount, largest first (toggle the sort for negatives). */
+  sortByAmount?: boolean;
+}) {
   const { t } = useTranslation();
   const latest = useLatestCalculation(scenario, CALCULATION_CATEGORY[step]);
-  const views = RESULT_VIEWS[step];
-  const [view, setView] = useState(views[0]!.id);
-  const [unallocated, setUnallocated] = useState(false);
+  const sources = useStepSources(3, scenario);
+  const timeDriven = step === 3 && (sources.data ?? []).some((s) => s.time_driven);
+  const views = RESULT_VIEWS[step].filter((v) => v.id !== "tdabc" || timeDriven);
+  const [chosenView, setView] = useState(initialView ?? views[0]!.id);
+  const view = views.some((v) => v.id === chosenView) ? chosenView : views[0]!.id;
+  const [unallocated, setUnallocated] = useState(initialUnallocated);
+  const [allocation, setAllocation] = useState<string | null>(null);
   const finished = latest.data?.kind === "found" && latest.data.finished;
+  const needsAllocation = step === 4 && view === "byLine";
+  const rules = useQuery({
+    queryKey: ["allocation", "rules", 4, scenario, "choices"],
+    queryFn: () => getStepRules(4, scenario, { limit: 100, offset: 0 }),
+    enabled: needsAllocation,
+  });
+  const chosen = rules.data?.results.find((r) => String(r.id) === allocation);
+  const filters =
+    needsAllocation && chosen ? { source: Number(chosen.source), dimension: Number(chosen.destination) } : {};
 
-  const base = columnsFor(view, t);
+  const base = columnsFor(step, view, t);
   const extra: ColumnSpec<ResultRow>[] =
-    unallocated && view === "byLine"
+    unallocated && view === "byLine" && step >= 5
       ? [
           { id: "original_dimension_name", header: t("model:allocation.columns.originalDimension") },
           { id: "original_transaction_id", header: t("model:allocation.columns.originalTransaction") },
@@ -75,7 +155,7 @@ export function ResultsPanel({ step, scenario }: { step: StepNumber; scenario: n
     unallocated && view === "byLine" && UNALLOCATED_PATH[step] ? UNALLOCATED_PATH[step]! : current.path;
 
   return (
-    <Card>
+    <Card data-testid={`results-step-${step}`}>
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="md">
           {t("model:allocation.results")}
@@ -85,7 +165,8 @@ export function ResultsPanel({ step, scenario }: { step: StepNumber; scenario: n
             checked={unallocated}
             onChange={(e) => setUnallocated(e.currentTarget.checked)}
             label={t("model:allocation.showUnallocated")}
-            disabled={!finished}
+            disabled={!finished || view !== "byLine"}
+            data-testid="unallocated-toggle"
           />
         )}
       </Group>
@@ -98,14 +179,22 @@ export function ResultsPanel({ step, scenario }: { step: StepNumber; scenario: n
           ))}
         </Tabs.List>
       </Tabs>
-      {finished ? (
-        <ApiTable<ResultRow>
-          queryKey={[...STEP_RESULTS_KEY, step, scenario, path]}
-          fetcher={(p: PageParams) => getStepResults(path, scenario, p)}
-          emptyTitle={t("common:messages.noResults")}
-          columns={[...base, ...extra]}
+      {needsAllocation && (
+        <Select
+          label={t("allocation:results.chooseAllocation")}
+          data={(rules.data?.results ?? []).map((r) => ({
+            value: String(r.id),
+            label: `${String(r.source_name)} → ${String(r.destination_name)}`,
+          }))}
+          value={allocation}
+          onChange={setAllocation}
+          searchable
+          mb="md"
+          maw={480}
+          data-testid="choose-allocation"
         />
-      ) : (
+      )}
+      {!finished ? (
         <EmptyState
           title={
             latest.data?.kind === "error"
@@ -113,6 +202,21 @@ export function ResultsPanel({ step, scenario }: { step: StepNumber; scenario: n
               : t("common:messages.noCalculation")
           }
           description={t("model:allocation.resultsHint")}
+        />
+      ) : needsAllocation && !chosen ? (
+        <Text fz="sm" c="dimmed">
+          {t("common:messages.selectActivityOrDimension")}
+        </Text>
+      ) : (
+        <ApiTable<ResultRow>
+          queryKey={[...STEP_RESULTS_KEY, step, scenario, path, filters]}
+          fetcher={(p: PageParams) => getStepResults(path, scenario, p, filters)}
+          emptyTitle={t("common:messages.noResults")}
+          columns={[...base, ...extra].map((c) =>
+            c.id === "amount" && (view === "byLine" || view === "aggregated") ? { ...c, sortable: true } : c,
+          )}
+          defaultSort={sortByAmount ? [{ id: "amount", desc: true }] : undefined}
+          testId="results-table"
         />
       )}
     </Card>

@@ -2,27 +2,32 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
 import { fetchPage } from "../../../lib/paged";
 
+/** contract: CalculationLog. */
 export interface CalculationLog {
+  id?: number;
+  at?: string;
+  level?: "INFO" | "WARNING" | "ERROR";
   detail?: string;
 }
 
-/** Spec 7: GET calculation/logs/?calculation — the detail of the first item is read. */
-export async function getCalculationLog(calculation: number | string): Promise<string | null> {
+/** Spec 7: GET calculation/logs/?calculation (newest first; the first item tells how the run ended). */
+export async function getCalculationLogs(calculation: number | string): Promise<CalculationLog[]> {
   try {
-    const page = await fetchPage<CalculationLog>("calculation/logs/", { calculation });
-    return page.results[0]?.detail ?? null;
+    const page = await fetchPage<CalculationLog>("calculation/logs/", { calculation, limit: 100, offset: 0 });
+    return page.results;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiError && error.status === 404) return [];
     throw error;
   }
 }
 
-export function useCalculationLog(calculation: number | string | null) {
+export function useCalculationLogs(calculation: number | string | null, live = false) {
   return useQuery(
     queryOptions({
       queryKey: ["calculation", "logs", calculation],
-      queryFn: () => getCalculationLog(calculation ?? ""),
+      queryFn: () => getCalculationLogs(calculation ?? ""),
       enabled: calculation !== null,
+      refetchInterval: live ? 2000 : false,
     }),
   );
 }

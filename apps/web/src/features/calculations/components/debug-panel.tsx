@@ -1,13 +1,19 @@
-import { Code, Loader, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Badge, Loader, ScrollArea, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useCalculationLog } from "../api/get-calculation-logs";
+import { formatDateTime } from "../../../lib/format";
+import { useCalculationLogs } from "../api/get-calculation-logs";
 
-/** Spec 4: the debug panel toggles between logs and errors; the error list shows 'Not implemented'. */
-export function DebugPanel({ calculation }: { calculation: number | string }) {
-  const { t } = useTranslation();
+const LEVEL_COLOR = { INFO: "blue", WARNING: "yellow", ERROR: "red" } as const;
+
+/**
+ * Spec 4: the debug panel toggles between logs and errors; the error list shows 'Not implemented'
+ * (spec 8), so a run's error lines are read in the logs view, each with its level.
+ */
+export function DebugPanel({ calculation, live = false }: { calculation: number | string; live?: boolean }) {
+  const { t, i18n } = useTranslation();
   const [mode, setMode] = useState<"logs" | "errors">("logs");
-  const log = useCalculationLog(mode === "logs" ? calculation : null);
+  const logs = useCalculationLogs(mode === "logs" ? calculation : null, live);
   return (
     <Stack gap="sm">
       <SegmentedControl
@@ -18,21 +24,44 @@ export function DebugPanel({ calculation }: { calculation: number | string }) {
           { value: "errors", label: t("model:calculations.errors") },
         ]}
         w={260}
+        data-testid="debug-toggle"
       />
       {mode === "errors" ? (
-        <Text fz="sm" c="dimmed">
+        <Text fz="sm" c="dimmed" data-testid="debug-errors">
           {t("common:messages.notImplemented")}
         </Text>
-      ) : log.isLoading ? (
+      ) : logs.isLoading ? (
         <Loader size="sm" />
-      ) : log.isError ? (
+      ) : logs.isError ? (
         <Text fz="sm" c="red">
           {t("common:messages.errorSomethingHappen")}
         </Text>
+      ) : (logs.data ?? []).length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          {t("model:calculations.noLog")}
+        </Text>
       ) : (
-        <Code block style={{ whiteSpace: "pre-wrap" }} dir="ltr">
-          {log.data ?? t("model:calculations.noLog")}
-        </Code>
+        <ScrollArea.Autosize mah={420}>
+          <Table fz="xs" verticalSpacing={4} data-testid="debug-logs">
+            <Table.Tbody>
+              {(logs.data ?? []).map((line, i) => (
+                <Table.Tr key={line.id ?? i}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    {formatDateTime(line.at, i18n.language)}
+                  </Table.Td>
+                  <Table.Td>
+                    {line.level && (
+                      <Badge size="xs" variant="light" color={LEVEL_COLOR[line.level]}>
+                        {t(`allocation:calc.level.${line.level}`)}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: "pre-wrap" }}>{line.detail}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
       )}
     </Stack>
   );

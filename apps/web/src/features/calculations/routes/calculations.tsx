@@ -9,8 +9,9 @@ import { useAppContext } from "../../../lib/app-context";
 import type { PageParams } from "../../../lib/paged";
 import { CALCULATIONS_KEY, type CalculationListRow, getCalculations } from "../api/get-calculations";
 import { DebugPanel } from "../components/debug-panel";
+import { RunPanel } from "../components/run-panel";
 
-// Spec 4: calculation types of the calculation page (the API's calculation categories).
+// Spec 4: calculation types of the calculation page (the API's calculation categories), as a filter.
 const TYPES = [
   { value: "", label: "model:calculations.types.all" },
   { value: "ACCOUNT_TO_COST_POOL", label: "common:nav.step1" },
@@ -37,6 +38,7 @@ function Calculations({ scenario }: { scenario: number }) {
   return (
     <>
       <PageHeader title={t("model:calculations.title")} description={t("model:calculations.subtitle")} />
+      <RunPanel scenario={scenario} />
       <Grid gap="lg">
         <Grid.Col span={12}>
           <Card>

@@ -4,11 +4,13 @@ import {
   IconChartBar,
   IconChartDots3,
   IconChartLine,
+  IconChartSankey,
   IconChartTreemap,
   IconChecklist,
   IconFileTypePdf,
   IconLayoutGrid,
   IconReportMoney,
+  IconTable,
 } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -61,7 +63,19 @@ const REPORTS = [
     icon: IconChecklist,
     title: "report:catalogue.validation.title",
     text: "report:catalogue.validation.text",
-    to: "/model/scenarios/calculations",
+    to: "/report/validation",
+  },
+  {
+    icon: IconTable,
+    title: "allocation:results.title",
+    text: "allocation:results.catalogue",
+    to: "/report/results",
+  },
+  {
+    icon: IconChartSankey,
+    title: "allocation:sankey.title",
+    text: "allocation:sankey.catalogue",
+    to: "/report-visualization?type=sankey",
   },
   {
     icon: IconFileTypePdf,

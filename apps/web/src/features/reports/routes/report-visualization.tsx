@@ -6,6 +6,9 @@ import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
 import { DEFAULT_REPORT_TOP } from "../../../lib/constants";
+import { useSankey } from "../../results/api/get-scenario-report";
+import { ReportStatus } from "../../results/components/report-status";
+import { SankeyChart } from "../../results/components/sankey-chart";
 import { useReportOptions } from "../api/get-report-options";
 import { ReportState } from "../components/report-state";
 
@@ -14,6 +17,7 @@ const TYPES = [
   { value: "multi-treemap", label: "report:catalogue.multiTreemap.title" },
   { value: "whale", label: "report:catalogue.whale.title" },
   { value: "waterfall", label: "report:catalogue.waterfall.title" },
+  { value: "sankey", label: "allocation:sankey.title" },
 ];
 
 function Visualization({ model, scenario }: { model: number; scenario: number }) {
@@ -80,10 +84,27 @@ function Visualization({ model, scenario }: { model: number; scenario: number })
             <Title order={2} fz="md" mb="md">
               {t(TYPES.find((x) => x.value === type)!.label)}
             </Title>
-            <ReportState scenario={scenario} ready={dimension !== null} />
+            {type === "sankey" ? (
+              <SankeyPanel scenario={scenario} />
+            ) : (
+              <ReportState scenario={scenario} ready={dimension !== null} />
+            )}
           </Card>
         </Grid.Col>
       </Grid>
+    </>
+  );
+}
+
+function SankeyPanel({ scenario }: { scenario: number }) {
+  const { t } = useTranslation();
+  const sankey = useSankey(scenario);
+  return (
+    <>
+      <Text fz="sm" c="dimmed" mb="sm">
+        {t("allocation:sankey.hint")}
+      </Text>
+      <ReportStatus query={sankey}>{(data) => <SankeyChart data={data} />}</ReportStatus>
     </>
   );
 }

@@ -1,0 +1,63 @@
+import { ActionIcon, Group, Text, Tooltip } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconPencil, IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import type { RuleRow } from "../api/get-step-rules";
+import { useDeleteRule } from "../api/save-rule";
+import type { StepNumber } from "../api/step-endpoints";
+
+/** Edit and delete (after a confirmation) of one rule row. */
+export function RuleActions({
+  step,
+  row,
+  onEdit,
+}: {
+  step: StepNumber;
+  row: RuleRow;
+  onEdit: (row: RuleRow) => void;
+}) {
+  const { t } = useTranslation();
+  const remove = useDeleteRule();
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t("allocation:form.deleteTitle"),
+      children: <Text fz="sm">{t("allocation:form.deleteConfirm")}</Text>,
+      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(
+          { step, id: row.id },
+          {
+            onSuccess: () => notifySuccess(t("common:messages.deleteSuccessfully")),
+            onError: () => notifyError(t("common:messages.deleteFailed")),
+          },
+        ),
+    });
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={t("common:actions.edit")}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={t("common:actions.edit")}
+          onClick={() => onEdit(row)}
+          data-testid="rule-edit"
+        >
+          <IconPencil size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t("common:actions.delete")}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t("common:actions.delete")}
+          onClick={confirmDelete}
+          loading={remove.isPending}
+          data-testid="rule-delete"
+        >
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

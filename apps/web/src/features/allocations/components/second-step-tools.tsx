@@ -1,0 +1,212 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconWand } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import {
+  useAllocationSettings,
+  useGenerateSecondStep,
+  useSaveAllocationSettings,
+} from "../api/allocation-settings";
+import { getOptions, type Option } from "../api/get-options";
+import type { Strategy } from "../api/request-calculation";
+import { isValidPercentage } from "./percentage";
+import { RemoteSelect } from "./remote-select";
+
+/** Step 2: the scenario's strategy and iteration stop condition, and "Generate new second-step allocations". */
+export function SecondStepTools({
+  model,
+  scenario,
+  canEdit,
+}: {
+  model: number;
+  scenario: number;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const settings = useAllocationSettings(scenario);
+  const saveSettings = useSaveAllocationSettings(scenario);
+  const [strategy, setStrategy] = useState<Strategy>("not_allocate");
+  const [stop, setStop] = useState<number | string>(0);
+  const [stopError, setStopError] = useState<string | undefined>();
+  const [generating, setGenerating] = useState(false);
+
+  useEffect(() => {
+    if (!settings.data) return;
+    setStrategy(settings.data.strategy);
+    setStop(settings.data.iteration_stop);
+  }, [settings.data]);
+
+  const saveAll = () => {
+    if (stop === "" || !isValidPercentage(Number(stop))) {
+      setStopError(t("common:messages.percentageRange"));
+      return;
+    }
+    saveSettings.mutate(
+      { strategy, iteration_stop: Number(stop) },
+      {
+        onSuccess: () => notifySuccess(t("common:messages.savedSuccessfully")),
+        onError: () => notifyError(t("common:messages.saveFailed")),
+      },
+    );
+  };
+
+  return (
+    <Card data-testid="second-step-tools">
+      <Title order={2} fz="md" mb="sm">
+        {t("allocation:second.title")}
+      </Title>
+      <Stack gap="sm">
+        <Text fz="sm" fw={500}>
+          {t("model:allocation.strategy")}
+        </Text>
+        <SegmentedControl
+          value={strategy}
+          onChange={(v) => setStrategy(v as Strategy)}
+          data={[
+            { value: "not_allocate", label: t("model:allocation.strategyNotAllocate") },
+            { value: "rebalance", label: t("model:allocation.strategyRebalance") },
+          ]}
+          disabled={!canEdit}
+          fullWidth
+        />
+        <NumberInput
+          label={t("allocation:second.iterationStop")}
+          description={t("allocation:second.iterationStopHint")}
+          value={stop}
+          onChange={(v) => {
+            setStop(v);
+            setStopError(undefined);
+          }}
+          suffix=" %"
+          decimalScale={4}
+          error={stopError}
+          disabled={!canEdit}
+          data-testid="iteration-stop"
+        />
+        {canEdit && (
+          <Group justify="space-between">
+            <Button
+              variant="light"
+              onClick={saveAll}
+              loading={saveSettings.isPending}
+              data-testid="save-settings"
+            >
+              {t("common:actions.save")}
+            </Button>
+            <Button
+              leftSection={<IconWand size={16} aria-hidden />}
+              onClick={() => setGenerating(true)}
+              data-testid="generate-second"
+            >
+              {t("allocation:second.generate")}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <Modal
+        opened={generating}
+        onClose={() => setGenerating(false)}
+        title={t("allocation:second.generate")}
+        size="lg"
+      >
+        {generating && <GenerateForm model={model} scenario={scenario} onDone={() => setGenerating(false)} />}
+      </Modal>
+    </Card>
+  );
+}
+
+function GenerateForm({ model, scenario, onDone }: { model: number; scenario: number; onDone: () => void }) {
+  const { t } = useTranslation();
+  const pools = useQuery({
+    queryKey: ["allocation", "options", "pools", scenario, "all"],
+    queryFn: () => getOptions("pools", { model, scenario }, ""),
+  });
+  const [destinations, setDestinations] = useState<string[]>([]);
+  const [driver, setDriver] = useState<Option | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [driverError, setDriverError] = useState<string | undefined>();
+  const generate = useGenerateSecondStep();
+
+  const confirm = () => {
+    if (destinations.length === 0) setError(t("common:validation.required"));
+    if (!driver) setDriverError(t("common:messages.createDriverFirst"));
+    if (destinations.length === 0 || !driver) return;
+    modals.openConfirmModal({
+      title: t("allocation:second.generate"),
+      children: <Text fz="sm">{t("allocation:second.confirm")}</Text>,
+      labels: { confirm: t("common:actions.confirm"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red", "data-testid": "confirm-generate" } as Record<string, string>,
+      onConfirm: () =>
+        generate.mutate(
+          { scenario, destinations: destinations.map(Number), driver: Number(driver.value) },
+          {
+            onSuccess: (r) => {
+              notifySuccess(
+                t("allocation:second.generated", { created: r.created, deleted: r.deleted }),
+                t("common:messages.generatedSuccessfully"),
+              );
+              onDone();
+            },
+            onError: () => notifyError(t("common:messages.generationFailed")),
+          },
+        ),
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Alert color="yellow" variant="light">
+        {t("allocation:second.warning")}
+      </Alert>
+      <MultiSelect
+        label={t("allocation:second.destinations")}
+        data={(pools.data ?? []).map((o) => ({ value: o.value, label: o.label }))}
+        value={destinations}
+        onChange={(v) => {
+          setDestinations(v);
+          setError(undefined);
+        }}
+        searchable
+        error={error}
+        withAsterisk
+        data-testid="generate-destinations"
+      />
+      <RemoteSelect
+        source="poolDrivers"
+        ctx={{ model, scenario }}
+        label={t("allocation:form.poolDriver")}
+        value={driver?.value ?? null}
+        current={driver}
+        onChange={(_, o) => {
+          setDriver(o);
+          setDriverError(undefined);
+        }}
+        error={driverError}
+        required
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          {t("common:actions.cancel")}
+        </Button>
+        <Button onClick={confirm} loading={generate.isPending} data-testid="generate-submit">
+          {t("allocation:second.generate")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { Badge } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+const COLOR: Record<string, string> = {
+  FULLY_ALLOCATED: "teal",
+  UNDER_ALLOCATED: "yellow",
+  OVER_ALLOCATED: "red",
+};
+
+/** A source's state (spec 3): fully, over or under allocated; null for a time-driven pool. */
+export function SourceStateBadge({ state }: { state: string | null | undefined }) {
+  const { t } = useTranslation();
+  if (!state)
+    return (
+      <Badge variant="light" color="grape">
+        {t("allocation:state.TIME_DRIVEN")}
+      </Badge>
+    );
+  return (
+    <Badge variant="light" color={COLOR[state] ?? "gray"} data-state={state}>
+      {t(`allocation:state.${state}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,64 @@
+import { Card, Group, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { formatPercent } from "../../../lib/format";
+import { useStepSources } from "../api/get-step-sources";
+import type { StepNumber } from "../api/step-endpoints";
+import { SourceStateBadge } from "./source-state-badge";
+
+/** Steps 1 to 3: every source with rules, its total percentage and its state. */
+export function SourcesPanel({ step, scenario }: { step: StepNumber; scenario: number }) {
+  const { t, i18n } = useTranslation();
+  const sources = useStepSources(step, scenario);
+  const rows = sources.data ?? [];
+  const counts = rows.reduce<Record<string, number>>((acc, s) => {
+    const k = s.state ?? "TIME_DRIVEN";
+    acc[k] = (acc[k] ?? 0) + 1;
+    return acc;
+  }, {});
+  return (
+    <Card data-testid="sources-panel">
+      <Title order={2} fz="md" mb={4}>
+        {t("allocation:sources.title")}
+      </Title>
+      <Text fz="xs" c="dimmed" mb="sm">
+        {t("allocation:sources.hint")}
+      </Text>
+      <Group gap={6} mb="sm">
+        {Object.entries(counts).map(([state, n]) => (
+          <Text key={state} fz="xs">
+            <SourceStateBadge state={state === "TIME_DRIVEN" ? null : state} /> {n}
+          </Text>
+        ))}
+      </Group>
+      {sources.isError ? (
+        <Text fz="sm" c="red">
+          {t("common:messages.errorSomethingHappen")}
+        </Text>
+      ) : rows.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          {t("common:messages.noResults")}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={280}>
+          <Stack gap={6}>
+            {rows.map((s) => (
+              <Group key={s.source} justify="space-between" wrap="nowrap" gap="xs">
+                <Text fz="sm" truncate title={`${s.source_ext_id} · ${s.source_name}`}>
+                  {s.source_ext_id} · {s.source_name}
+                </Text>
+                <Group gap={6} wrap="nowrap">
+                  {!s.time_driven && (
+                    <Text fz="xs" className="cf-num">
+                      {formatPercent(s.total_percentage / 100, i18n.language)}
+                    </Text>
+                  )}
+                  <SourceStateBadge state={s.state} />
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Card>
+  );
+}

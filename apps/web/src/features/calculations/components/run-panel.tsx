@@ -1,0 +1,231 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Grid,
+  Group,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconAlertCircle, IconCalculator, IconPlayerStop } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CalculationStatusBadge } from "../../../components/status-badge";
+import { formatDateTime } from "../../../lib/format";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSession } from "../../../lib/use-session";
+import { type CalculationRow, statusOf } from "../../allocations/api/get-latest-calculation";
+import { STEP_RESULTS_KEY } from "../../allocations/api/get-step-results";
+import type { Strategy } from "../../allocations/api/request-calculation";
+import { useStopCalculation } from "../../allocations/api/stop-calculation";
+import { RunProgress } from "../../allocations/components/run-progress";
+import { CALCULATIONS_KEY } from "../api/get-calculations";
+import { useLatestRun } from "../api/get-latest-run";
+import { START_TYPES, type StartType, useStartCalculation, WITH_STRATEGY } from "../api/start-calculation";
+import { DebugPanel } from "./debug-panel";
+
+const STOPPABLE = new Set(["REQUESTED", "IN_PROGRESS"]);
+
+export function requesterName(c: CalculationRow): string {
+  const u = c.requested_by_user;
+  if (!u) return "";
+  if (typeof u === "string") return u;
+  return `${u.first_name ?? ""} ${u.last_name ?? ""}`.trim() || u.email || "";
+}
+
+/** Settings and start of a calculation, and the latest run with its live progress, stop and logs. */
+export function RunPanel({ scenario }: { scenario: number }) {
+  const { t, i18n } = useTranslation();
+  const { ability } = useSession();
+  const queryClient = useQueryClient();
+  const canCalculate = ability.can("manage", "Calculation") || ability.can("create", "Calculation");
+  const [type, setType] = useState<StartType>("all");
+  const [strategy, setStrategy] = useState<Strategy>("not_allocate");
+  const latest = useLatestRun(scenario);
+  const start = useStartCalculation();
+  const stop = useStopCalculation();
+  const data = latest.data;
+  const calc = data?.kind === "found" ? data.calculation : null;
+  const status = calc ? statusOf(calc) : "";
+
+  // The table follows the latest run as its status moves.
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: CALCULATIONS_KEY });
+  }, [status, queryClient]);
+
+  // Starting or cancelling clears the results shown (spec 4).
+  const clearResults = () => {
+    queryClient.removeQueries({ queryKey: STEP_RESULTS_KEY });
+    queryClient.removeQueries({ queryKey: ["results"] });
+  };
+
+  const run = () => {
+    clearResults();
+    start.mutate(
+      { type, scenario, strategy },
+      {
+        onSuccess: () => notifySuccess(t("common:messages.calculateRequested")),
+        onError: () => notifyError(t("common:messages.calculationRequestFailed")),
+      },
+    );
+  };
+
+  const cancel = () => {
+    if (!calc) return;
+    modals.openConfirmModal({
+      title: t("model:allocation.cancelTitle"),
+      children: (
+        <Text fz="sm" data-testid="stop-confirm-text">
+          {t("common:messages.cancelCalculationConfirm", {
+            time: formatDateTime(calc.started_at ?? calc.requested_at, i18n.language),
+            user: requesterName(calc),
+          })}
+        </Text>
+      ),
+      labels: { confirm: t("common:actions.confirm"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: () => {
+        clearResults();
+        stop.mutate(calc.calculation_id ?? calc.id ?? "", {
+          onSuccess: () =>
+            notifySuccess(t("common:messages.checkStatusShortly"), t("common:messages.stoppedSuccessfully")),
+          onError: () => notifyError(t("common:messages.failedToStop")),
+        });
+      },
+    });
+  };
+
+  return (
+    <Grid gap="lg" mb="lg">
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Card h="100%">
+          <Title order={2} fz="md" mb="sm">
+            {t("allocation:calc.settings")}
+          </Title>
+          <Stack gap="sm">
+            <Select
+              label={t("model:calculations.type")}
+              data={START_TYPES.map((x) => ({ value: x.value, label: t(x.label) }))}
+              value={type}
+              onChange={(v) => setType((v as StartType | null) ?? "all")}
+              allowDeselect={false}
+              data-testid="start-type"
+            />
+            {WITH_STRATEGY.has(type) && (
+              <>
+                <Text fz="sm" fw={500}>
+                  {t("model:allocation.strategy")}
+                </Text>
+                <SegmentedControl
+                  value={strategy}
+                  onChange={(v) => setStrategy(v as Strategy)}
+                  data={[
+                    { value: "not_allocate", label: t("model:allocation.strategyNotAllocate") },
+                    { value: "rebalance", label: t("model:allocation.strategyRebalance") },
+                  ]}
+                  fullWidth
+                />
+              </>
+            )}
+            <Text fz="xs" c="dimmed">
+              {t(`allocation:calc.typeHint.${type}`)}
+            </Text>
+            {canCalculate && (
+              <Group>
+                <Button
+                  leftSection={<IconCalculator size={16} aria-hidden />}
+                  onClick={run}
+                  loading={start.isPending}
+                  disabled={STOPPABLE.has(status)}
+                  data-testid="start-calculation"
+                >
+                  {t("common:actions.calculate")}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Card h="100%" data-testid="latest-run">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} fz="md">
+              {t("allocation:calc.latest")}
+            </Title>
+            <Group gap="xs">
+              {calc && <CalculationStatusBadge status={status} />}
+              {calc && canCalculate && STOPPABLE.has(status) && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconPlayerStop size={14} aria-hidden />}
+                  onClick={cancel}
+                  loading={stop.isPending}
+                  data-testid="stop-calculation"
+                >
+                  {t("model:allocation.stop")}
+                </Button>
+              )}
+            </Group>
+          </Group>
+          {latest.isLoading ? (
+            <Skeleton h={80} />
+          ) : data?.kind === "error" ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+              {t("common:messages.errorSomethingHappen")}
+            </Alert>
+          ) : !calc ? (
+            <Text fz="sm" c="dimmed" data-testid="finished-at">
+              {t("common:messages.noCalculation")}
+            </Text>
+          ) : (
+            <Stack gap="sm">
+              <Group gap="xl">
+                <Field
+                  label={t("model:calculations.category")}
+                  value={t(`allocation:calc.category.${calc.category ?? "ALL"}`)}
+                />
+                <Field label={t("model:calculations.requestedBy")} value={requesterName(calc)} />
+                <Field
+                  label={t("model:calculations.requestedAt")}
+                  value={formatDateTime(calc.requested_at, i18n.language)}
+                />
+                <Field
+                  label={t("model:calculations.finishedAt")}
+                  value={
+                    calc.finished_at
+                      ? formatDateTime(calc.finished_at, i18n.language)
+                      : t("common:messages.noCalculation")
+                  }
+                  testId="finished-at"
+                />
+              </Group>
+              <RunProgress calculation={calc} />
+              <DebugPanel calculation={calc.calculation_id ?? calc.id ?? ""} live={STOPPABLE.has(status)} />
+            </Stack>
+          )}
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="sm" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
