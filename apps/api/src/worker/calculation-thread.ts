@@ -6,7 +6,7 @@ import { AppError } from "../lib/app-error.ts";
 import { publishRun } from "../modules/calculation/publish-run.ts";
 import { readCodeIds } from "../modules/calculation/read-code-ids.ts";
 import { loadModelData, RecordValueError } from "../modules/model-io/load-model-data.ts";
-import { buildOutput, runEngine } from "./compute-run.ts";
+import { buildReportsOutput, buildStepsOutput, type RunOutput, rowCount, runEngine } from "./compute-run.ts";
 import type { CodeIds, LogEvent, RunPlan, ThreadMessage } from "./run-plan.ts";
 
 // One calculation run in its own thread, so the API's event loop only awaits it.
@@ -70,32 +70,39 @@ async function run(): Promise<void> {
       log,
       shouldStop,
     });
-    if (shouldStop()) return post({ type: "stopped", step: 7 });
-    progress(0.82, "progress.save");
-    const output = await buildOutput(model!, result, plan, ids!);
-    if (output.stats.detailSkipped.length) {
-      log({
-        level: "INFO",
-        key: "log.detailSkipped",
-        values: { dimensions: output.stats.detailSkipped.join(", "), limit: plan.detailLimit },
+    // Phase 1: the step results. Phase 2: the reports (the summary of a large scenario takes a
+    // while; the steps are readable meanwhile).
+    const phases: (() => Promise<RunOutput> | RunOutput)[] = [
+      () => buildStepsOutput(model!, result, plan, ids!),
+      ...(plan.reports ? [() => buildReportsOutput(model!, result, plan, ids!)] : []),
+    ];
+    for (const build of phases) {
+      if (shouldStop()) return post({ type: "stopped", step: 7 });
+      progress(build === phases[0] ? 0.82 : 0.9, "progress.save");
+      const output = await build();
+      if (output.phase === "steps" && output.stats.detailSkipped.length) {
+        log({
+          level: "INFO",
+          key: "log.detailSkipped",
+          values: { dimensions: output.stats.detailSkipped.join(", "), limit: plan.detailLimit },
+        });
+      }
+      if (!database) {
+        post({ type: "computed", output });
+        continue;
+      }
+      const startedAt = performance.now();
+      const status = await publishRun(database.db, plan, output);
+      post({
+        type: "published",
+        phase: output.phase,
+        status,
+        ms: Math.round(performance.now() - startedAt),
+        rows: rowCount(output),
       });
+      if (status !== "IN_PROGRESS" && status !== "FINISHED") break;
     }
-    if (!database) return post({ type: "computed", output });
-    const startedAt = performance.now();
-    const status = await publishRun(
-      database.db,
-      { companyId: plan.companyId, calculationId: plan.calculationId },
-      output,
-    );
-    if (status === "FINISHED") {
-      const rows = Object.values(output.stats.rows).reduce((a, b) => a + b, 0);
-      log({
-        level: "INFO",
-        key: "log.saved",
-        values: { ms: Math.round(performance.now() - startedAt), rows },
-      });
-    }
-    post({ type: "published", status });
+    post({ type: "done" });
   } catch (error) {
     if (error instanceof CalcStoppedError) post({ type: "stopped", step: error.step });
     else if (error instanceof CalcError)
@@ -105,11 +112,13 @@ async function run(): Promise<void> {
     } else if (error instanceof AppError)
       post({ type: "failed", code: error.code, message: error.message, details: {} });
     else {
-      const e = error as Error;
+      const e = error as Error & { cause?: { message?: string } };
+      // Drizzle's query errors keep the database's reason in `cause`.
+      const reason = e?.cause?.message ? ` (${e.cause.message})` : "";
       post({
         type: "failed",
         code: "INTERNAL",
-        message: e?.message ?? String(error),
+        message: `${e?.message ?? String(error)}${reason}`,
         details: { stack: e?.stack },
       });
     }

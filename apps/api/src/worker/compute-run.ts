@@ -1,4 +1,4 @@
-import type { RunMeta, TablePayload } from "@costflow/db/repositories/results";
+import type { RunMeta, RunReports, TablePayload } from "@costflow/db/repositories/results";
 import { calculate } from "@costflow/engine/calc/calculate";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
@@ -11,11 +11,14 @@ import { buildValidationReport, glTotalMinor } from "./validation-report.ts";
 // The CPU part of a run, in the calculation thread: the engine, then everything the database
 // needs (COPY text, the gzip summary, validation report, Sankey). Pure apart from the callbacks.
 
-export interface RunOutput {
-  meta: RunMeta;
-  tables: TablePayload[];
-  stats: RowStats;
-}
+/**
+ * What a run writes, in two phases: the step results (tables and the run's meta row), then the
+ * report data. Each phase turns its categories' rows FINISHED, so step results are readable while
+ * the summary of a large scenario is still being written.
+ */
+export type RunOutput =
+  | { phase: "steps"; categories: string[]; meta: RunMeta; tables: TablePayload[]; stats: RowStats }
+  | { phase: "reports"; categories: string[]; reports: RunReports };
 
 export interface ComputeHooks {
   /** Overall progress of the calculation part, 0..1, with a step key of the translations. */
@@ -79,12 +82,12 @@ export function runEngine(model: ModelData, plan: RunPlan, hooks: ComputeHooks):
   return result;
 }
 
-export async function buildOutput(
+export function buildStepsOutput(
   model: ModelData,
   result: CalcResult,
   plan: RunPlan,
   ids: CodeIds,
-): Promise<RunOutput> {
+): RunOutput {
   const { tables, stats } = buildResultRows(model, result, plan, ids);
   const meta: RunMeta = {
     scenarioId: plan.scenarioId,
@@ -92,9 +95,28 @@ export async function buildOutput(
     minorDigits: result.minorDigits,
     glTotal: glTotalMinor(model, result.minorDigits),
     detailLimit: plan.detailLimit,
-    summaryGz: plan.reports ? await summaryGzip(model, result) : null,
-    validation: plan.reports ? buildValidationReport(model, result, ids) : null,
-    sankey: plan.reports ? buildSankey(model, result) : null,
   };
-  return { meta, tables, stats };
+  return { phase: "steps", categories: plan.stepCategories, meta, tables, stats };
+}
+
+export async function buildReportsOutput(
+  model: ModelData,
+  result: CalcResult,
+  plan: RunPlan,
+  ids: CodeIds,
+): Promise<RunOutput> {
+  return {
+    phase: "reports",
+    categories: plan.reportCategories,
+    reports: {
+      summaryGz: await summaryGzip(model, result),
+      validation: buildValidationReport(model, result, ids),
+      sankey: buildSankey(model, result),
+    },
+  };
+}
+
+/** Rows a phase writes (for the run's log). */
+export function rowCount(output: RunOutput): number {
+  return output.phase === "steps" ? Object.values(output.stats.rows).reduce((a, b) => a + b, 0) : 1;
 }

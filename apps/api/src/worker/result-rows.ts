@@ -118,17 +118,15 @@ const COLUMNS = {
     "child_detail",
     "parent_detail",
   ],
-  result_lines: [
+  result_vectors: [
     "company_id",
     "calculation_id",
     "step",
     "source_no",
-    "category",
+    "kind",
     "dimension_id",
-    "record_no",
-    "identifier",
-    "parent_identifier",
-    "amount",
+    "amounts",
+    "links",
   ],
   result_unallocated: [
     "company_id",
@@ -206,6 +204,27 @@ export function buildResultRows(
     return false;
   };
   const indirect = new Set(model.pools.filter((p) => !p.isDirect).map((p) => p.code));
+  /** One detail array (and, for RECEIVED, each child's parent record_no) as a COPY line. */
+  const vector = (
+    step: number,
+    sourceNo: number,
+    kind: string,
+    dimensionId: number | null,
+    amounts: Float64Array,
+    links: Int32Array | null,
+  ) => {
+    for (let r = 0; r < amounts.length; r++) minor(amounts[r]!);
+    writers.result_vectors.line([
+      ...head,
+      step,
+      sourceNo,
+      kind,
+      dimensionId,
+      `{${amounts.join(",")}}`,
+      links ? `{${Array.from(links, (p) => (p < 0 ? -1 : p)).join(",")}}` : null,
+    ]);
+    count("result_vectors");
+  };
 
   // Steps 1-3: rule rows and sources ------------------------------------------------------------
   const allocationRows = (step: 1 | 2 | 3, rows: AllocationRow[]) => {
@@ -363,49 +382,18 @@ export function buildResultRows(
         return;
       }
       const dimId = ids.dimensions[a.dimension] ?? null;
-      const identifiers = model.records.get(a.dimension)!.identifiers;
       let total = totals.get(a.dimension);
       if (!total) {
-        total = new Float64Array(identifiers.length);
+        total = new Float64Array(a.amounts.length);
         totals.set(a.dimension, total);
       }
       const amounts = a.amounts;
-      for (let r = 0; r < amounts.length; r++) {
-        const v = amounts[r]!;
-        if (v === 0) continue;
-        total[r] = total[r]! + v;
-        writers.result_lines.line([
-          ...head,
-          4,
-          i + 1,
-          "ALLOCATED",
-          dimId,
-          r,
-          identifiers[r]!,
-          null,
-          minor(v),
-        ]);
-        count("result_lines");
-      }
+      for (let r = 0; r < amounts.length; r++) total[r] = total[r]! + amounts[r]!;
+      vector(4, i + 1, "ALLOCATED", dimId, amounts, null);
     });
     for (const [dimension, total] of totals) {
       if (incomplete.has(dimension)) continue;
-      const dimId = ids.dimensions[dimension] ?? null;
-      const identifiers = model.records.get(dimension)!.identifiers;
-      for (let r = 0; r < total.length; r++) {
-        writers.result_lines.line([
-          ...head,
-          4,
-          0,
-          "TOTAL",
-          dimId,
-          r,
-          identifiers[r]!,
-          null,
-          minor(total[r]!),
-        ]);
-      }
-      count("result_lines", total.length);
+      vector(4, 0, "TOTAL", ids.dimensions[dimension] ?? null, total, null);
     }
   }
 
@@ -421,11 +409,11 @@ export function buildResultRows(
       const parentIds = model.records.get(push.parentDimension)?.identifiers ?? [];
       const childRecords = model.records.get(push.childDimension);
       const childIds = childRecords?.identifiers ?? [];
-      const childDetail = detailOk(push.childDimension) && push.receivedByChild !== null;
+      const pushesDown = push.split.kind !== "NOT_ALLOCATE";
+      const childDetail = pushesDown && detailOk(push.childDimension) && push.receivedByChild !== null;
       const parentDetail = detailOk(push.parentDimension) && push.inByParent !== null;
-      if (push.receivedByChild === null || push.inByParent === null) {
-        skipped.add(push.receivedByChild === null ? push.childDimension : push.parentDimension);
-      }
+      if (pushesDown && push.receivedByChild === null) skipped.add(push.childDimension);
+      if (push.inByParent === null) skipped.add(push.parentDimension);
       writers.result_pushes.line([
         ...head,
         step,
@@ -450,48 +438,19 @@ export function buildResultRows(
       const childDimId = ids.dimensions[push.childDimension] ?? null;
       if (childDetail && push.receivedByChild) {
         const relation = relationTo(childRecords, push.parentDimension);
-        const received = push.receivedByChild;
-        for (let c = 0; c < received.length; c++) {
-          const v = received[c]!;
-          if (v === 0) continue;
-          const p = relation ? relation[c]! : -1;
-          writers.result_lines.line([
-            ...head,
-            step,
-            pushNo,
-            "ALLOCATED",
-            childDimId,
-            c,
-            childIds[c]!,
-            p >= 0 ? parentIds[p]! : null,
-            minor(v),
-          ]);
-          count("result_lines");
-        }
+        vector(
+          step,
+          pushNo,
+          "RECEIVED",
+          childDimId,
+          push.receivedByChild,
+          relation ?? new Int32Array(childIds.length).fill(-1),
+        );
       }
       if (parentDetail) {
-        const [vector, category] =
-          push.split.kind === "NOT_ALLOCATE"
-            ? [push.inByParent, "NOT_ALLOCATED"]
-            : [push.sentByParent, "SENT"];
-        if (vector) {
-          for (let p = 0; p < vector.length; p++) {
-            const v = vector[p]!;
-            if (v === 0) continue;
-            writers.result_lines.line([
-              ...head,
-              step,
-              pushNo,
-              category,
-              parentDimId,
-              p,
-              parentIds[p]!,
-              null,
-              minor(v),
-            ]);
-            count("result_lines");
-          }
-        }
+        const [amounts, kind] =
+          push.split.kind === "NOT_ALLOCATE" ? [push.inByParent, "KEPT"] : [push.sentByParent, "SENT"];
+        if (amounts) vector(step, pushNo, kind, parentDimId, amounts, null);
       }
       const stay = push.unallocatedParents;
       for (let k = 0; k < stay.length; k++) {
@@ -508,8 +467,8 @@ export function buildResultRows(
       count("result_unallocated", stay.length);
     });
   };
-  if (plan.maxStep >= 5) {
-    pushRows(5, result.step5);
+  if (plan.maxStep >= 4) {
+    // Every record: the identifiers behind the detail arrays' indexes, and the record totals.
     const profitOf = new Map([...result.pnl.byDimension].map(([code, p]) => [code, p.profit]));
     for (const [code, dim] of result.dimensions) {
       const dimId = ids.dimensions[code] ?? null;
@@ -530,6 +489,7 @@ export function buildResultRows(
       count("result_records", dim.identifiers.length);
     }
   }
+  if (plan.maxStep >= 5) pushRows(5, result.step5);
   if (plan.maxStep >= 6) pushRows(6, result.step6);
 
   const tables = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map((table) => ({

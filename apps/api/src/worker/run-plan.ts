@@ -11,6 +11,9 @@ export interface RunPlan {
   /** Result tables of steps 1..maxStep are written; reports adds summary, validation, Sankey. */
   maxStep: number;
   reports: boolean;
+  /** Category rows finished with the step results, then with the reports. */
+  stepCategories: string[];
+  reportCategories: string[];
   /** Step-2 strategy chosen for this run (the indirect-results call), else the scenario's. */
   strategy: Step2Strategy | null;
   /** Dimensions with more records keep no per-record detail rows. */
@@ -40,6 +43,7 @@ export type ThreadMessage =
   | { type: "progress"; fraction: number; key: string; values: Record<string, string | number> }
   | { type: "log"; log: LogEvent }
   | { type: "computed"; output: unknown }
-  | { type: "published"; status: string }
+  | { type: "published"; phase: "steps" | "reports"; status: string; ms: number; rows: number }
+  | { type: "done" }
   | { type: "stopped"; step: number | null }
   | { type: "failed"; code: string; message: string; details: unknown };

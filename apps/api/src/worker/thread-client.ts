@@ -3,12 +3,11 @@ import type { ModelData } from "@costflow/engine/model/types";
 import type { RunOutput } from "./compute-run.ts";
 import type { CodeIds, LogEvent, RunPlan, ThreadMessage } from "./run-plan.ts";
 
-// The main thread's side of a calculation thread: start it, relay its progress and logs, let the
-// caller raise the stop flag, and resolve with how the thread ended.
+// The main thread's side of a calculation thread: start it, relay its progress, logs and phase
+// outputs, let the caller raise the stop flag, and resolve with how the thread ended.
 
 export type ThreadOutcome =
-  | { kind: "computed"; output: RunOutput }
-  | { kind: "published"; status: string }
+  | { kind: "done" }
   | { kind: "stopped"; step: number | null }
   | { kind: "failed"; code: string; message: string; details: unknown };
 
@@ -22,12 +21,16 @@ const ENTRY = new URL("./calculation-thread.mjs", import.meta.url);
 
 export function startCalculationThread(options: {
   plan: RunPlan;
-  /** PostgreSQL: the thread loads and publishes itself. Null: `model` and `ids` are given. */
+  /** PostgreSQL: the thread loads and publishes by itself. Null: `model` and `ids` are given. */
   database: { url: string; schema: string } | null;
   model?: ModelData;
   ids?: CodeIds;
   onProgress(fraction: number, key: string, values: Record<string, string | number>): void;
   onLog(log: LogEvent): void;
+  /** PGlite: a phase's output to publish here (called in order, one at a time). */
+  onOutput(output: RunOutput): Promise<void>;
+  /** PostgreSQL: a phase the thread published. */
+  onPublished(phase: "steps" | "reports", status: string, ms: number, rows: number): Promise<void>;
   /** Old-generation heap of the thread, MB (typed arrays live outside it). */
   heapMb?: number;
 }): CalculationThread {
@@ -45,6 +48,14 @@ export function startCalculationThread(options: {
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 4096 },
   });
   let outcome: ThreadOutcome | null = null;
+  // Phase outputs are handled one after the other, in the order they came.
+  let handled: Promise<void> = Promise.resolve();
+  let handlerError: unknown = null;
+  const handle = (work: () => Promise<void>) => {
+    handled = handled.then(work).catch((error) => {
+      handlerError ??= error;
+    });
+  };
   const done = new Promise<ThreadOutcome>((resolve) => {
     worker.on("message", (message: ThreadMessage) => {
       switch (message.type) {
@@ -55,10 +66,13 @@ export function startCalculationThread(options: {
           options.onLog(message.log);
           break;
         case "computed":
-          outcome = { kind: "computed", output: message.output as RunOutput };
+          handle(() => options.onOutput(message.output as RunOutput));
           break;
         case "published":
-          outcome = { kind: "published", status: message.status };
+          handle(() => options.onPublished(message.phase, message.status, message.ms, message.rows));
+          break;
+        case "done":
+          outcome = { kind: "done" };
           break;
         case "stopped":
           outcome = { kind: "stopped", step: message.step };
@@ -76,7 +90,19 @@ export function startCalculationThread(options: {
     worker.on("error", (error) => {
       outcome ??= { kind: "failed", code: "WORKER_CRASHED", message: error.message, details: {} };
     });
-    worker.on("exit", (code) => {
+    worker.on("exit", async (code) => {
+      await handled;
+      if (handlerError) {
+        const e = handlerError as Error & { cause?: { message?: string } };
+        const reason = e?.cause?.message ? ` (${e.cause.message})` : "";
+        resolve({
+          kind: "failed",
+          code: "INTERNAL",
+          message: `${e?.message ?? String(e)}${reason}`,
+          details: {},
+        });
+        return;
+      }
       resolve(
         outcome ?? {
           kind: "failed",

@@ -284,8 +284,11 @@ describe("steps and runs", () => {
     expect(list.results.map((r: Calculation) => r.id)).toEqual([second, first]);
     const scenarioRow = (await call("GET", `/model/scenarios/${scenario}/`)).json();
     expect(scenarioRow.status).toBe("FINISHED");
-    const logs = (await call("GET", `/report/calculation-logs/?calculation=${second}`)).json();
-    expect(logs.results[0].detail).toMatch(/^Finished in \d+ ms$/);
-    expect(logs.results.at(-1).detail).toContain("Calculation requested by");
+    // The last line is written as the worker wraps up, a moment after the status turned.
+    await eventually(async () => {
+      const logs = (await call("GET", `/report/calculation-logs/?calculation=${second}`)).json();
+      expect(logs.results[0].detail).toMatch(/^Finished in \d+ ms$/);
+      expect(logs.results.at(-1).detail).toContain("Calculation requested by");
+    });
   });
 });

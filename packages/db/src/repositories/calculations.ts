@@ -36,6 +36,28 @@ export function calculationsRepository(db: Database) {
     return row && { ...row.calculation, requestedByName: row.requestedByName };
   }
 
+  /**
+   * Runs `work` holding the lock of the run's root row. Every change to several rows of a run
+   * takes that lock first (the publish transaction too), so two of them never deadlock on the
+   * category rows.
+   */
+  async function withRunLock<T>(
+    companyId: number,
+    rootId: number,
+    work: (tx: Executor) => Promise<T>,
+    tx?: Executor,
+  ): Promise<T> {
+    const run = async (t: Executor) => {
+      await t
+        .select({ id: calculations.id })
+        .from(calculations)
+        .where(and(eq(calculations.companyId, companyId), eq(calculations.id, rootId)))
+        .for("update");
+      return work(t);
+    };
+    return tx ? run(tx) : db.transaction(run);
+  }
+
   return {
     find,
 
@@ -90,17 +112,19 @@ export function calculationsRepository(db: Database) {
      * after the attempt (IN_PROGRESS when taken; anything else means: do not run it).
      */
     async claim(companyId: number, rootId: number, leaseSeconds: number): Promise<string | undefined> {
-      await db
-        .update(calculations)
-        .set({
-          status: "IN_PROGRESS",
-          startedAt: sql`now()`,
-          leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-          progressMessage: "",
-        })
-        .where(
-          and(eq(calculations.companyId, companyId), ofRun(rootId), eq(calculations.status, "REQUESTED")),
-        );
+      await withRunLock(companyId, rootId, (tx) =>
+        tx
+          .update(calculations)
+          .set({
+            status: "IN_PROGRESS",
+            startedAt: sql`now()`,
+            leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+            progressMessage: "",
+          })
+          .where(
+            and(eq(calculations.companyId, companyId), ofRun(rootId), eq(calculations.status, "REQUESTED")),
+          ),
+      );
       return (await find(companyId, rootId))?.status;
     },
 
@@ -111,24 +135,26 @@ export function calculationsRepository(db: Database) {
       leaseSeconds: number,
       progress?: { fraction: number; message: string },
     ): Promise<string | undefined> {
-      await db
-        .update(calculations)
-        .set({
-          leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-          ...(progress
-            ? {
-                progress: String(Math.min(1, Math.max(0, progress.fraction))),
-                progressMessage: progress.message,
-              }
-            : {}),
-        })
-        .where(
-          and(
-            eq(calculations.companyId, companyId),
-            ofRun(rootId),
-            inArray(calculations.status, ["IN_PROGRESS", "ATTEMPTING_TO_STOP"]),
+      await withRunLock(companyId, rootId, (tx) =>
+        tx
+          .update(calculations)
+          .set({
+            leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+            ...(progress
+              ? {
+                  progress: String(Math.min(1, Math.max(0, progress.fraction))),
+                  progressMessage: progress.message,
+                }
+              : {}),
+          })
+          .where(
+            and(
+              eq(calculations.companyId, companyId),
+              ofRun(rootId),
+              inArray(calculations.status, ["IN_PROGRESS", "ATTEMPTING_TO_STOP"]),
+            ),
           ),
-        );
+      );
       const [row] = await db
         .select({ status: calculations.status })
         .from(calculations)
@@ -144,28 +170,42 @@ export function calculationsRepository(db: Database) {
       companyId: number,
       rootId: number,
       outcome: { status: "STOPPED" | "ERROR"; error?: { code: string; message: string } | null },
-      tx: Executor = db,
+      tx?: Executor,
     ): Promise<void> {
-      await tx
-        .update(calculations)
-        .set({
-          status: outcome.status,
-          finishedAt: sql`now()`,
-          leaseUntil: null,
-          error: outcome.error ?? null,
-          durationMs: sql`(extract(epoch from now() - coalesce(${calculations.startedAt}, ${calculations.requestedAt})) * 1000)::bigint`,
-        })
-        .where(
-          and(
-            eq(calculations.companyId, companyId),
-            ofRun(rootId),
-            inArray(calculations.status, ["REQUESTED", "IN_PROGRESS", "ATTEMPTING_TO_STOP"]),
-          ),
-        );
+      await withRunLock(
+        companyId,
+        rootId,
+        (t) =>
+          t
+            .update(calculations)
+            .set({
+              status: outcome.status,
+              finishedAt: sql`now()`,
+              leaseUntil: null,
+              error: outcome.error ?? null,
+              durationMs: sql`(extract(epoch from now() - coalesce(${calculations.startedAt}, ${calculations.requestedAt})) * 1000)::bigint`,
+            })
+            .where(
+              and(
+                eq(calculations.companyId, companyId),
+                ofRun(rootId),
+                inArray(calculations.status, ["REQUESTED", "IN_PROGRESS", "ATTEMPTING_TO_STOP"]),
+              ),
+            ),
+        tx,
+      );
     },
 
-    /** Marks every row of the run FINISHED (inside the transaction that wrote its results). */
-    async markFinished(companyId: number, rootId: number, tx: Executor): Promise<void> {
+    /**
+     * Marks rows of the run FINISHED (inside the transaction that wrote their results): those of
+     * `categories`, or every row. A run finishes its category rows in turn (steps, then reports).
+     */
+    async markFinished(
+      companyId: number,
+      rootId: number,
+      tx: Executor,
+      categories?: readonly string[],
+    ): Promise<void> {
       await tx
         .update(calculations)
         .set({
@@ -175,7 +215,13 @@ export function calculationsRepository(db: Database) {
           progress: "1",
           durationMs: sql`(extract(epoch from now() - coalesce(${calculations.startedAt}, ${calculations.requestedAt})) * 1000)::bigint`,
         })
-        .where(and(eq(calculations.companyId, companyId), ofRun(rootId)));
+        .where(
+          and(
+            eq(calculations.companyId, companyId),
+            ofRun(rootId),
+            ...(categories ? [inArray(calculations.category, [...categories, ""])] : []),
+          ),
+        );
     },
 
     /** Locks the run's root row and answers its status (the publish transaction's first step). */
@@ -199,17 +245,19 @@ export function calculationsRepository(db: Database) {
       const row = await find(companyId, id);
       if (!row) return undefined;
       const rootId = row.parentId ?? row.id;
-      const changed = await db
-        .update(calculations)
-        .set({ status: "ATTEMPTING_TO_STOP" })
-        .where(
-          and(
-            eq(calculations.companyId, companyId),
-            ofRun(rootId),
-            inArray(calculations.status, ["REQUESTED", "IN_PROGRESS"]),
-          ),
-        )
-        .returning({ id: calculations.id });
+      const changed = await withRunLock(companyId, rootId, (tx) =>
+        tx
+          .update(calculations)
+          .set({ status: "ATTEMPTING_TO_STOP" })
+          .where(
+            and(
+              eq(calculations.companyId, companyId),
+              ofRun(rootId),
+              inArray(calculations.status, ["REQUESTED", "IN_PROGRESS"]),
+            ),
+          )
+          .returning({ id: calculations.id }),
+      );
       const root = (await find(companyId, rootId))!;
       return { root, stopped: changed.length > 0 };
     },
@@ -386,9 +434,9 @@ export function calculationsRepository(db: Database) {
      * The scenario's dashboard status from its runs: IN_PROGRESS while one is queued or running,
      * else FINISHED (with the last finish time) once any run finished, else NEW.
      */
-    async refreshScenarioStatus(companyId: number, scenarioId: number): Promise<void> {
+    async refreshScenarioStatus(companyId: number, scenarioId: number, tx: Executor = db): Promise<void> {
       const own = and(eq(calculations.companyId, companyId), eq(calculations.scenarioId, scenarioId));
-      await db
+      await tx
         .update(scenarios)
         .set({
           status: sql`case

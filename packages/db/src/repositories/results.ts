@@ -1,10 +1,10 @@
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../client.ts";
+import { calculations } from "../schema/calculations.ts";
 import {
   calculationResults,
   resultAllocations,
-  resultLines,
   resultPushes,
   resultRecords,
   resultSources,
@@ -24,7 +24,7 @@ export type ResultTable =
   | "result_sources"
   | "result_time_driven"
   | "result_pushes"
-  | "result_lines"
+  | "result_vectors"
   | "result_unallocated"
   | "result_records";
 
@@ -41,7 +41,11 @@ export interface RunMeta {
   minorDigits: number;
   glTotal: number;
   detailLimit: number;
-  summaryGz: Uint8Array | null;
+}
+
+/** What a run adds for the reports once its step results are in. */
+export interface RunReports {
+  summaryGz: Uint8Array;
   validation: unknown;
   sankey: unknown;
 }
@@ -63,21 +67,31 @@ const STEP_OF: Record<string, number> = {
   CALCULATED_DRIVER_TO_DIMENSION: 6,
 };
 
-/** Which rows a category owns: a run's rows of a group live while it is that category's latest. */
-const OWNED: { category: string; table: ResultTable; step?: number }[] = [
+/**
+ * Which rows each category shows: a run's rows of a group stay while the run is the latest
+ * FINISHED run of one of the group's categories.
+ */
+const OWNED: { categories: string[]; table: ResultTable; step?: number }[] = [
   ...[1, 2, 3].flatMap((step) => [
-    { category: categoryOf(step), table: "result_allocations" as const, step },
-    { category: categoryOf(step), table: "result_sources" as const, step },
+    { categories: [categoryOf(step)], table: "result_allocations" as const, step },
+    { categories: [categoryOf(step)], table: "result_sources" as const, step },
   ]),
-  { category: "DIRECT_COST_POOL_TO_ACTIVITY", table: "result_time_driven" },
-  { category: "ACTIVITY_TO_DIMENSION_DIRECT", table: "result_sources", step: 4 },
-  { category: "ACTIVITY_TO_DIMENSION_DIRECT", table: "result_lines", step: 4 },
+  { categories: ["DIRECT_COST_POOL_TO_ACTIVITY"], table: "result_time_driven" },
+  { categories: ["ACTIVITY_TO_DIMENSION_DIRECT"], table: "result_sources", step: 4 },
+  ...[4, 5, 6].map((step) => ({ categories: [categoryOf(step)], table: "result_vectors" as const, step })),
   ...[5, 6].flatMap((step) => [
-    { category: categoryOf(step), table: "result_pushes" as const, step },
-    { category: categoryOf(step), table: "result_lines" as const, step },
-    { category: categoryOf(step), table: "result_unallocated" as const, step },
+    { categories: [categoryOf(step)], table: "result_pushes" as const, step },
+    { categories: [categoryOf(step)], table: "result_unallocated" as const, step },
   ]),
-  { category: "ACTIVITY_TO_DIMENSION_INDIRECT", table: "result_records" },
+  // Identifiers of the detail arrays (steps 4-6) and the record totals (step 5).
+  {
+    categories: [
+      "ACTIVITY_TO_DIMENSION_DIRECT",
+      "ACTIVITY_TO_DIMENSION_INDIRECT",
+      "CALCULATED_DRIVER_TO_DIMENSION",
+    ],
+    table: "result_records",
+  },
 ];
 
 function categoryOf(step: number): string {
@@ -88,6 +102,10 @@ type Filter = { companyId: number; calculationId: number };
 const page = (p: PageRequest) => ({ limit: p.limit, offset: p.offset });
 
 export function resultsRepository(db: Database) {
+  /** Raw SQL (both drivers answer `{rows}`). */
+  const execute = async (query: SQL) =>
+    (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+
   async function paged<T>(
     rowsQuery: (limit: number, offset: number) => Promise<T[]>,
     countQuery: () => Promise<number>,
@@ -118,10 +136,29 @@ export function resultsRepository(db: Database) {
         minorDigits: meta.minorDigits,
         glTotal: meta.glTotal,
         detailLimit: meta.detailLimit,
-        summaryGz: meta.summaryGz ? Buffer.from(meta.summaryGz) : null,
-        validation: meta.validation ?? null,
-        sankey: meta.sankey ?? null,
       });
+    },
+
+    /** Adds the report data to a run's meta row (inside the transaction finishing its reports). */
+    async writeReports(
+      tx: Executor,
+      companyId: number,
+      calculationId: number,
+      reports: RunReports,
+    ): Promise<void> {
+      await tx
+        .update(calculationResults)
+        .set({
+          summaryGz: Buffer.from(reports.summaryGz),
+          validation: reports.validation,
+          sankey: reports.sankey,
+        })
+        .where(
+          and(
+            eq(calculationResults.companyId, companyId),
+            eq(calculationResults.calculationId, calculationId),
+          ),
+        );
     },
 
     /**
@@ -134,17 +171,30 @@ export function resultsRepository(db: Database) {
       scenarioId: number,
       latest: Map<string, number>,
     ): Promise<number> {
+      // Runs still going (between their phases) are never touched: their next phase may be
+      // committing right now.
       const withRows = await db
         .select({ id: calculationResults.calculationId })
         .from(calculationResults)
+        .innerJoin(
+          calculations,
+          and(
+            eq(calculations.companyId, calculationResults.companyId),
+            eq(calculations.id, calculationResults.calculationId),
+          ),
+        )
         .where(
-          and(eq(calculationResults.companyId, companyId), eq(calculationResults.scenarioId, scenarioId)),
+          and(
+            eq(calculationResults.companyId, companyId),
+            eq(calculationResults.scenarioId, scenarioId),
+            inArray(calculations.status, ["FINISHED", "ERROR", "STOPPED"]),
+          ),
         );
       let cleaned = 0;
       for (const { id } of withRows) {
         const live = new Set([...latest].filter(([, root]) => root === id).map(([category]) => category));
         for (const group of OWNED) {
-          if (live.has(group.category)) continue;
+          if (group.categories.some((c) => live.has(c))) continue;
           const step = group.step === undefined ? sql`` : sql` and step = ${group.step}`;
           await db.execute(
             sql`delete from ${sql.identifier(group.table)} where company_id = ${companyId} and calculation_id = ${id}${step}`,
@@ -361,14 +411,16 @@ export function resultsRepository(db: Database) {
     },
 
     /**
-     * Per-record rows of a step (result_lines) of the given categories, limited to `sourceNos`
-     * when given (step 4: activity rows; steps 5/6: pushes) and to one dimension.
+     * Per-record rows from the detail arrays of a step: the non-zero entries of the arrays of
+     * `kinds`, limited to `sourceNos` and one dimension when given, each with its record's
+     * identifier and (RECEIVED arrays) its parent's. A page is cut before the identifiers are
+     * looked up, so a page of a million-entry array costs one pass over it.
      */
-    async lines(
+    async vectors(
       f: Filter,
       step: number,
       filter: {
-        categories: readonly string[];
+        kinds: readonly string[];
         sourceNos?: readonly number[] | undefined;
         dimension?: number | undefined;
       },
@@ -376,51 +428,71 @@ export function resultsRepository(db: Database) {
     ): Promise<
       PageResult<{
         sourceNo: number;
-        category: string;
+        kind: string;
         dimensionId: number | null;
+        recordNo: number;
         identifier: string;
         parentIdentifier: string | null;
         amount: number;
       }>
     > {
-      const t = resultLines;
-      const conditions: SQL[] = [
-        eq(t.companyId, f.companyId),
-        eq(t.calculationId, f.calculationId),
-        eq(t.step, step),
-        inArray(t.category, [...filter.categories]),
-      ];
-      if (filter.sourceNos) conditions.push(inArray(t.sourceNo, [...filter.sourceNos, -1]));
-      if (filter.dimension !== undefined) conditions.push(eq(t.dimensionId, filter.dimension));
-      const where = and(...conditions);
-      const sortable = {
-        transaction_id: sql`${t.identifier} collate "C"`,
-        amount: t.amount,
-        source_name: t.sourceNo,
+      const where = sql`v.company_id = ${f.companyId} and v.calculation_id = ${f.calculationId} and v.step = ${step}
+        and v.kind in (${sql.join(
+          filter.kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})${
+          filter.sourceNos
+            ? sql` and v.source_no in (${sql.join(
+                [...filter.sourceNos, -1].map((n) => sql`${n}`),
+                sql`, `,
+              )})`
+            : sql``
+        }${filter.dimension !== undefined ? sql` and v.dimension_id = ${filter.dimension}` : sql``}`;
+      const entries = sql`select v.source_no, v.kind, v.dimension_id, a.amount, a.no - 1 as record_no,
+          case when v.links is null then null else v.links[a.no] end as parent_no
+        from result_vectors v, unnest(v.amounts) with ordinality as a(amount, no)
+        where ${where} and a.amount <> 0`;
+      const descending = p.ordering?.startsWith("-") ?? false;
+      const field = p.ordering?.replace(/^-/, "");
+      const direction = sql.raw(descending ? "desc" : "asc");
+      // Records are numbered in identifier order: ordering by transaction_id is by record_no.
+      const orderOn = (alias: string) => {
+        const a = sql.raw(alias);
+        return field === "amount"
+          ? sql`${a}.amount ${direction}, ${a}.source_no, ${a}.dimension_id, ${a}.record_no`
+          : field === "transaction_id"
+            ? sql`${a}.dimension_id, ${a}.record_no ${direction}, ${a}.source_no`
+            : sql`${a}.source_no ${direction}, ${a}.dimension_id, ${a}.record_no`;
       };
-      return paged(
-        (limit, offset) =>
-          db
-            .select({
-              sourceNo: t.sourceNo,
-              category: t.category,
-              dimensionId: t.dimensionId,
-              identifier: t.identifier,
-              parentIdentifier: t.parentIdentifier,
-              amount: t.amount,
-            })
-            .from(t)
-            .where(where)
-            .orderBy(
-              ...orderBy(p.ordering, sortable, "source_name", t.step).slice(0, -1),
-              t.sourceNo,
-              t.recordNo,
-            )
-            .limit(limit)
-            .offset(offset),
-        () => db.$count(t, where),
-        p,
-      );
+      const rows = await execute(sql`
+        with e as (${entries}),
+        page as (select * from e order by ${orderOn("e")} limit ${p.limit} offset ${p.offset})
+        select page.source_no as "sourceNo", page.kind, page.dimension_id as "dimensionId",
+          page.record_no as "recordNo", page.amount, r.identifier, pr.identifier as "parentIdentifier"
+        from page
+        left join result_records r on r.company_id = ${f.companyId} and r.calculation_id = ${f.calculationId}
+          and r.dimension_id = page.dimension_id and r.record_no = page.record_no
+        left join result_pushes pu on page.parent_no is not null and pu.company_id = ${f.companyId}
+          and pu.calculation_id = ${f.calculationId} and pu.step = ${step} and pu.push_no = page.source_no
+        left join result_records pr on page.parent_no >= 0 and pr.company_id = ${f.companyId}
+          and pr.calculation_id = ${f.calculationId} and pr.dimension_id = pu.parent_id and pr.record_no = page.parent_no
+        order by ${orderOn("page")}`);
+      const [total] = (await execute(sql`select count(*) as n from (${entries}) e`)).rows;
+      return {
+        count: Number(total?.n ?? 0),
+        rows: rows.rows.map((r) => ({
+          sourceNo: Number(r.sourceNo),
+          kind: String(r.kind),
+          dimensionId: r.dimensionId === null ? null : Number(r.dimensionId),
+          recordNo: Number(r.recordNo),
+          identifier: String(r.identifier ?? ""),
+          parentIdentifier:
+            r.parentIdentifier === null || r.parentIdentifier === undefined
+              ? null
+              : String(r.parentIdentifier),
+          amount: Number(r.amount),
+        })),
+      };
     },
 
     async unallocated(

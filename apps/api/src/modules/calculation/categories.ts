@@ -38,6 +38,12 @@ export function coverageOf(kind: RunKind): RunCoverage {
 }
 
 /** Steps 1..6 of a run's own row: which result step a category shows. */
+/** The categories a run finishes with its step results, and with its reports. */
+export function phaseCategories(coverage: RunCoverage): { steps: string[]; reports: string[] } {
+  const steps = coverage.categories.filter((c) => stepOfCategory(c) !== null);
+  return { steps, reports: coverage.categories.filter((c) => !steps.includes(c)) };
+}
+
 export function stepOfCategory(category: string): number | null {
   const i = (STEP_CATEGORIES as readonly string[]).indexOf(category);
   return i < 0 ? null : i + 1;

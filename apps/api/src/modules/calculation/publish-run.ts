@@ -4,14 +4,15 @@ import { resultsRepository } from "@costflow/db/repositories/results";
 import type { RunOutput } from "../../worker/compute-run.ts";
 
 /**
- * Writes a computed run and turns it FINISHED in one transaction, so its results appear all at
- * once or not at all. The run's row is locked first: a stop request that arrived meanwhile turns
- * it STOPPED instead (nothing written); a run the reaper already failed is left as it is.
- * Answers the run's status afterwards.
+ * Writes one phase of a computed run and turns its category rows FINISHED in one transaction, so
+ * those results appear all at once or not at all. The run's root row is locked first: a stop
+ * request that arrived meanwhile turns the rows still in flight STOPPED instead (nothing written);
+ * a run the reaper already failed is left as it is. Answers the root's status afterwards
+ * (IN_PROGRESS while later phases remain).
  */
 export async function publishRun(
   db: Database,
-  run: { companyId: number; calculationId: number },
+  run: { companyId: number; calculationId: number; scenarioId: number },
   output: RunOutput,
 ): Promise<string> {
   const calculations = calculationsRepository(db);
@@ -23,8 +24,15 @@ export async function publishRun(
       return "STOPPED";
     }
     if (status !== "IN_PROGRESS") return status ?? "MISSING";
-    await results.writeRun(tx, run.companyId, run.calculationId, output.meta, output.tables);
-    await calculations.markFinished(run.companyId, run.calculationId, tx);
-    return "FINISHED";
+    if (output.phase === "steps") {
+      await results.writeRun(tx, run.companyId, run.calculationId, output.meta, output.tables);
+    } else {
+      await results.writeReports(tx, run.companyId, run.calculationId, output.reports);
+    }
+    await calculations.markFinished(run.companyId, run.calculationId, tx, output.categories);
+    const after = (await calculations.lockRun(run.companyId, run.calculationId, tx)) ?? "MISSING";
+    // The scenario's dashboard status turns with the run, not a moment later.
+    if (after === "FINISHED") await calculations.refreshScenarioStatus(run.companyId, run.scenarioId, tx);
+    return after;
   });
 }

@@ -195,10 +195,10 @@ export async function activityLineRows(
   if (!source) throw notFound("source");
   if (query.dimension !== undefined && source.destinationId !== query.dimension)
     return { count: 0, rows: [] };
-  const page = await results.lines(
+  const page = await results.vectors(
     filterOf(ref),
     4,
-    { categories: ["ALLOCATED"], sourceNos: [source.rowNo] },
+    { kinds: ["ALLOCATED"], sourceNos: [source.rowNo] },
     query,
   );
   if (page.count === 0 && source.allocatedAmount !== 0) throw detailNotKept("source");
@@ -222,10 +222,10 @@ export async function aggregatedRows(
   ref: RunRef,
   query: z.infer<typeof AggregatedResultQuery>,
 ): Promise<Page<z.infer<typeof RecordResultRow>>> {
-  const page = await resultsRepository(ctx.db).lines(
+  const page = await resultsRepository(ctx.db).vectors(
     filterOf(ref),
     4,
-    { categories: ["TOTAL"], dimension: query.dimension },
+    { kinds: ["TOTAL"], dimension: query.dimension },
     query,
   );
   const names = await dimensionNames(
@@ -331,25 +331,25 @@ export async function pushRows(
     };
   }
 
-  const categories =
+  const kinds =
     view === "childToParent"
       ? ["SENT"]
       : view === "lines"
         ? category === "ALLOCATED"
-          ? ["ALLOCATED"]
+          ? ["RECEIVED"]
           : category === "NOT_ALLOCATED"
-            ? ["NOT_ALLOCATED"]
-            : ["ALLOCATED", "NOT_ALLOCATED"]
-        : ["ALLOCATED"];
-  const page = await results.lines(
+            ? ["KEPT"]
+            : ["RECEIVED", "KEPT"]
+        : ["RECEIVED"];
+  const page = await results.vectors(
     filterOf(ref),
     step,
-    { categories, sourceNos: pushNos, dimension: query.dimension },
+    { kinds, sourceNos: pushNos, dimension: query.dimension },
     query,
   );
   if (page.count === 0 && (sourceFilter !== undefined || query.dimension !== undefined)) {
     // Empty because the detail was not kept (dimension over the limit), not because nothing moved?
-    const parentSide = view === "childToParent" || categories.includes("NOT_ALLOCATED");
+    const parentSide = view === "childToParent" || kinds.includes("KEPT");
     const relevant = pushes.filter((p) => {
       const dim = parentSide ? p.parentId : p.childId;
       return query.dimension === undefined || dim === query.dimension;
@@ -365,14 +365,14 @@ export async function pushRows(
     count: page.count,
     rows: page.rows.map((r) => {
       const push = byNo.get(r.sourceNo)!;
-      const onParent = r.category !== "ALLOCATED";
+      const onParent = r.kind !== "RECEIVED";
       return {
         ...pushColumns(push, step),
         transaction_id: r.identifier,
         dimension: onParent ? push.parentId : push.childId,
         dimension_name: onParent ? push.parentName : push.childName,
         parent_transaction_id: r.parentIdentifier,
-        category: (r.category === "NOT_ALLOCATED" ? "NOT_ALLOCATED" : "ALLOCATED") as z.infer<
+        category: (r.kind === "KEPT" ? "NOT_ALLOCATED" : "ALLOCATED") as z.infer<
           typeof PushResultRow
         >["category"],
         amount: m(r.amount),

@@ -4,6 +4,7 @@ import { calculationsRepository, type LogLevel } from "@costflow/db/repositories
 import { resultsRepository } from "@costflow/db/repositories/results";
 import type { ModelData } from "@costflow/engine/model/types";
 import type { AppContext } from "../../context.ts";
+import { rowCount } from "../../worker/compute-run.ts";
 import type { CodeIds, RunPlan } from "../../worker/run-plan.ts";
 import {
   type CalculationThread,
@@ -11,7 +12,7 @@ import {
   type ThreadOutcome,
 } from "../../worker/thread-client.ts";
 import { loadModelData } from "../model-io/load-model-data.ts";
-import { coverageOf, type RunKind } from "./categories.ts";
+import { coverageOf, phaseCategories, type RunKind } from "./categories.ts";
 import { publishRun } from "./publish-run.ts";
 import { readCodeIds } from "./read-code-ids.ts";
 
@@ -88,6 +89,7 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
   await say("INFO", "log.started");
 
   const coverage = coverageOf(options.kind);
+  const phases = phaseCategories(coverage);
   const plan: RunPlan = {
     companyId,
     calculationId,
@@ -95,6 +97,8 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
     maxStep: coverage.maxStep,
     reports: coverage.reports,
     strategy: options.strategy,
+    stepCategories: phases.steps,
+    reportCategories: phases.reports,
     detailLimit: RUN_SETTINGS.detailLimit,
     detailBudget: RUN_SETTINGS.detailBudget,
   };
@@ -124,6 +128,17 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
   };
   timer = setTimeout(beat, RUN_SETTINGS.heartbeatMs);
 
+  // After each phase: its log line, and the older results it replaced go away.
+  const published = async (phase: "steps" | "reports", status: string, ms: number, rows: number) => {
+    if (status === "STOPPED") {
+      thread?.stop();
+      return;
+    }
+    if (status !== "IN_PROGRESS" && status !== "FINISHED") return;
+    if (phase === "steps") await say("INFO", "log.saved", { ms, rows });
+    await deleteSupersededResults(ctx, companyId, root.scenarioId);
+  };
+
   let outcome: ThreadOutcome;
   try {
     outcome = await calculateInThread(ctx, plan, {
@@ -135,6 +150,16 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
         thread = started;
         if (stopRequested) started.stop();
       },
+      onOutput: async (output) => {
+        const savingAt = performance.now();
+        const status = await publishRun(
+          ctx.db,
+          { companyId, calculationId, scenarioId: root.scenarioId },
+          output,
+        );
+        await published(output.phase, status, Math.round(performance.now() - savingAt), rowCount(output));
+      },
+      onPublished: published,
       say,
     });
   } finally {
@@ -142,31 +167,22 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
     clearTimeout(timer);
   }
 
-  let status: string;
-  if (outcome.kind === "computed") {
-    const savingAt = performance.now();
-    status = await publishRun(ctx.db, { companyId, calculationId }, outcome.output);
-    if (status === "FINISHED") {
-      const rows = Object.values(outcome.output.stats.rows).reduce((a, b) => a + b, 0);
-      await say("INFO", "log.saved", { ms: Math.round(performance.now() - savingAt), rows });
-    }
-  } else if (outcome.kind === "published") status = outcome.status;
-  else if (outcome.kind === "stopped") {
-    await calculations.end(companyId, calculationId, { status: "STOPPED" });
-    status = "STOPPED";
-  } else {
+  // Rows still in flight end as the thread ended; rows of finished phases stay FINISHED.
+  if (outcome.kind === "stopped") await calculations.end(companyId, calculationId, { status: "STOPPED" });
+  else if (outcome.kind === "failed") {
     await calculations.end(companyId, calculationId, {
       status: "ERROR",
       error: { code: outcome.code, message: outcome.message },
     });
     await say("ERROR", "log.error", { code: outcome.code, message: outcome.message });
-    status = "ERROR";
   }
-
-  if (status === "FINISHED") {
-    await deleteSupersededResults(ctx, companyId, root.scenarioId);
+  const status = (await calculations.find(companyId, calculationId))?.status;
+  if (status === "FINISHED")
     await say("INFO", "log.finished", { ms: Math.round(performance.now() - startedAt) });
-  } else if (status === "STOPPED") await say("INFO", "log.stopped");
+  else if (status === "STOPPED") await say("INFO", "log.stopped");
+  // The run has ended: what it replaced can go (runs between phases are skipped by the clean-up).
+  if (status === "FINISHED" || status === "STOPPED")
+    await deleteSupersededResults(ctx, companyId, root.scenarioId);
   await logs;
   await calculations.refreshScenarioStatus(companyId, root.scenarioId);
 }
@@ -178,9 +194,10 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
 async function calculateInThread(
   ctx: AppContext,
   plan: RunPlan,
-  hooks: {
-    onProgress: (fraction: number, key: string, values: Record<string, string | number>) => void;
-    onLog: Parameters<typeof startCalculationThread>[0]["onLog"];
+  hooks: Pick<
+    Parameters<typeof startCalculationThread>[0],
+    "onProgress" | "onLog" | "onOutput" | "onPublished"
+  > & {
     onThread: (thread: CalculationThread) => void;
     say: (level: LogLevel, key: string, values?: Record<string, string | number>) => Promise<void>;
   },
@@ -213,6 +230,8 @@ async function calculateInThread(
     ...(ids ? { ids } : {}),
     onProgress: hooks.onProgress,
     onLog: hooks.onLog,
+    onOutput: hooks.onOutput,
+    onPublished: hooks.onPublished,
   });
   active.add(thread);
   hooks.onThread(thread);
