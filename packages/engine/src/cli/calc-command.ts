@@ -3,11 +3,11 @@
 
 import { readBundle } from "../bundle/read-bundle.ts";
 import { calculate } from "../calc/calculate.ts";
-import { buildSummary } from "../summary/build-summary.ts";
+import { writeSummaryJson } from "../summary/write-summary-json.ts";
 import { parseArgs, UsageError } from "./args.ts";
 import { formatResults } from "./print-results.ts";
 import { formatBytes, Progress } from "./progress.ts";
-import { writeJsonFile } from "./write-json.ts";
+import { writeFileStream } from "./write-json.ts";
 
 export async function calcCommand(argv: readonly string[]): Promise<number> {
   const { positionals, options } = parseArgs(argv, ["json"]);
@@ -31,7 +31,8 @@ export async function calcCommand(argv: readonly string[]): Promise<number> {
   const jsonPath = options.get("json");
   if (jsonPath) {
     progress.update("Writing the results summary");
-    await writeJsonFile(jsonPath, buildSummary(model, result));
+    // Streamed from the result: at benchmark size L the text passes V8's largest string.
+    await writeFileStream(jsonPath, (stream) => writeSummaryJson(model, result, stream));
     progress.done();
     process.stdout.write(`\nResults summary written to ${jsonPath}\n`);
   }

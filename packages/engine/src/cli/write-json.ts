@@ -1,10 +1,13 @@
-// Writes a JSON value to a file in ~1 MB pieces with backpressure, so a results summary with
-// millions of records never becomes one giant string (V8 caps strings at ~512 MB). The walk keeps
-// its own stack, so it can pause at any value to let the file stream drain. Objects are indented
-// down to `indentDepth` levels and compact below, which keeps big files small.
+// Writes a JSON value to a file in ~1 MB pieces with backpressure, so a large value never becomes
+// one giant string (V8 caps strings at ~512 MB). The walk keeps its own stack, so it can pause at
+// any value to let the file stream drain. Objects are indented down to `indentDepth` levels and
+// compact below, which keeps big files small. This is the format of `costflow calc --json`; the
+// results summary itself is streamed from the result by summary/write-summary-json.ts, which
+// writes the same text without building the summary as objects.
 
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
+import type { Writable } from "node:stream";
 
 const FLUSH_AT = 1 << 20;
 /** Containers with more entries than this are walked even when compact, to bound string sizes. */
@@ -84,4 +87,24 @@ export async function writeJsonFile(path: string, value: unknown, indentDepth = 
   }
   out.end(`${buffer}\n`);
   await once(out, "finish");
+}
+
+/**
+ * Creates `path`, lets `write` fill it, then closes it; rejects on the first stream error (a
+ * missing folder, a full disk) instead of leaving an unhandled error event.
+ */
+export async function writeFileStream(
+  path: string,
+  write: (stream: Writable) => Promise<void>,
+): Promise<void> {
+  const file = createWriteStream(path);
+  const failed = new Promise<never>((_, reject) => file.once("error", reject));
+  await Promise.race([
+    (async () => {
+      await write(file);
+      file.end();
+      await once(file, "finish");
+    })(),
+    failed,
+  ]);
 }

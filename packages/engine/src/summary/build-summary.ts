@@ -1,9 +1,9 @@
 // Builds the results-summary JSON object (shared/guide/results-summary.md) from a calculation
-// result: minor units become major units; rates are rounded to the minor unit, percentages to two
-// decimals, quantities and minutes are plain decimals (float noise dropped).
+// result: minor units become major units; rates are rounded to the minor unit; whale percentages
+// are unrounded doubles; quantities and minutes are plain decimals (float noise dropped).
 
 import { byCode } from "../calc/context.ts";
-import { normalize, roundDecimals, roundMajor, toMajor } from "../calc/decimal.ts";
+import { normalize, roundMajor, toMajor } from "../calc/decimal.ts";
 import type { CalcResult } from "../calc/result-types.ts";
 import type { ModelData } from "../model/types.ts";
 import type { ResultsSummary, SummaryFlow, SummaryWhale } from "./summary-types.ts";
@@ -158,12 +158,12 @@ export function buildSummary(model: ModelData, result: CalcResult): ResultsSumma
         const entry: SummaryWhale = { profit_line: w.profitLine, total_profit: money(w.totalProfit) };
         if (w.points === null) entry.note = w.note ?? "Total profit is not positive";
         else {
-          entry.peak_percent = roundDecimals(w.peakPercent!, 2);
-          entry.peak_at_percent = roundDecimals(w.peakAtPercent!, 2);
+          // Percentages unrounded (full double precision): a checker compares them with a
+          // tolerance, which is safer against exact values than against values rounded here.
+          entry.peak_percent = w.peakPercent!;
+          entry.peak_at_percent = w.peakAtPercent!;
           const points: [number, number][] = [];
-          for (let k = 0; k < w.points.length; k += 2) {
-            points.push([roundDecimals(w.points[k]!, 2), roundDecimals(w.points[k + 1]!, 2)]);
-          }
+          for (let k = 0; k < w.points.length; k += 2) points.push([w.points[k]!, w.points[k + 1]!]);
           entry.points = points;
         }
         whale[code] = entry;

@@ -116,12 +116,13 @@ describe("P&L structure", () => {
     expect(summary.whale!.CUST).toEqual({
       profit_line: "PROFIT",
       total_profit: 80,
+      // unrounded: (100 * k) / n and (100 * cumulative) / total as doubles
       peak_percent: 112.5,
-      peak_at_percent: 66.67,
+      peak_at_percent: 66.66666666666667,
       points: [
         [0, 0],
-        [33.33, 75],
-        [66.67, 112.5],
+        [33.333333333333336, 75],
+        [66.66666666666667, 112.5],
         [100, 100],
       ],
     });
