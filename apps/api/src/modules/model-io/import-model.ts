@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { ModelCreated } from "@costflow/contract/models";
+import type { Executor } from "@costflow/db/client";
 import { readBundle } from "@costflow/engine/bundle/read-bundle";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
@@ -47,7 +48,7 @@ export async function importModelUpload(
       throw error;
     }
     if (part.file.truncated) throw fieldError("PAYLOAD_TOO_LARGE", "file", "too_large", { maximum: limit });
-    return await importBundle(ctx, companyId, userId, path);
+    return await importBundle(ctx.db, companyId, userId, path);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -58,7 +59,7 @@ export async function importModelUpload(
  * and writes it as a new model with its scenario, all in one transaction.
  */
 export async function importBundle(
-  ctx: AppContext,
+  db: Executor,
   companyId: number,
   userId: number | null,
   path: string,
@@ -68,5 +69,5 @@ export async function importBundle(
   checkUniqueRules(model);
   if (overrides.name !== undefined) model.info.name = overrides.name;
   if (overrides.shortDescription !== undefined) model.info.shortDescription = overrides.shortDescription;
-  return saveModelData(ctx.db, companyId, userId, model);
+  return saveModelData(db, companyId, userId, model);
 }

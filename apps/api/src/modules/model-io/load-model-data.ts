@@ -1,5 +1,4 @@
 import type { Database, Executor } from "@costflow/db/client";
-import { decodeCopyField } from "@costflow/db/repositories/model-data/copy-text";
 import { type ModelRows, readModelRows } from "@costflow/db/repositories/model-data/read-model-rows";
 import { countRecords, streamRecords } from "@costflow/db/repositories/model-data/read-records";
 import { GrowableFloat64, GrowableInt32 } from "@costflow/engine/bundle/growable";
@@ -232,7 +231,7 @@ function dependencyOrder(rows: ModelRows): ModelRows["dimensions"] {
 }
 
 interface ColumnReader {
-  read(cell: string, row: number, identifier: string): void;
+  read(value: string | null, row: number, identifier: string): void;
 }
 
 async function loadDimension(
@@ -257,7 +256,7 @@ async function loadDimension(
       finishers.push(() => records.decimals.set(d.name, col.finish()));
       return {
         read(cell, _row, identifier) {
-          if (cell === "\\N" || cell === "") col.push(Number.NaN);
+          if (cell === null || cell === "") col.push(Number.NaN);
           else {
             const value = Number(cell);
             if (Number.isNaN(value)) throw new RecordValueError(dimension, identifier, d.name, cell);
@@ -275,8 +274,7 @@ async function loadDimension(
         records.relations.set(d.name, column);
       });
       return {
-        read(cell, row) {
-          const value = decodeCopyField(cell);
+        read(value, row) {
           if (value === null || value === "") {
             index.push(-1);
             return;
@@ -293,8 +291,7 @@ async function loadDimension(
     const texts: (string | null)[] = [];
     finishers.push(() => records.texts.set(d.name, texts));
     return {
-      read(cell) {
-        const value = decodeCopyField(cell);
+      read(value) {
         texts.push(value === "" ? null : value);
       },
     };
@@ -306,13 +303,13 @@ async function loadDimension(
     where,
     drivers.map((d) => d.name),
     (cells) => {
-      const identifier = decodeCopyField(cells[0]!) ?? "";
+      const identifier = cells[0] ?? "";
       const row = ids.length;
       // COLLATE "C" is code-point order; the engine wants UTF-16 code-unit order. They differ
       // only around supplementary characters, caught here and fixed below.
       if (row > 0 && !(ids[row - 1]! < identifier)) sorted = false;
       ids.push(identifier);
-      for (let c = 0; c < readers.length; c++) readers[c]!.read(cells[c + 1]!, row, identifier);
+      for (let c = 0; c < readers.length; c++) readers[c]!.read(cells[c + 1] ?? null, row, identifier);
     },
   );
   for (const finish of finishers) finish();

@@ -64,7 +64,7 @@ export function createModelFromTemplate(
   userId: number | null,
   input: { template: ModelTemplateId; name?: string | undefined; shortDescription?: string | undefined },
 ): Promise<ModelCreated> {
-  return importBundle(ctx, companyId, userId, templatePath(input.template), {
+  return importBundle(ctx.db, companyId, userId, templatePath(input.template), {
     name: input.name,
     shortDescription: input.shortDescription,
   });
