@@ -237,6 +237,8 @@ function RuleFormBody({
             onChange={(v) => set("percentage", v)}
             min={0}
             max={100}
+            // Keep what was typed so an out-of-range value gets its message instead of a silent clamp.
+            clampBehavior="none"
             decimalScale={4}
             suffix=" %"
             error={err("percentage")}

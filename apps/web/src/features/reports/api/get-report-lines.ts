@@ -16,6 +16,10 @@ export interface ReportLine {
   calculated_driver_id: number | null;
   dimension: number | null;
   model: number;
+  /** Depth in the tree (0 for a root line); the list comes in tree order. */
+  level?: number;
+  activity_name?: string | null;
+  calculated_driver_name?: string | null;
 }
 
 export const REPORT_LINES_KEY = ["report", "lines"] as const;

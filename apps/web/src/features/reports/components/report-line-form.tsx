@@ -28,15 +28,21 @@ export function ReportLineFormFields({
   saving,
   onSubmit,
   onCancel,
+  initial = EMPTY_LINE,
+  editing,
 }: {
   model: number;
   lines: ReportLine[];
+  /** UPDATE mode: the line's values (CREATE starts from the defaults: factor 1, ACT, '='). */
+  initial?: ReportLineForm;
+  /** The line being edited: it cannot be its own parent. */
+  editing?: number;
   saving: boolean;
   onSubmit: (form: ReportLineForm) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<ReportLineForm>(EMPTY_LINE);
+  const [form, setForm] = useState<ReportLineForm>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof ReportLineForm, string>>>({});
   const activities = useReportOptions("activities", model);
   const drivers = useReportOptions("calculatedDrivers", model);
@@ -140,7 +146,9 @@ export function ReportLineFormFields({
             label={t("report:plStructure.parent")}
             data={[
               { value: "0", label: t("report:plStructure.noParent") },
-              ...lines.map((l) => ({ value: String(l.id), label: `${l.code} · ${l.description}` })),
+              ...lines
+                .filter((l) => l.id !== editing)
+                .map((l) => ({ value: String(l.id), label: `${l.code} · ${l.description}` })),
             ]}
             value={String(form.parent)}
             onChange={(v) => set("parent", Number(v ?? 0))}

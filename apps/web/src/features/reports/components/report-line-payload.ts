@@ -60,3 +60,30 @@ export function buildReportLinePayload(form: ReportLineForm, model: number): Rep
   }
   return payload;
 }
+
+/** The form values of a saved line (UPDATE mode). */
+export function lineToForm(line: {
+  description: string;
+  code: string;
+  category: LineCategory;
+  formula: string | null;
+  factor: number;
+  activity: number | null;
+  calculated_driver_id: number | null;
+  dimension: number | null;
+  parent: number | null;
+  rank: number;
+}): ReportLineForm {
+  return {
+    description: line.description,
+    code: line.code,
+    category: line.category,
+    formula: line.category === "FOR" ? (line.formula ?? "=") : "=",
+    factor: line.factor,
+    activity: line.activity,
+    calculated_driver_id: line.calculated_driver_id,
+    driverDimension: line.dimension,
+    parent: line.parent ?? 0,
+    rank: line.rank,
+  };
+}

@@ -1,10 +1,13 @@
-import { Badge, Button, Card, Code, Grid, List, Modal, Text, Title } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
+import { ActionIcon, Badge, Button, Card, Code, Grid, Group, List, Modal, Text, Title } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconCornerDownRight, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiTable } from "../../../components/api-table";
 import { PageHeader } from "../../../components/page-header";
 import { RequireModel } from "../../../components/require-context";
+import { ApiError, api } from "../../../lib/api-client";
 import { useAppContext } from "../../../lib/app-context";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
@@ -17,7 +20,7 @@ import {
 } from "../api/get-report-lines";
 import { useSaveReportLine } from "../api/save-report-line";
 import { ReportLineFormFields } from "../components/report-line-form";
-import { buildReportLinePayload } from "../components/report-line-payload";
+import { buildReportLinePayload, lineToForm } from "../components/report-line-payload";
 
 const RULES = [
   "report:plStructure.rules.r1",
@@ -30,6 +33,29 @@ function Structure({ model }: { model: number }) {
   const { t } = useTranslation();
   const { ability } = useSession();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ReportLine | null>(null);
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`report/lines/${id}/`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORT_LINES_KEY }),
+  });
+  const confirmDelete = (line: ReportLine) =>
+    modals.openConfirmModal({
+      title: t("allocation:pl.deleteTitle"),
+      children: <Text fz="sm">{t("allocation:pl.deleteConfirm", { code: line.code })}</Text>,
+      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(line.id, {
+          onSuccess: () => notifySuccess(t("common:messages.deleteSuccessfully")),
+          // A line another line's formula names cannot go: the server says which.
+          onError: (error) =>
+            notifyError(
+              error instanceof ApiError && error.fieldErrors[0] ? error.fieldErrors[0].message : "",
+              t("common:messages.deleteFailed"),
+            ),
+        }),
+    });
   const all = useAllReportLines(model);
   const save = useSaveReportLine();
   const canEdit = ability.can("manage", "Report") || ability.can("create", "Report");
@@ -60,7 +86,21 @@ function Structure({ model }: { model: number }) {
               columns={[
                 { id: "rank", header: t("report:plStructure.rank"), sortable: true, kind: "integer" },
                 { id: "code", header: t("report:plStructure.code"), sortable: true },
-                { id: "description", header: t("report:plStructure.description") },
+                {
+                  id: "description",
+                  header: t("report:plStructure.description"),
+                  // The list comes in tree order: indent each line by its depth.
+                  cell: (l) => (
+                    <Group gap={4} wrap="nowrap" style={{ paddingInlineStart: (l.level ?? 0) * 18 }}>
+                      {(l.level ?? 0) > 0 && (
+                        <IconCornerDownRight size={14} className="cf-flip-rtl" aria-hidden />
+                      )}
+                      <Text fz="sm" fw={(l.level ?? 0) === 0 ? 600 : 400}>
+                        {l.description}
+                      </Text>
+                    </Group>
+                  ),
+                },
                 {
                   id: "category",
                   header: t("report:plStructure.category"),
@@ -74,8 +114,41 @@ function Structure({ model }: { model: number }) {
                 {
                   id: "formula",
                   header: t("report:plStructure.formula"),
-                  cell: (l) => (l.formula ? <Code>{l.formula}</Code> : ""),
+                  cell: (l) => (l.category === "FOR" && l.formula ? <Code>{l.formula}</Code> : ""),
                 },
+                {
+                  id: "source",
+                  header: t("allocation:pl.source"),
+                  cell: (l) => l.activity_name ?? l.calculated_driver_name ?? "",
+                },
+                ...(canEdit
+                  ? [
+                      {
+                        id: "actions",
+                        header: t("allocation:form.actions"),
+                        cell: (l: ReportLine) => (
+                          <Group gap={4} wrap="nowrap">
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={t("common:actions.edit")}
+                              onClick={() => setEditing(l)}
+                              data-testid="line-edit"
+                            >
+                              <IconPencil size={16} aria-hidden />
+                            </ActionIcon>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t("common:actions.delete")}
+                              onClick={() => confirmDelete(l)}
+                            >
+                              <IconTrash size={16} aria-hidden />
+                            </ActionIcon>
+                          </Group>
+                        ),
+                      },
+                    ]
+                  : []),
               ]}
             />
           </Card>
@@ -123,6 +196,36 @@ function Structure({ model }: { model: number }) {
             )
           }
         />
+      </Modal>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t("allocation:pl.editLine", { code: editing?.code ?? "" })}
+        size="lg"
+      >
+        {editing && (
+          <ReportLineFormFields
+            key={editing.id}
+            model={model}
+            lines={all.data?.results ?? []}
+            initial={lineToForm(editing)}
+            editing={editing.id}
+            saving={save.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={(form) =>
+              save.mutate(
+                { id: editing.id, payload: buildReportLinePayload(form, model) },
+                {
+                  onSuccess: () => {
+                    setEditing(null);
+                    notifySuccess(t("common:messages.savedSuccessfully"));
+                  },
+                  onError: () => notifyError(t("common:messages.saveFailed")),
+                },
+              )
+            }
+          />
+        )}
       </Modal>
     </>
   );
