@@ -1,4 +1,4 @@
-import type { DimensionDriver } from "@costflow/contract/dimensions";
+import type { Dimension, DimensionDriver } from "@costflow/contract/dimensions";
 import type { SaveTransaction } from "@costflow/contract/transactional-data";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
@@ -30,5 +30,14 @@ export function useSaveTransaction() {
         ? api.post("transactional-data/transactions", body)
         : api.patch("transactional-data/transactions", body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DIMENSION_RECORDS_KEY }),
+  });
+}
+
+/** GET dimensions/{id}/: the title shown in the page's subtitle. */
+export function useDimension(id: string) {
+  return useQuery({
+    queryKey: [...DIMENSION_RECORDS_KEY, "dimension", id],
+    queryFn: () => api.get<Dimension>(`dimensions/${id}/`),
+    enabled: id !== "",
   });
 }

@@ -48,7 +48,7 @@ export function InlineAmount({
 
   if (!editing)
     return (
-      <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Group gap={4} wrap="nowrap" justify="flex-start">
         <UnstyledButton onClick={start} aria-label={label} className="cf-num" data-testid={testId}>
           {display || "—"}
         </UnstyledButton>

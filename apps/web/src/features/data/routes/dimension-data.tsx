@@ -20,7 +20,7 @@ import {
   type RecordRow,
   type TransactionRow,
 } from "../api/get-dimension-records";
-import { useAllDimensionDrivers, useSaveTransaction } from "../api/transaction-mutations";
+import { useAllDimensionDrivers, useDimension, useSaveTransaction } from "../api/transaction-mutations";
 import { TransactionForm } from "../components/transaction-form";
 import { UploadDialog } from "../components/upload-dialog";
 
@@ -54,6 +54,7 @@ function DimensionData({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const drivers = useAllDimensionDrivers(dimension).data?.results ?? [];
+  const title = useDimension(dimension).data?.title ?? dimension;
   const save = useSaveTransaction();
   const [editing, setEditing] = useState<TransactionRow | "new" | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -89,7 +90,7 @@ function DimensionData({
           )
         }
         title={classic ? t("model:dimensionData.titleClassic") : t("model:dimensionData.title")}
-        description={t("model:dimensionData.subtitle", { dimension })}
+        description={t("model:dimensionData.subtitle", { dimension: title })}
         badge={
           <Anchor
             component={Link}
