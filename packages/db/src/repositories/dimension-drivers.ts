@@ -182,8 +182,17 @@ export function dimensionDriversRepository(db: Database) {
       await tx.execute(sql.raw(sortIndexSql(driver, options.concurrently)));
     },
 
-    async dropSortIndex(driverId: number, tx: Executor = db): Promise<void> {
-      await tx.execute(sql.raw(`drop index if exists ${sortIndexName(driverId)}`));
+    /**
+     * Drops the driver's sort index. Call it after the transaction that removed the driver: a drop
+     * locks the whole records table until commit; CONCURRENTLY (PostgreSQL) does not lock writers.
+     */
+    async dropSortIndex(
+      driverId: number,
+      options: { concurrently: boolean },
+      tx: Executor = db,
+    ): Promise<void> {
+      const concurrently = options.concurrently ? "concurrently " : "";
+      await tx.execute(sql.raw(`drop index ${concurrently}if exists ${sortIndexName(driverId)}`));
     },
 
     /** Updates the driver; a new name is carried into every record of its dimension. */

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
 import { dataRepos, mapConstraintErrors, otherModel, requireModel } from "../cost/data-scope.ts";
-import { ensureRelationshipDriver } from "./save-driver.ts";
+import { dropSortIndexes, ensureRelationshipDriver } from "./save-driver.ts";
 
 const codeTaken = { dimensions_model_code_key: "code" };
 
@@ -119,10 +119,10 @@ export async function updateDimension(
 export async function deleteDimension(ctx: AppContext, companyId: number, id: number): Promise<void> {
   const repos = dataRepos(ctx);
   const drivers = await repos.drivers.ofDimensions(companyId, [id]);
-  const deleted = await ctx.db.transaction(async (tx) => {
-    const done = await repos.dimensions.delete(companyId, id, tx);
-    for (const driver of drivers) await repos.drivers.dropSortIndex(driver.id, tx);
-    return done;
-  });
+  const deleted = await ctx.db.transaction((tx) => repos.dimensions.delete(companyId, id, tx));
   if (!deleted) throw notFound();
+  await dropSortIndexes(
+    ctx,
+    drivers.map((d) => d.id),
+  );
 }

@@ -27,6 +27,21 @@ export async function buildSortIndex(ctx: AppContext, driver: DimensionDriver): 
   await dataRepos(ctx).drivers.createSortIndex(driver, { concurrently: ctx.database.driver === "postgres" });
 }
 
+/**
+ * Drops the sort indexes of drivers already deleted (outside their transaction, so the records
+ * table is never locked for the length of a big delete). A failure leaves an unused index behind,
+ * which is logged, not fatal.
+ */
+export async function dropSortIndexes(ctx: AppContext, driverIds: number[]): Promise<void> {
+  for (const id of driverIds) {
+    try {
+      await dataRepos(ctx).drivers.dropSortIndex(id, { concurrently: ctx.database.driver === "postgres" });
+    } catch (error) {
+      ctx.log.warn({ err: error, driverId: id }, "sort index not dropped");
+    }
+  }
+}
+
 export async function createDriver(
   ctx: AppContext,
   companyId: number,
@@ -115,9 +130,8 @@ export async function updateDriver(
   if (renamed) await checkNameFree(ctx, companyId, current.dimensionId, input.name!);
   const driver = await mapConstraintErrors(
     () =>
-      ctx.db.transaction(async (tx) => {
-        if (renamed) await repos.drivers.dropSortIndex(current.id, tx);
-        return repos.drivers.update(
+      ctx.db.transaction((tx) =>
+        repos.drivers.update(
           companyId,
           current,
           {
@@ -127,12 +141,15 @@ export async function updateDriver(
             ...(input.position !== undefined ? { position: input.position } : {}),
           },
           tx,
-        );
-      }),
+        ),
+      ),
     nameTaken,
   );
   // The index expression names the driver: a renamed driver gets a new one.
-  if (renamed) await buildSortIndex(ctx, driver);
+  if (renamed) {
+    await dropSortIndexes(ctx, [current.id]);
+    await buildSortIndex(ctx, driver);
+  }
   return driver;
 }
 
@@ -140,10 +157,8 @@ export async function deleteDriver(ctx: AppContext, companyId: number, id: numbe
   const repos = dataRepos(ctx);
   const driver = await repos.drivers.find(companyId, id);
   if (!driver) throw notFound();
-  await ctx.db.transaction(async (tx) => {
-    await repos.drivers.delete(companyId, driver, tx);
-    await repos.drivers.dropSortIndex(driver.id, tx);
-  });
+  await ctx.db.transaction((tx) => repos.drivers.delete(companyId, driver, tx));
+  await dropSortIndexes(ctx, [driver.id]);
 }
 
 /**
@@ -152,11 +167,10 @@ export async function deleteDriver(ctx: AppContext, companyId: number, id: numbe
  */
 export async function deleteDimensionDrivers(ctx: AppContext, companyId: number, dimensionId: number) {
   const repos = dataRepos(ctx);
-  const result = await ctx.db.transaction(async (tx) => {
-    const deleted = await repos.drivers.deleteAllOfDimension(companyId, dimensionId, tx);
-    for (const driverId of deleted.driverIds) await repos.drivers.dropSortIndex(driverId, tx);
-    return deleted;
-  });
+  const result = await ctx.db.transaction((tx) =>
+    repos.drivers.deleteAllOfDimension(companyId, dimensionId, tx),
+  );
+  await dropSortIndexes(ctx, result.driverIds);
   return {
     drivers: result.driverIds.length,
     relationship_drivers: result.relationshipDrivers,
