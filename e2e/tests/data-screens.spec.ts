@@ -57,6 +57,8 @@ test("a model from a template, a scenario created and duplicated", async ({ page
 });
 
 test("a CSV through the wizard, an amount and a record edited in place", async ({ page }) => {
+  // Several pages, an upload on the job queue and a model copy: more than the default minute on a loaded machine.
+  test.setTimeout(150_000);
   await login(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
   await modelFromTemplate(page);
