@@ -118,29 +118,31 @@ export function runActivityPass(
   const activities: ActivityResult[] = [];
   const pushResults: PushResult[] = [];
   const actResting = new Map<string, Map<string, Float64Array>>();
-  const c4 = { in: 0, allocated: 0, unallocated: 0 };
-  const c5 = { in: 0, allocated: 0, unallocated: 0, notAllocated: 0 };
-  codes.forEach((code, k) => {
+  // Running totals of the checks as plain locals (no object fields changing representation from
+  // small integers to doubles, which deoptimizes the loop).
+  let in4 = 0;
+  let allocated4 = 0;
+  let unallocated4 = 0;
+  let in5 = 0;
+  let allocated5 = 0;
+  let unallocated5 = 0;
+  let notAllocated5 = 0;
+  for (let k = 0; k < codes.length; k++) {
+    const code = codes[k]!;
     ctx.checkStop(4);
     ctx.progress(4, k / Math.max(1, codes.length), `Activity ${code}`);
     const cost = activityCost.get(code) ?? 0;
     const rule = rules4.get(code);
-    const result: ActivityResult = {
-      code,
-      isTdabc: tdabc.has(code),
-      cost,
-      dimension: rule?.dimension ?? null,
-      quantity: 0,
-      costPerUnit: null,
-      allocated: 0,
-      unallocated: cost,
-      amounts: null,
-    };
+    let quantity = 0;
+    let costPerUnit: number | null = null;
+    let allocated = 0;
+    let unallocated = cost;
+    let amounts: Float64Array | null = null;
     if (rule) {
       const label = step4Label(rule);
       const column = weights.column(rule.dimension, step4Spec(rule), label);
-      result.quantity = ratToNumber(rat(column.totalBig, 10n ** BigInt(column.decimals)));
-      if (result.quantity !== 0) result.costPerUnit = cost / result.quantity / 10 ** ctx.digits;
+      quantity = ratToNumber(rat(column.totalBig, 10n ** BigInt(column.decimals)));
+      if (quantity !== 0) costPerUnit = cost / quantity / 10 ** ctx.digits;
       if (column.totalBig === 0n) {
         if (cost !== 0) {
           ctx.issue({
@@ -167,11 +169,9 @@ export function runActivityPass(
           vec,
           column.uniform,
         );
-        let sum = 0;
-        for (let i = 0; i < vec.length; i++) sum += vec[i]!;
-        result.allocated = sum;
-        result.unallocated = cost - sum;
-        result.amounts = ctx.keep(vec);
+        allocated = sumOf(vec);
+        unallocated = cost - allocated;
+        amounts = ctx.keep(vec);
       }
     } else if (cost !== 0) {
       ctx.issue({
@@ -181,17 +181,27 @@ export function runActivityPass(
         details: { activity: code, amount: cost },
       });
     }
-    c4.in += cost;
-    c4.allocated += result.allocated;
-    c4.unallocated += result.unallocated;
-    activities.push(result);
+    in4 += cost;
+    allocated4 += allocated;
+    unallocated4 += unallocated;
+    activities.push({
+      code,
+      isTdabc: tdabc.has(code),
+      cost,
+      dimension: rule?.dimension ?? null,
+      quantity,
+      costPerUnit,
+      allocated,
+      unallocated,
+      amounts,
+    });
 
     for (const push of plans.get(code) ?? []) {
       const r = pushes.run(5, code, rule?.dimension ?? push.parent, push, vectorOf, sinks);
-      c5.in += r.in;
-      c5.allocated += r.allocated;
-      c5.unallocated += r.unallocated;
-      c5.notAllocated += r.notAllocated;
+      in5 += r.in;
+      allocated5 += r.allocated;
+      unallocated5 += r.unallocated;
+      notAllocated5 += r.notAllocated;
       pushResults.push(r);
     }
 
@@ -204,20 +214,13 @@ export function runActivityPass(
         actResting.set(code, byDim);
       }
       const target = dims.get(dim);
-      if (target) {
-        // Add to the dimension's totals and clear the buffer for the next activity in one pass.
-        const rest = target.restingCost;
-        for (let i = 0; i < v.length; i++) {
-          const x = v[i]!;
-          if (x !== 0) {
-            rest[i] = rest[i]! + x;
-            v[i] = 0;
-          }
-        }
-      } else v.fill(0);
+      if (target) addAndClear(target.restingCost, v);
+      else v.fill(0);
     }
     touched.clear();
-  });
+  }
+  const c4 = { in: in4, allocated: allocated4, unallocated: unallocated4 };
+  const c5 = { in: in5, allocated: allocated5, unallocated: unallocated5, notAllocated: notAllocated5 };
   const step4Check: StepCheck | null =
     ctx.model.rules.step4.length > 0 || c4.in !== 0
       ? { step: 4, ...c4, ok: c4.in === c4.allocated + c4.unallocated }
@@ -227,4 +230,22 @@ export function runActivityPass(
       ? { step: 5, ...c5, ok: c5.in === c5.allocated + c5.unallocated + c5.notAllocated }
       : null;
   return { activities, pushes: pushResults, step4Check, step5Check, actResting };
+}
+
+/** Sum of a vector of minor units (exact: integers below 2^53). */
+function sumOf(v: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i]!;
+  return sum;
+}
+
+/** rest += v, and v cleared for the next activity, in one pass. */
+function addAndClear(rest: Float64Array, v: Float64Array): void {
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]!;
+    if (x !== 0) {
+      rest[i] = rest[i]! + x;
+      v[i] = 0;
+    }
+  }
 }

@@ -107,58 +107,10 @@ export class Splitter {
       return;
     }
     this.ensure(m);
-    const rem = this.rem;
-    let given = 0;
-    if (s * w < LIMIT) {
-      // q estimated with the reciprocal (a multiplication, not a division, per element), then
-      // corrected so that 0 <= r < w holds exactly: p, q * w and r are integers below 2^53.
-      const inv = 1 / w;
-      if (ids === null) {
-        for (let j = 0; j < m; j++) {
-          const p = s * scaled[start + j]!;
-          let q = Math.floor(p * inv);
-          let r = p - q * w;
-          while (r < 0) {
-            q -= 1;
-            r += w;
-          }
-          while (r >= w) {
-            q += 1;
-            r -= w;
-          }
-          out[start + j] = q;
-          rem[j] = r;
-          given += q;
-        }
-      } else {
-        for (let j = 0; j < m; j++) {
-          const id = ids[start + j]!;
-          const p = s * scaled[id]!;
-          let q = Math.floor(p * inv);
-          let r = p - q * w;
-          while (r < 0) {
-            q -= 1;
-            r += w;
-          }
-          while (r >= w) {
-            q += 1;
-            r -= w;
-          }
-          out[id] = q;
-          rem[j] = r;
-          given += q;
-        }
-      }
-    } else {
-      // s * w_i may pass 2^53: exact quotient and remainder from error-free products (wide.ts).
-      for (let j = 0; j < m; j++) {
-        const id = ids ? ids[start + j]! : start + j;
-        const q = wideDivide(s, scaled[id]!, w);
-        out[id] = q;
-        rem[j] = WIDE.rem;
-        given += q;
-      }
-    }
+    const given =
+      s * w < LIMIT
+        ? this.splitPlain(s, scaled, w, ids, start, m, out)
+        : this.splitWide(s, scaled, w, ids, start, m, out);
     const missing = s - given;
     if (missing > 0) this.handOut(m, missing, w, out, ids, start);
     if (total < 0) {
@@ -167,6 +119,83 @@ export class Splitter {
         out[id] = -out[id]! + 0;
       }
     }
+  }
+
+  /** Floors and remainders with plain double arithmetic (|S| * W < 2^52); returns sum(floors). */
+  private splitPlain(
+    s: number,
+    scaled: Float64Array,
+    w: number,
+    ids: Int32Array | null,
+    start: number,
+    m: number,
+    out: Float64Array,
+  ): number {
+    const rem = this.rem;
+    let given = 0;
+    // q estimated with the reciprocal (a multiplication, not a division, per element), then
+    // corrected so that 0 <= r < w holds exactly: p, q * w and r are integers below 2^53.
+    const inv = 1 / w;
+    if (ids === null) {
+      for (let j = 0; j < m; j++) {
+        const p = s * scaled[start + j]!;
+        let q = Math.floor(p * inv);
+        let r = p - q * w;
+        while (r < 0) {
+          q -= 1;
+          r += w;
+        }
+        while (r >= w) {
+          q += 1;
+          r -= w;
+        }
+        out[start + j] = q;
+        rem[j] = r;
+        given += q;
+      }
+    } else {
+      for (let j = 0; j < m; j++) {
+        const id = ids[start + j]!;
+        const p = s * scaled[id]!;
+        let q = Math.floor(p * inv);
+        let r = p - q * w;
+        while (r < 0) {
+          q -= 1;
+          r += w;
+        }
+        while (r >= w) {
+          q += 1;
+          r -= w;
+        }
+        out[id] = q;
+        rem[j] = r;
+        given += q;
+      }
+    }
+    return given;
+  }
+
+  /** Floors and remainders from error-free products (|S| * w_i may pass 2^53). */
+  private splitWide(
+    s: number,
+    scaled: Float64Array,
+    w: number,
+    ids: Int32Array | null,
+    start: number,
+    m: number,
+    out: Float64Array,
+  ): number {
+    const rem = this.rem;
+    let given = 0;
+    // s * w_i may pass 2^53: exact quotient and remainder from error-free products (wide.ts).
+    for (let j = 0; j < m; j++) {
+      const id = ids ? ids[start + j]! : start + j;
+      const q = wideDivide(s, scaled[id]!, w);
+      out[id] = q;
+      rem[j] = WIDE.rem;
+      given += q;
+    }
+    return given;
   }
 
   /** The split of equal weights x (W = m x): the quotient, exactly as split computes it for each
@@ -261,46 +290,76 @@ export class Splitter {
     ids: Int32Array | null,
     start: number,
   ): void {
+    if (k <= 2 || m <= 8) this.handOutBySelection(m, k, out, ids, start);
+    else if (m <= SMALL) this.handOutBySorting(m, k, out, ids, start);
+    else this.handOutByBuckets(m, k, w, out, ids, start);
+  }
+
+  /** A few units or a few elements: pick the largest remainder k times. */
+  private handOutBySelection(
+    m: number,
+    k: number,
+    out: Float64Array,
+    ids: Int32Array | null,
+    start: number,
+  ): void {
     const rem = this.rem;
-    if (k <= 2 || m <= 8) {
-      const pick = this.pick;
-      for (let t = 0; t < k; t++) {
-        let best = -1;
-        let bestVal = -1;
-        for (let j = 0; j < m; j++) {
-          if (pick[j] === 0 && rem[j]! > bestVal) {
-            best = j;
-            bestVal = rem[j]!;
-          }
-        }
-        pick[best] = 1;
-        const id = ids ? ids[start + best]! : start + best;
-        out[id] = out[id]! + 1;
-      }
-      for (let j = 0; j < m; j++) pick[j] = 0;
-      return;
-    }
-    if (m <= SMALL) {
-      // A child list of a few elements: insertion-sort the indexes by (rem desc, j asc).
-      const order = this.order;
+    const pick = this.pick;
+    for (let t = 0; t < k; t++) {
+      let best = -1;
+      let bestVal = -1;
       for (let j = 0; j < m; j++) {
-        const r = rem[j]!;
-        let i = j;
-        while (i > 0 && rem[order[i - 1]!]! < r) {
-          order[i] = order[i - 1]!;
-          i--;
+        if (pick[j] === 0 && rem[j]! > bestVal) {
+          best = j;
+          bestVal = rem[j]!;
         }
-        order[i] = j;
       }
-      for (let t = 0; t < k; t++) {
-        const j = order[t]!;
-        const id = ids ? ids[start + j]! : start + j;
-        out[id] = out[id]! + 1;
-      }
-      return;
+      pick[best] = 1;
+      const id = ids ? ids[start + best]! : start + best;
+      out[id] = out[id]! + 1;
     }
-    // Bucket the remainders (a monotone map), find the bucket holding the k-th largest, and only
-    // order the few values inside it: O(m) rather than sorting every remainder.
+    for (let j = 0; j < m; j++) pick[j] = 0;
+  }
+
+  /** A child list of a few elements: insertion-sort the indexes by (rem desc, j asc). */
+  private handOutBySorting(
+    m: number,
+    k: number,
+    out: Float64Array,
+    ids: Int32Array | null,
+    start: number,
+  ): void {
+    const rem = this.rem;
+    const order = this.order;
+    for (let j = 0; j < m; j++) {
+      const r = rem[j]!;
+      let i = j;
+      while (i > 0 && rem[order[i - 1]!]! < r) {
+        order[i] = order[i - 1]!;
+        i--;
+      }
+      order[i] = j;
+    }
+    for (let t = 0; t < k; t++) {
+      const j = order[t]!;
+      const id = ids ? ids[start + j]! : start + j;
+      out[id] = out[id]! + 1;
+    }
+  }
+
+  /**
+   * Bucket the remainders (a monotone map), find the bucket holding the k-th largest, and only
+   * order the few values inside it: O(m) rather than sorting every remainder.
+   */
+  private handOutByBuckets(
+    m: number,
+    k: number,
+    w: number,
+    out: Float64Array,
+    ids: Int32Array | null,
+    start: number,
+  ): void {
+    const rem = this.rem;
     const hist = this.hist;
     // About one bucket per element (at most BUCKETS): small child lists stay cheap.
     const buckets = Math.min(BUCKETS, m);

@@ -6,8 +6,10 @@
 import type { PushSplit } from "../model/types.ts";
 import { byCode, type CalcContext } from "./context.ts";
 import { CalcError } from "./errors.ts";
-import type { Relations } from "./relations.ts";
+import type { Splitter } from "./largest-remainder.ts";
+import type { Children, Relations } from "./relations.ts";
 import type { PushResult } from "./result-types.ts";
+import type { WeightColumn } from "./weight-column.ts";
 import type { WeightResolver, WeightSpec } from "./weight-resolver.ts";
 
 export interface PushRule {
@@ -73,6 +75,10 @@ export class PushEngine {
   private readonly received = new Map<string, Float64Array>();
   private readonly sent = new Map<string, Float64Array>();
   private readonly parentWeights = new Map<string, Float64Array>();
+  /** Per weight column and parent dimension: the children's weights in child-list order. */
+  private readonly gathered = new Map<string, Float64Array>();
+  /** Scratch for one push's split amounts in child-list order. */
+  private splitScratch = new Float64Array(0);
 
   constructor(
     private readonly ctx: CalcContext,
@@ -113,7 +119,7 @@ export class PushEngine {
       unallocatedParents: new Int32Array(0),
       unallocatedAmounts: new Float64Array(0),
     };
-    for (let p = 0; p < nParent; p++) result.in += vp[p]!;
+    result.in = sumOf(vp, nParent);
     result.inByParent = ctx.keep(vp);
     const spec = specOf(rule.split);
     if (spec === null) {
@@ -133,6 +139,15 @@ export class PushEngine {
     const children = this.relations.children(rule.parent, rule.child, rule.label);
     const column = this.weights.column(rule.child, spec, rule.label);
     const wKey = `${this.weights.key(rule.child, spec)}\u0000${rule.parent}`;
+    // The children's weights copied once into child-list order: each parent's split then reads
+    // and writes contiguous memory, instead of jumping over the child dimension (the orders of one
+    // customer are spread over all orders), and only the final scatter jumps.
+    let gathered = column.big === null ? this.gathered.get(wKey) : null;
+    if (gathered === undefined) {
+      gathered = new Float64Array(children.ids.length);
+      for (let j = 0; j < gathered.length; j++) gathered[j] = column.scaled[children.ids[j]!]!;
+      this.gathered.set(wKey, gathered);
+    }
     let wByParent = this.parentWeights.get(wKey);
     if (!wByParent) {
       wByParent = new Float64Array(nParent);
@@ -144,13 +159,15 @@ export class PushEngine {
             b += column.big[children.ids[j]!]!;
           w = Number(b);
         } else {
-          for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++)
-            w += column.scaled[children.ids[j]!]!;
+          for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++) w += gathered![j]!;
         }
         wByParent[p] = w;
       }
       this.parentWeights.set(wKey, wByParent);
     }
+    if (this.splitScratch.length < children.ids.length)
+      this.splitScratch = new Float64Array(children.ids.length);
+    const scratch = this.splitScratch;
     const nChild = ctx.recordCount(rule.child);
     let received = this.received.get(rule.child);
     if (!received) {
@@ -166,29 +183,22 @@ export class PushEngine {
     const stayParents: number[] = [];
     const stayAmounts: number[] = [];
     const sink = sinks?.unallocated(rule.parent) ?? null;
-    const { offsets, ids } = children;
-    for (let p = 0; p < nParent; p++) {
-      const c = vp[p]!;
-      if (c === 0) continue;
-      const start = offsets[p]!;
-      const end = offsets[p + 1]!;
-      const w = wByParent[p]!;
-      if (end === start || w === 0) {
-        stayParents.push(p);
-        stayAmounts.push(c);
-        result.unallocated += c;
-        if (sink) sink[p] = sink[p]! + c;
-        continue;
-      }
-      ctx.splitter.split(c, column.scaled, column.big, w, ids, start, end, received, column.uniform);
-      for (let j = start; j < end; j++) {
-        const id = ids[j]!;
-        vc[id] = vc[id]! + received[id]!;
-      }
-      sent[p] = c;
-      vp[p] = 0;
-      result.allocated += c;
-    }
+    const totals = splitParents(
+      ctx.splitter,
+      vp,
+      nParent,
+      children,
+      wByParent,
+      gathered,
+      column,
+      scratch,
+      received,
+      vc,
+      sent,
+      sink,
+      stayParents,
+      stayAmounts,
+    );
     if (stayParents.length) {
       ctx.issue({
         kind: "PUSH_UNALLOCATED",
@@ -205,10 +215,77 @@ export class PushEngine {
         },
       });
     }
+    result.allocated = totals.allocated;
+    result.unallocated = totals.unallocated;
     result.unallocatedParents = Int32Array.from(stayParents);
     result.unallocatedAmounts = Float64Array.from(stayAmounts);
     result.sentByParent = ctx.keep(sent);
     result.receivedByChild = ctx.keep(received);
     return result;
   }
+}
+
+function sumOf(v: Float64Array, n: number): number {
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += v[i]!;
+  return sum;
+}
+
+/**
+ * The per-parent loop of a push (kept apart from run so that it stays optimized): each parent's
+ * value split over its children (through the gathered weights when there are), what each child
+ * receives added to the child vector, what cannot move left on the parent.
+ */
+function splitParents(
+  splitter: Splitter,
+  vp: Float64Array,
+  nParent: number,
+  children: Children,
+  wByParent: Float64Array,
+  gathered: Float64Array | null,
+  column: WeightColumn,
+  scratch: Float64Array,
+  received: Float64Array,
+  vc: Float64Array,
+  sent: Float64Array,
+  sink: Float64Array | null,
+  stayParents: number[],
+  stayAmounts: number[],
+): { allocated: number; unallocated: number } {
+  const { offsets, ids } = children;
+  let allocated = 0;
+  let unallocated = 0;
+  for (let p = 0; p < nParent; p++) {
+    const c = vp[p]!;
+    if (c === 0) continue;
+    const start = offsets[p]!;
+    const end = offsets[p + 1]!;
+    const w = wByParent[p]!;
+    if (end === start || w === 0) {
+      stayParents.push(p);
+      stayAmounts.push(c);
+      unallocated += c;
+      if (sink) sink[p] = sink[p]! + c;
+      continue;
+    }
+    if (gathered !== null) {
+      splitter.split(c, gathered, null, w, null, start, end, scratch, column.uniform);
+      for (let j = start; j < end; j++) {
+        const id = ids[j]!;
+        const x = scratch[j]!;
+        received[id] = x;
+        vc[id] = vc[id]! + x;
+      }
+    } else {
+      splitter.split(c, column.scaled, column.big, w, ids, start, end, received, column.uniform);
+      for (let j = start; j < end; j++) {
+        const id = ids[j]!;
+        vc[id] = vc[id]! + received[id]!;
+      }
+    }
+    sent[p] = c;
+    vp[p] = 0;
+    allocated += c;
+  }
+  return { allocated, unallocated };
 }

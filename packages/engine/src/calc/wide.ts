@@ -7,7 +7,7 @@
 const SPLIT = 134217729; // 2^27 + 1 (Veltkamp splitting)
 
 /** Remainder of the last wideDivide call. */
-export const WIDE = { rem: 0 };
+export const WIDE = { rem: Number.NaN };
 
 let productLo = 0;
 
