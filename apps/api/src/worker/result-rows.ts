@@ -10,10 +10,14 @@ import type { CodeIds, RunPlan } from "./run-plan.ts";
 
 const CHUNK_CHARS = 4 << 20;
 
-/** COPY text lines gathered into chunks of a few MB. */
+/**
+ * COPY text lines gathered into chunks of a few MB. Lines are kept in an array and joined once
+ * per chunk: appending to one growing string made millions of short-lived pieces for the GC.
+ */
 class CopyWriter {
   readonly chunks: string[] = [];
-  private current = "";
+  private lines: string[] = [];
+  private size = 0;
 
   line(values: readonly (string | number | boolean | null)[]): void {
     let text = "";
@@ -25,13 +29,20 @@ class CopyWriter {
       else if (typeof v === "boolean") text += v ? "t" : "f";
       else text += String(v);
     }
-    this.current += `${text}\n`;
-    if (this.current.length >= CHUNK_CHARS) this.flush();
+    this.raw(`${text}\n`);
+  }
+
+  /** A line already in COPY text form (ending in "\n"): the fast path for millions of rows. */
+  raw(text: string): void {
+    this.lines.push(text);
+    this.size += text.length;
+    if (this.size >= CHUNK_CHARS) this.flush();
   }
 
   flush(): string[] {
-    if (this.current) this.chunks.push(this.current);
-    this.current = "";
+    if (this.lines.length) this.chunks.push(this.lines.join(""));
+    this.lines = [];
+    this.size = 0;
     return this.chunks;
   }
 }
@@ -473,18 +484,13 @@ export function buildResultRows(
     for (const [code, dim] of result.dimensions) {
       const dimId = ids.dimensions[code] ?? null;
       const profit = profitOf.get(code);
-      for (let r = 0; r < dim.identifiers.length; r++) {
-        writers.result_records.line([
-          ...head,
-          dimId,
-          r,
-          dim.identifiers[r]!,
-          minor(dim.restingCost[r]!),
-          minor(dim.cost[r]!),
-          minor(dim.unallocated[r]!),
-          minor(dim.notAllocated[r]!),
-          profit ? profit[r]! : null,
-        ]);
+      const prefix = `${plan.companyId}\t${plan.calculationId}\t${dimId ?? "\\N"}\t`;
+      const { identifiers, restingCost, cost, unallocated, notAllocated } = dim;
+      const out = writers.result_records;
+      for (let r = 0; r < identifiers.length; r++) {
+        out.raw(
+          `${prefix}${r}\t${escapeCopy(identifiers[r]!)}\t${minor(restingCost[r]!)}\t${minor(cost[r]!)}\t${minor(unallocated[r]!)}\t${minor(notAllocated[r]!)}\t${profit ? profit[r]! : "\\N"}\n`,
+        );
       }
       count("result_records", dim.identifiers.length);
     }
