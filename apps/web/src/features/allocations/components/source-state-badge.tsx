@@ -12,12 +12,17 @@ export function SourceStateBadge({ state }: { state: string | null | undefined }
   const { t } = useTranslation();
   if (!state)
     return (
-      <Badge variant="light" color="grape">
+      <Badge variant="light" color="grape" style={{ minWidth: "max-content" }}>
         {t("allocation:state.TIME_DRIVEN")}
       </Badge>
     );
   return (
-    <Badge variant="light" color={COLOR[state] ?? "gray"} data-state={state}>
+    <Badge
+      variant="light"
+      color={COLOR[state] ?? "gray"}
+      data-state={state}
+      style={{ minWidth: "max-content" }}
+    >
       {t(`allocation:state.${state}`)}
     </Badge>
   );

@@ -13,7 +13,12 @@ const CONFIG: StepConfig = {
     { id: "source_name", header: t("model:allocation.columns.source"), sortable: true },
     { id: "destination_ext_id", header: t("model:allocation.columns.destinationId") },
     { id: "destination_name", header: t("model:allocation.columns.destination") },
-    { id: "allocation_type", header: t("model:allocation.columns.type") },
+    {
+      id: "allocation_type",
+      header: t("model:allocation.columns.type"),
+      cell: (r) =>
+        t(r.allocation_type === "DRIVER" ? "allocation:form.typeDriver" : "allocation:form.typePercentage"),
+    },
     {
       id: "percentage",
       header: t("model:allocation.columns.percentage"),

@@ -10,8 +10,21 @@ const CONFIG: StepConfig = {
   columns: (t) => [
     { id: "source_name", header: t("model:allocation.columns.source"), sortable: true },
     { id: "destination_name", header: t("model:allocation.columns.destination"), sortable: true },
-    { id: "splitType", header: t("model:allocation.columns.type") },
-    { id: "equation", header: t("model:allocation.columns.equation") },
+    {
+      id: "splitType",
+      header: t("model:allocation.columns.type"),
+      cell: (r) => t(`allocation:split.${String(r.splitType)}`),
+    },
+    {
+      id: "equation",
+      header: t("model:allocation.columns.equation"),
+      // Formulas read left to right in every language.
+      cell: (r) => (
+        <bdi dir="ltr" style={{ fontFamily: "var(--mantine-font-family-monospace)", fontSize: "0.8em" }}>
+          {String(r.equation ?? "")}
+        </bdi>
+      ),
+    },
     { id: "description", header: t("model:allocation.columns.description") },
   ],
 };

@@ -11,8 +11,21 @@ const CONFIG: StepConfig = {
     { id: "source_driver_name", header: t("model:allocation.columns.calculatedDriver") },
     { id: "source_parent_name", header: t("model:allocation.columns.parent") },
     { id: "destination_child_name", header: t("model:allocation.columns.child") },
-    { id: "splitType", header: t("model:allocation.columns.type") },
-    { id: "equation", header: t("model:allocation.columns.equation") },
+    {
+      id: "splitType",
+      header: t("model:allocation.columns.type"),
+      cell: (r) => t(`allocation:split.${String(r.splitType)}`),
+    },
+    {
+      id: "equation",
+      header: t("model:allocation.columns.equation"),
+      // Formulas read left to right in every language.
+      cell: (r) => (
+        <bdi dir="ltr" style={{ fontFamily: "var(--mantine-font-family-monospace)", fontSize: "0.8em" }}>
+          {String(r.equation ?? "")}
+        </bdi>
+      ),
+    },
   ],
 };
 

@@ -48,34 +48,38 @@ function Visualization({ model, scenario }: { model: number; scenario: number })
                 onChange={(v) => setType(v ?? "treemap")}
                 allowDeselect={false}
               />
-              <Select
-                label={t("report:dimension")}
-                data={dims.data ?? []}
-                value={dimension}
-                onChange={setDimension}
-                placeholder={
-                  (dims.data ?? []).length ? t("report:pickDimension") : t("common:messages.noDimensions")
-                }
-                disabled={(dims.data ?? []).length === 0}
-              />
-              <Text fz="sm" fw={500}>
-                {t("report:visualization.topBottom")}
-              </Text>
-              <SegmentedControl
-                value={side}
-                onChange={setSide}
-                data={[
-                  { value: "top", label: t("report:visualization.top") },
-                  { value: "bottom", label: t("report:visualization.bottom") },
-                ]}
-              />
-              <NumberInput
-                label={t("report:visualization.limit")}
-                value={limit}
-                onChange={(v) => setLimit(Number(v) || DEFAULT_REPORT_TOP.limit)}
-                min={1}
-                max={500}
-              />
+              {type !== "sankey" && (
+                <>
+                  <Select
+                    label={t("report:dimension")}
+                    data={dims.data ?? []}
+                    value={dimension}
+                    onChange={setDimension}
+                    placeholder={
+                      (dims.data ?? []).length ? t("report:pickDimension") : t("common:messages.noDimensions")
+                    }
+                    disabled={(dims.data ?? []).length === 0}
+                  />
+                  <Text fz="sm" fw={500}>
+                    {t("report:visualization.topBottom")}
+                  </Text>
+                  <SegmentedControl
+                    value={side}
+                    onChange={setSide}
+                    data={[
+                      { value: "top", label: t("report:visualization.top") },
+                      { value: "bottom", label: t("report:visualization.bottom") },
+                    ]}
+                  />
+                  <NumberInput
+                    label={t("report:visualization.limit")}
+                    value={limit}
+                    onChange={(v) => setLimit(Number(v) || DEFAULT_REPORT_TOP.limit)}
+                    min={1}
+                    max={500}
+                  />
+                </>
+              )}
             </Stack>
           </Card>
         </Grid.Col>
