@@ -9,9 +9,12 @@ const root = new URL("../../../", import.meta.url).pathname;
 const i18nDir = join(root, "packages/contract/src/i18n");
 const srcDir = join(root, "apps/web/src");
 const LANGS = ["en", "ar", "es", "pt"];
-// The web app's namespaces. errors.json, emails.json (and any other file the API adds) belong to
-// the API helper; the web app only reads them.
-const WEB_NAMESPACES = ["common", "public", "auth", "app", "model", "report", "legal", "data"];
+// Every namespace file in the English folder is checked: a new namespace is covered the day it
+// appears, without a list to keep up to date.
+const ALL_NAMESPACES = readdirSync(join(i18nDir, "en"))
+  .filter((name) => name.endsWith(".json"))
+  .map((name) => name.slice(0, -".json".length))
+  .sort();
 const API_NAMESPACES = new Set(["errors", "emails"]);
 
 type Tree = { [key: string]: string | Tree };
@@ -30,7 +33,7 @@ function load(lang: string, ns: string): Map<string, string> {
   return flatten(JSON.parse(readFileSync(join(i18nDir, lang, `${ns}.json`), "utf8")) as Tree);
 }
 
-const webNamespaces = WEB_NAMESPACES;
+const webNamespaces = ALL_NAMESPACES;
 
 function placeholders(value: string): string[] {
   return [...value.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]!).sort();
