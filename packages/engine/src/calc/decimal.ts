@@ -153,6 +153,14 @@ export function toMinorUnits(v: number, digits: number): { minor: number; change
 /** Minor units of a major-unit value, halves away from zero (see minorOf). */
 export function roundMinor(v: number, digits: number): number {
   if (!Number.isFinite(v)) return v;
+  // A value typed with at most `digits` decimals is the double nearest to r / 10^digits: its
+  // reading is exactly that decimal (see decompose), so its minor units are r.
+  const p = POW10[digits]!;
+  const r = Math.round(v * p);
+  if (r < 1e14 && r > -1e14 && r / p === v) {
+    ROUNDING.changed = false;
+    return r + 0;
+  }
   return minorOf(v, digits);
 }
 
@@ -176,9 +184,18 @@ export function roundDecimals(v: number, decimals: number): number {
 /** The value read as a decimal with 15 significant digits, as a double (drops float noise). */
 export function normalize(v: number): number {
   if (v === 0 || !Number.isFinite(v)) return v === 0 ? 0 : v;
-  decompose(v);
+  const a = Math.abs(v);
+  if (a < 1e6) {
+    // One test at 8 decimals: a typed decimal with at most 8 decimals is the double nearest to
+    // n / 10^8 and reads as itself; a value that fails has no such reading for any k <= 8 (the
+    // fast path of decompose would fail too), so it goes straight to the 15-digit reading.
+    const n = Math.round(a * 1e8);
+    if (n / 1e8 === a) return v;
+    DEC.negative = v < 0;
+    readDecimal(a);
+  } else decompose(v);
   const { m, e } = DEC;
-  const a =
+  const x =
     e >= 0 ? (e <= 22 ? m * POW10[e]! : m * 10 ** e) : -e <= 22 ? m / POW10[-e]! : Number(`${m}e${e}`);
-  return DEC.negative ? -a : a;
+  return DEC.negative ? -x : x;
 }

@@ -1,7 +1,7 @@
 // The decimal reading (calc/decimal.ts) against the original, straightforward reading kept here as
 // the reference: same mantissa, exponent and sign for typed decimals, float noise, values next to
-// powers of ten, runs of nines, tiny and huge values and arbitrary doubles. normalize, minorOf,
-// decimalToBig and the weight columns depend on the value only through this reading.
+// powers of ten, runs of nines, tiny and huge values and arbitrary doubles; and normalize and
+// roundMinor (which test a value at one scale before reading it) against their first versions.
 //
 // Why the fast path is exact: if a === fl(n / 10^k) with n < 10^14, the reference scales a by
 // 10^j (j = 15 - digits(n) + k, or one off from log10) and rounds; the product is within
@@ -11,7 +11,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEC, decompose, POW10 } from "../../src/calc/decimal.ts";
+import { DEC, decompose, normalize, POW10, roundMinor } from "../../src/calc/decimal.ts";
 
 const TWO53 = 2 ** 53;
 
@@ -57,11 +57,49 @@ function ulps(v: number, steps: number): number {
   return view.getFloat64(0);
 }
 
+/** normalize as first written, on the reference reading. */
+function referenceNormalize(v: number): number {
+  if (v === 0 || !Number.isFinite(v)) return v === 0 ? 0 : v;
+  const { m, e, negative } = reference(v);
+  const a =
+    e >= 0 ? (e <= 22 ? m * POW10[e]! : m * 10 ** e) : -e <= 22 ? m / POW10[-e]! : Number(`${m}e${e}`);
+  return negative ? -a : a;
+}
+
+/** roundMinor as first written (minorOf on the reference reading). */
+function referenceRoundMinor(v: number, digits: number): number {
+  if (!Number.isFinite(v)) return v;
+  const { m, e, negative } = reference(v);
+  const sign = negative ? -1 : 1;
+  const shift = e + digits;
+  if (shift >= 0) return sign * (shift <= 22 ? m * POW10[shift]! : m * 10 ** shift) + 0;
+  if (-shift > 22) return 0;
+  const p = POW10[-shift]!;
+  let q = Math.floor(m / p);
+  let r = m - q * p;
+  if (r < 0) {
+    q -= 1;
+    r += p;
+  } else if (r >= p) {
+    q += 1;
+    r -= p;
+  }
+  if (2 * r >= p) q += 1;
+  return sign * q + 0;
+}
+
 function check(v: number): void {
   decompose(v);
   const got = { m: DEC.m, e: DEC.e, negative: DEC.negative };
   const want = reference(v);
   expect(got, `decompose(${v})`).toEqual(want);
+  expect(Object.is(normalize(v), referenceNormalize(v)), `normalize(${v})`).toBe(true);
+  for (const digits of [0, 2, 3, 4]) {
+    expect(
+      Object.is(roundMinor(v, digits), referenceRoundMinor(v, digits)),
+      `roundMinor(${v}, ${digits})`,
+    ).toBe(true);
+  }
 }
 
 const typed = fc
