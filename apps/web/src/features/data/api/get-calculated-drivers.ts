@@ -1,3 +1,4 @@
+import type { FormulaFeedback } from "@costflow/contract/calculated-drivers";
 import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
 export interface CalculatedDriverRow {
@@ -6,7 +7,8 @@ export interface CalculatedDriverRow {
   dimension?: number;
   dimension_name?: string;
   formula?: string;
-  formula_splited?: string;
+  formula_splited?: string[];
+  formula_feedback?: FormulaFeedback;
   type?: string;
   is_pnl_line?: boolean;
   total_value?: number | null;
@@ -15,9 +17,10 @@ export interface CalculatedDriverRow {
 export const CALCULATED_DRIVERS_KEY = ["data", "calculated-drivers"] as const;
 
 /** Spec 7 (older list): GET dimension/calculated-drivers/get-calculated/?scenario&limit&ordering&offset */
-export function getCalculatedDriversClassic(scenario: number, params: PageParams) {
+export function getCalculatedDriversClassic(scenario: number, dimension: string | null, params: PageParams) {
   return fetchPageOrEmpty<CalculatedDriverRow>("dimension/calculated-drivers/get-calculated/", {
     scenario,
+    dimension: dimension ?? undefined,
     limit: params.limit,
     offset: params.offset,
     ordering: params.ordering,

@@ -1,13 +1,35 @@
-import { Anchor, Badge, Card, Code, Grid, Select, Stack, Text, Title } from "@mantine/core";
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Grid,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { ApiTable } from "../../../components/api-table";
-import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
+import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
+import {
+  type FormulaCheck,
+  useDeleteCalculatedDriver,
+  useSaveCalculatedDriver,
+} from "../api/calculated-driver-mutations";
 import {
   CALCULATED_DRIVERS_KEY,
   type CalculatedDriverRow,
@@ -15,6 +37,9 @@ import {
   getCalculatedDriversClassic,
 } from "../api/get-calculated-drivers";
 import { useDimensionOptions } from "../api/get-dimensions";
+import { CalcDriverForm, EMPTY_CALC_DRIVER } from "../components/calc-driver-form";
+import { DriversRunPanel } from "../components/drivers-run-panel";
+import { openTypedConfirm } from "../components/typed-confirm";
 
 const FORMULA_EXAMPLES = [
   "=quantity * price",
@@ -34,19 +59,92 @@ function CalculatedDrivers({
   const { t } = useTranslation();
   const dims = useDimensionOptions(model);
   const [dimension, setDimension] = useState<string | null>(null);
+  const [editing, setEditing] = useState<CalculatedDriverRow | "new" | null>(null);
+  const save = useSaveCalculatedDriver(classic);
+  const remove = useDeleteCalculatedDriver();
   const options = (dims.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.title }));
+  const current = editing === "new" ? null : editing;
+
+  const askDelete = (r: CalculatedDriverRow) =>
+    openTypedConfirm({
+      title: t("data:calcDrivers.deleteTitle"),
+      text: t("data:calcDrivers.deleteText", { name: r.name }),
+      word: r.name,
+      onConfirm: () =>
+        remove.mutate(r.id, {
+          onSuccess: () => notifySuccess(t("common:messages.itemDeleted", { item: r.name })),
+          onError: () => notifyError(t("common:messages.deleteFailed")),
+        }),
+    });
 
   const columns = [
-    { id: "name", header: t("model:calcDrivers.name"), sortable: true },
-    { id: "dimension_name", header: t("model:calcDrivers.dimension") },
+    { id: "name", header: t("data:calcDrivers.name"), sortable: true },
+    { id: "dimension_name", header: t("data:calcDrivers.dimension"), sortable: true },
     {
       id: "formula",
-      header: t("model:calcDrivers.formula"),
-      cell: (r: CalculatedDriverRow) => <Code>{r.formula ?? r.formula_splited ?? "="}</Code>,
+      header: t("data:calcDrivers.formula"),
+      cell: (r: CalculatedDriverRow) => (
+        <Group gap={6} wrap="nowrap">
+          <Code dir="ltr">{r.formula ?? "="}</Code>
+          {r.formula_feedback && !r.formula_feedback.valid && (
+            <Tooltip label={r.formula_feedback.message} multiline maw={320}>
+              <Badge color="red" variant="light" size="sm">
+                {t("data:calcDrivers.invalid")}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+      ),
     },
-    { id: "is_pnl_line", header: t("model:calcDrivers.pnlLine"), kind: "boolean" as const },
-    { id: "total_value", header: t("model:calcDrivers.totalValue"), kind: "number" as const },
+    { id: "is_pnl_line", header: t("data:calcDrivers.isPnlLine"), kind: "boolean" as const },
+    ...(classic
+      ? [
+          {
+            id: "total_value",
+            header: t("data:calcDrivers.totalValue"),
+            kind: "number" as const,
+            sortable: true,
+          },
+        ]
+      : []),
+    {
+      id: "actions",
+      header: t("common:table.actions"),
+      cell: (r: CalculatedDriverRow) => (
+        <Group gap={2} wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            aria-label={t("common:actions.edit")}
+            onClick={() => setEditing(r)}
+            data-testid={`edit-calc-driver-${r.name}`}
+          >
+            <IconPencil size={16} aria-hidden />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t("common:actions.delete")}
+            onClick={() => askDelete(r)}
+            data-testid={`delete-calc-driver-${r.name}`}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ),
+    },
   ];
+
+  const onSaved = (name: string, res: FormulaCheck) => {
+    setEditing(null);
+    notifySuccess(t(current ? "common:messages.itemUpdated" : "common:messages.itemCreated", { item: name }));
+    // An invalid formula is saved (the run refuses it): say so once more after the dialog closes.
+    if (res.formula_feedback && !res.formula_feedback.valid)
+      notifications.show({
+        color: "yellow",
+        title: t("data:calcDrivers.savedInvalid"),
+        message: res.formula_feedback.message,
+      });
+  };
 
   return (
     <>
@@ -64,53 +162,70 @@ function CalculatedDrivers({
             </Badge>
           )
         }
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setEditing("new")}
+            disabled={options.length === 0}
+            data-testid="create-calc-driver"
+          >
+            {t("data:calcDrivers.new")}
+          </Button>
+        }
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Card>
-            {classic ? (
-              <ApiTable<CalculatedDriverRow>
-                queryKey={[...CALCULATED_DRIVERS_KEY, "classic", scenario]}
-                fetcher={(p: PageParams) => getCalculatedDriversClassic(scenario, p)}
-                emptyTitle={t("common:messages.noResults")}
-                testId="calculated-drivers-table"
-                columns={columns}
+          <Stack gap="lg">
+            <Card>
+              <Select
+                label={t("data:calcDrivers.dimension")}
+                placeholder={
+                  options.length
+                    ? classic
+                      ? t("data:calcDrivers.allDimensions")
+                      : t("model:calcDrivers.pickDimension")
+                    : t("common:messages.noDimensions")
+                }
+                data={options}
+                value={dimension}
+                onChange={setDimension}
+                clearable={classic}
+                disabled={options.length === 0}
+                maw={360}
+                mb="md"
+                data-testid="calc-dimension-filter"
               />
-            ) : (
-              <>
-                <Select
-                  label={t("model:calcDrivers.dimension")}
-                  placeholder={
-                    options.length ? t("model:calcDrivers.pickDimension") : t("common:messages.noDimensions")
+              {classic ? (
+                <ApiTable<CalculatedDriverRow>
+                  queryKey={[...CALCULATED_DRIVERS_KEY, "classic", scenario, dimension]}
+                  fetcher={(p: PageParams) => getCalculatedDriversClassic(scenario, dimension, p)}
+                  emptyTitle={
+                    options.length
+                      ? t("common:messages.noCalculatedDrivers")
+                      : t("common:messages.noDimensions")
                   }
-                  data={options}
-                  value={dimension}
-                  onChange={setDimension}
-                  disabled={options.length === 0}
-                  maw={360}
-                  mb="md"
+                  testId="calculated-drivers-table"
+                  columns={columns}
                 />
-                {dimension ? (
-                  <ApiTable<CalculatedDriverRow>
-                    queryKey={[...CALCULATED_DRIVERS_KEY, "beta", model, dimension]}
-                    fetcher={(p: PageParams) => getCalculatedDrivers(model, dimension, p)}
-                    emptyTitle={t("common:messages.noCalculatedDrivers")}
-                    testId="calculated-drivers-table"
-                    columns={columns}
-                  />
-                ) : (
-                  <EmptyState
-                    title={
-                      options.length
-                        ? t("common:messages.fillFiltersFirst")
-                        : t("common:messages.noDimensions")
-                    }
-                    description={t("model:calcDrivers.pickHint")}
-                  />
-                )}
-              </>
-            )}
-          </Card>
+              ) : (
+                <ApiTable<CalculatedDriverRow>
+                  queryKey={[...CALCULATED_DRIVERS_KEY, "beta", model, dimension]}
+                  fetcher={(p: PageParams) => getCalculatedDrivers(model, dimension, p)}
+                  emptyTitle={
+                    options.length
+                      ? t("common:messages.noCalculatedDrivers")
+                      : t("common:messages.noDimensions")
+                  }
+                  emptyDescription={options.length ? t("data:calcDrivers.emptyHint") : undefined}
+                  testId="calculated-drivers-table"
+                  columns={columns}
+                />
+              )}
+            </Card>
+            <Card>
+              <DriversRunPanel scenario={scenario} dimension={dimension} classic={classic} />
+            </Card>
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Card>
@@ -136,6 +251,37 @@ function CalculatedDrivers({
           </Card>
         </Grid.Col>
       </Grid>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        size="xl"
+        title={current ? t("data:calcDrivers.editTitle", { name: current.name }) : t("data:calcDrivers.new")}
+      >
+        {editing !== null && (
+          <CalcDriverForm
+            driverId={current?.id ?? null}
+            dimensions={options}
+            initial={
+              current
+                ? {
+                    name: current.name,
+                    dimension: current.dimension ?? null,
+                    formula: current.formula ?? "=",
+                    is_pnl_line: !!current.is_pnl_line,
+                  }
+                : { ...EMPTY_CALC_DRIVER, dimension: dimension ? Number(dimension) : null }
+            }
+            loading={save.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={(values, fail) =>
+              save.mutate(
+                { ...values, id: current?.id },
+                { onSuccess: (res) => onSaved(values.name, res), onError: fail },
+              )
+            }
+          />
+        )}
+      </Modal>
     </>
   );
 }

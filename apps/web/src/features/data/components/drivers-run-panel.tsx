@@ -1,0 +1,208 @@
+// The calculated-driver run of the scenario: calculate, live progress (polled), cancel after the
+// spec's confirm dialog, then the results: per-driver sums (paged), their total and CSV exports.
+import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconCalculator, IconDownload, IconPlayerStop } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { ApiTable } from "../../../components/api-table";
+import { CalculationStatusBadge } from "../../../components/status-badge";
+import { ApiError } from "../../../lib/api-client";
+import { formatDateTime, formatNumber, formatPercent } from "../../../lib/format";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import type { PageParams } from "../../../lib/paged";
+import {
+  type DriverResultRow,
+  getDriverResults,
+  isRunning,
+  useCalculateDrivers,
+  useCancelDriversRun,
+  useLatestDriversRun,
+  useResultsSum,
+} from "../api/calculated-driver-mutations";
+import { downloadText } from "../api/download-file";
+import { CALCULATED_DRIVERS_KEY } from "../api/get-calculated-drivers";
+
+export function DriversRunPanel({
+  scenario,
+  dimension,
+  classic,
+}: {
+  scenario: number;
+  dimension: string | null;
+  classic: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const run = useLatestDriversRun(scenario);
+  const calculate = useCalculateDrivers(classic);
+  const cancel = useCancelDriversRun();
+  const latest = run.data ?? null;
+  const running = isRunning(latest?.status);
+  const finished = latest?.status === "FINISHED";
+  const sum = useResultsSum(scenario, dimension, finished);
+
+  const askCancel = () => {
+    if (!latest) return;
+    modals.openConfirmModal({
+      title: t("data:calcDrivers.cancelTitle"),
+      children: (
+        <Text fz="sm">
+          {t("common:messages.cancelCalculationConfirm", {
+            time: formatDateTime(latest.started_at ?? latest.requested_at, lang),
+            user: latest.requested_by ?? "—",
+          })}
+        </Text>
+      ),
+      labels: { confirm: t("common:actions.confirm"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red", "data-testid": "confirm-cancel-run" } as never,
+      onConfirm: () =>
+        cancel.mutate(
+          { scenario, calculation_id: latest.calculation_id, task_id: latest.task_id },
+          {
+            onSuccess: () =>
+              notifySuccess(
+                t("common:messages.checkStatusShortly"),
+                t("common:messages.stoppedSuccessfully"),
+              ),
+            onError: () => notifyError(t("common:messages.cancelationFailed")),
+          },
+        ),
+    });
+  };
+
+  const exportDriver = (r: DriverResultRow) =>
+    downloadText(
+      "export/files/",
+      { scenario, data_type: "RECORDS_ONLY_CALCULATED", driver: r.calculated_driver_id },
+      `${r.dimension_name}-${r.calculated_driver_name}.csv`.replace(/[^\w.-]+/g, "_"),
+    ).catch((error: unknown) => {
+      // Spec 8: download failures are logged; a missing run is still worth telling.
+      console.warn("calculated driver export failed", error);
+      if (error instanceof ApiError && error.status === 404) notifyError(t("common:messages.noCalculation"));
+    });
+
+  return (
+    <Stack gap="md" data-testid="drivers-run">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={2} fz="md">
+            {t("data:calcDrivers.runTitle")}
+          </Title>
+          {latest ? (
+            <Group gap="xs">
+              <CalculationStatusBadge status={latest.status} />
+              <Text fz="xs" c="dimmed">
+                {t("data:calcDrivers.requestedBy", {
+                  time: formatDateTime(latest.requested_at, lang),
+                  user: latest.requested_by ?? "—",
+                })}
+              </Text>
+            </Group>
+          ) : (
+            <Text fz="sm" c="dimmed">
+              {run.isLoading ? "" : t("common:messages.noCalculation")}
+            </Text>
+          )}
+        </Stack>
+        <Group gap="xs">
+          {running && (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconPlayerStop size={16} aria-hidden />}
+              onClick={askCancel}
+              loading={cancel.isPending}
+              disabled={latest?.status === "ATTEMPTING_TO_STOP"}
+              data-testid="cancel-run"
+            >
+              {t("data:calcDrivers.cancel")}
+            </Button>
+          )}
+          <Button
+            leftSection={<IconCalculator size={16} aria-hidden />}
+            loading={calculate.isPending}
+            disabled={running}
+            data-testid="calculate-drivers"
+            onClick={() =>
+              calculate.mutate(scenario, {
+                onSuccess: () => notifySuccess(t("common:messages.calculateRequested")),
+                onError: (error) =>
+                  notifyError(
+                    error instanceof ApiError && error.message
+                      ? error.message
+                      : t("common:messages.calculationRequestFailed"),
+                  ),
+              })
+            }
+          >
+            {t("common:actions.calculate")}
+          </Button>
+        </Group>
+      </Group>
+      {running && latest && (
+        <Stack gap={4}>
+          <Progress
+            value={Math.round(latest.progress * 100)}
+            animated
+            striped
+            aria-label={t("data:calcDrivers.progress")}
+          />
+          <Text fz="xs" c="dimmed" className="cf-num">
+            {formatPercent(latest.progress, lang, 0)}
+          </Text>
+        </Stack>
+      )}
+      {latest?.status === "ERROR" && (
+        <Alert color="red" variant="light" title={t("common:messages.calculationFailed")}>
+          <Text fz="sm">{latest.error ?? t("common:messages.somethingWentWrong")}</Text>
+        </Alert>
+      )}
+      {finished && (
+        <>
+          <Group gap="xs" data-testid="results-sum">
+            <Text fz="sm" fw={600}>
+              {t("data:calcDrivers.resultsSum")}
+            </Text>
+            <Text fz="lg" fw={700} className="cf-num">
+              {sum.data ? formatNumber(sum.data.sum_value, lang) : ""}
+            </Text>
+            {sum.data && (
+              <Text fz="xs" c="dimmed">
+                {t("data:calcDrivers.overDrivers", { count: sum.data.drivers })}
+              </Text>
+            )}
+          </Group>
+          <ApiTable<DriverResultRow>
+            queryKey={[...CALCULATED_DRIVERS_KEY, "results", scenario, dimension, latest?.calculation_id]}
+            fetcher={(p: PageParams) => getDriverResults(scenario, dimension, p)}
+            emptyTitle={t("common:messages.noResults")}
+            testId="driver-results-table"
+            getRowId={(r) => String(r.calculated_driver_id)}
+            columns={[
+              { id: "calculated_driver_name", header: t("data:calcDrivers.name") },
+              { id: "dimension_name", header: t("data:calcDrivers.dimension") },
+              { id: "records", header: t("data:calcDrivers.records"), kind: "integer" },
+              { id: "sum_value", header: t("data:calcDrivers.sumValue"), kind: "number" },
+              {
+                id: "export",
+                header: t("data:calcDrivers.export"),
+                cell: (r) => (
+                  <Tooltip label={t("data:calcDrivers.exportCsv")}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t("data:calcDrivers.exportCsv")}
+                      onClick={() => exportDriver(r)}
+                      data-testid={`export-driver-${r.calculated_driver_id}`}
+                    >
+                      <IconDownload size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                ),
+              },
+            ]}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
