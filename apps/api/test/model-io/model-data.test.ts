@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DatabaseClient } from "@costflow/db/client";
+import { rawQuery } from "@costflow/db/repositories/model-data/raw-client";
 import { seedDemo } from "@costflow/db/seed";
 import { createTestDatabase } from "@costflow/db/test-database";
 import { readBundle } from "@costflow/engine/bundle/read-bundle";
@@ -74,6 +75,26 @@ describe("loadModelData", () => {
 });
 
 describe("saveModelData", () => {
+  it("keeps the record counts per dimension exact", async () => {
+    const saved = await saveModelData(database.db, company, null, await readBundle(engineFixture));
+    const counted = await rawQuery<{ dimension: number; n: string }>(
+      database.db,
+      `select dimension_id as dimension, count(*) as n from dimension_records
+        where scenario_id = $1 group by 1 order by 1`,
+      [saved.scenario],
+    );
+    const kept = await rawQuery<{ dimension: number; n: string }>(
+      database.db,
+      `select dimension_id as dimension, records as n from dimension_record_counts
+        where scenario_id = $1 order by 1`,
+      [saved.scenario],
+    );
+    expect(counted.length).toBe(4);
+    expect(kept.map((r) => [r.dimension, Number(r.n)])).toEqual(
+      counted.map((r) => [r.dimension, Number(r.n)]),
+    );
+  });
+
   it("writes nothing when the database refuses the last part (records)", async () => {
     const model = await readBundle(engineFixture);
     const before = await countRows(database.db);

@@ -1,10 +1,9 @@
 import type { Executor } from "@costflow/db/client";
 import {
-  copyRecords,
-  insertModelRows,
-  type ModelInput,
-} from "@costflow/db/repositories/model-data/insert-model-rows";
-import { withoutRowChecks } from "@costflow/db/repositories/model-data/without-row-checks";
+  copyNewScenarioRecords,
+  type NewRecords,
+} from "@costflow/db/repositories/model-data/copy-new-records";
+import { insertModelRows, type ModelInput } from "@costflow/db/repositories/model-data/insert-model-rows";
 import { csvNumber } from "@costflow/engine/bundle/csv-format";
 import { relationTarget } from "@costflow/engine/bundle/read-dimensions";
 import type { DimensionDriver, DimensionRecords, ModelData, PushSplit } from "@costflow/engine/model/types";
@@ -28,20 +27,14 @@ export async function saveModelData(
   const input = toModelInput(model, userId);
   return db.transaction(async (tx) => {
     const saved = await insertModelRows(tx, companyId, input);
-    // The records point at the company, scenario and dimensions just inserted: right by
-    // construction, so the per-row foreign-key checks are skipped where the role allows it.
-    await withoutRowChecks(tx, async () => {
-      for (const records of model.records.values()) {
-        const dimensionId = saved.dimensionIds.get(records.dimension);
-        if (dimensionId === undefined || records.identifiers.length === 0) continue;
-        const drivers = model.dimensionDrivers.filter((d) => d.dimension === records.dimension);
-        await copyRecords(
-          tx,
-          { companyId, scenarioId: saved.scenarioId, dimensionId },
-          recordFields(model, records, drivers),
-        );
-      }
-    });
+    const dimensions: NewRecords[] = [];
+    for (const records of model.records.values()) {
+      const dimensionId = saved.dimensionIds.get(records.dimension);
+      if (dimensionId === undefined || records.identifiers.length === 0) continue;
+      const drivers = model.dimensionDrivers.filter((d) => d.dimension === records.dimension);
+      dimensions.push({ dimensionId, records: recordFields(model, records, drivers) });
+    }
+    await copyNewScenarioRecords(tx, { companyId, scenarioId: saved.scenarioId }, dimensions);
     return { model: saved.modelId, scenario: saved.scenarioId };
   });
 }

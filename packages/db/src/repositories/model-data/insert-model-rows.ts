@@ -404,17 +404,19 @@ async function setParents(
 
 /**
  * COPY the records of one dimension: `records` yields pairs of identifier and the JSON text of
- * its fields object (driver name -> value). Batched into ~1 MB text chunks.
+ * its fields object (driver name -> value). Batched into ~1 MB text chunks. Returns the count.
  */
 export async function copyRecords(
   tx: Executor,
   where: { companyId: number; scenarioId: number; dimensionId: number },
   records: Iterable<[identifier: string, fieldsJson: string]>,
-): Promise<void> {
+): Promise<number> {
   const prefix = `${where.companyId}\t${where.scenarioId}\t${where.dimensionId}\t`;
+  let count = 0;
   function* chunks(): Generator<string> {
     let buffer = "";
     for (const [identifier, json] of records) {
+      count++;
       buffer += `${prefix}${copyField(identifier)}\t${copyField(json)}\n`;
       if (buffer.length >= 1 << 20) {
         yield buffer;
@@ -429,4 +431,5 @@ export async function copyRecords(
     ["company_id", "scenario_id", "dimension_id", "identifier", "fields"],
     chunks(),
   );
+  return count;
 }
