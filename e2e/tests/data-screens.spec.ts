@@ -17,11 +17,8 @@ async function modelFromTemplate(page: Page): Promise<void> {
 /** Opens the data page of the template's Products dimension and adds a record through the form. */
 async function productsWithRecord(page: Page, id: string): Promise<void> {
   await page.goto("/model/scenario/dimensions");
-  await page
-    .getByTestId("dimensions-table")
-    .locator("tbody tr", { hasText: "Products" })
-    .locator('a[href*="/model/scenario/dimension/data/"]')
-    .click();
+  await page.getByTestId("dimension-node-PRODUCTS").click();
+  await page.getByTestId("open-dimension-data").click();
   await expect(page.getByTestId("create-transaction")).toBeEnabled();
   await page.getByTestId("create-transaction").click();
   const form = page.getByTestId("transaction-form");

@@ -25,13 +25,15 @@ export interface RecordRow {
   driverData?: Record<string, unknown>;
 }
 
-/** Spec 7 (classic view): GET dimension/records/?scenario&dimension&limit&offset */
+/** Spec 7 (classic view): GET dimension/records/?scenario&dimension&limit&offset[&ordering&search] */
 export function getDimensionRecords(scenario: number, dimension: string, params: PageParams) {
   return fetchPageOrEmpty<RecordRow>("dimension/records/", {
     scenario,
     dimension,
     limit: params.limit,
     offset: params.offset,
+    ordering: params.ordering,
+    search: params.search,
   });
 }
 

@@ -41,3 +41,13 @@ export function useDimension(id: string) {
     enabled: id !== "",
   });
 }
+
+/** PATCH dimension/records/{id}/ {driverData}: the named drivers' values replace the record's. */
+export function useUpdateRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, driverData }: { id: number; driverData: Record<string, string | number | null> }) =>
+      api.patch(`dimension/records/${id}/`, { driverData }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DIMENSION_RECORDS_KEY }),
+  });
+}

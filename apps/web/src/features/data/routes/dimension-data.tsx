@@ -7,7 +7,6 @@ import { ApiTable } from "../../../components/api-table";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
-import { DRIVER_STRIP_PAGE_SIZE } from "../../../lib/constants";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
@@ -20,7 +19,13 @@ import {
   type RecordRow,
   type TransactionRow,
 } from "../api/get-dimension-records";
-import { useAllDimensionDrivers, useDimension, useSaveTransaction } from "../api/transaction-mutations";
+import {
+  useAllDimensionDrivers,
+  useDimension,
+  useSaveTransaction,
+  useUpdateRecord,
+} from "../api/transaction-mutations";
+import { InlineRecordCell } from "../components/inline-record-cell";
 import { TransactionForm } from "../components/transaction-form";
 import { UploadDialog } from "../components/upload-dialog";
 
@@ -34,12 +39,6 @@ const DRIVER_TYPE_LABELS: Record<string, string> = {
 function driverTypeLabel(t: (key: string) => string, type: string): string {
   const key = DRIVER_TYPE_LABELS[type.toUpperCase()];
   return key ? t(key) : type;
-}
-
-function fieldsText(fields: Record<string, unknown> | undefined): string {
-  return Object.entries(fields ?? {})
-    .map(([k, v]) => `${k}: ${String(v)}`)
-    .join(" · ");
 }
 
 function DimensionData({
@@ -56,6 +55,7 @@ function DimensionData({
   const drivers = useAllDimensionDrivers(dimension).data?.results ?? [];
   const title = useDimension(dimension).data?.title ?? dimension;
   const save = useSaveTransaction();
+  const updateRecord = useUpdateRecord();
   const [editing, setEditing] = useState<TransactionRow | "new" | null>(null);
   const [uploading, setUploading] = useState(false);
   const current = editing === "new" ? null : editing;
@@ -120,15 +120,30 @@ function DimensionData({
               <ApiTable<RecordRow>
                 queryKey={[...DIMENSION_RECORDS_KEY, "records", scenario, dimension]}
                 fetcher={(p: PageParams) => getDimensionRecords(scenario, dimension, p)}
+                searchable
+                searchPlaceholder={t("data:dimensions.searchTransactions")}
                 emptyTitle={t("common:messages.noResults")}
+                getRowId={(r) => String(r.id)}
                 testId="records-table"
                 columns={[
-                  { id: "identifier", header: t("model:dimensionData.identifier") },
-                  {
-                    id: "driverData",
-                    header: t("model:dimensionData.values"),
-                    cell: (r) => fieldsText(r.driverData),
-                  },
+                  { id: "identifier", header: t("model:dimensionData.identifier"), sortable: true },
+                  ...drivers.map((d) => ({
+                    id: d.name,
+                    header: d.label || d.name,
+                    sortable: true,
+                    cell: (r: RecordRow) => (
+                      <InlineRecordCell
+                        display={cellOf(d.data_type, r.driverData?.[d.name])}
+                        value={r.driverData?.[d.name]}
+                        type={d.data_type}
+                        label={t("data:dimensions.editValue", { driver: d.name, id: r.identifier })}
+                        onSave={(value) =>
+                          updateRecord.mutateAsync({ id: r.id, driverData: { [d.name]: value } })
+                        }
+                        testId={`record-${r.identifier}-${d.name}`}
+                      />
+                    ),
+                  })),
                 ]}
               />
             ) : (
@@ -170,7 +185,6 @@ function DimensionData({
             <ApiTable<DimensionDriverRow>
               queryKey={[...DIMENSION_RECORDS_KEY, "drivers", dimension]}
               fetcher={(p: PageParams) => getDimensionDrivers(dimension, p)}
-              pageSize={DRIVER_STRIP_PAGE_SIZE}
               emptyTitle={t("common:messages.createDriverFirst")}
               testId="drivers-table"
               columns={[
