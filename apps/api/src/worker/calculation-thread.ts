@@ -1,4 +1,4 @@
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { createDatabase, type DatabaseClient } from "@costflow/db/client";
 import { CalcError, CalcStoppedError } from "@costflow/engine/calc/errors";
 import type { ModelData } from "@costflow/engine/model/types";
@@ -24,7 +24,8 @@ export interface ThreadInput {
   ids: CodeIds | null;
 }
 
-const input = workerData as ThreadInput;
+// The thread may be started ahead of time: its run arrives as the first message.
+const input = await new Promise<ThreadInput>((resolve) => parentPort!.once("message", resolve));
 const flag = new Int32Array(input.stopFlag);
 const post = (message: ThreadMessage) => parentPort!.postMessage(message);
 const shouldStop = () => Atomics.load(flag, 0) === 1;

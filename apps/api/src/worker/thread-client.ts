@@ -18,6 +18,41 @@ export interface CalculationThread {
 }
 
 const ENTRY = new URL("./calculation-thread.mjs", import.meta.url);
+const HEAP_MB = 4096;
+
+/**
+ * A thread started ahead of time: loading tsx and compiling the engine, the database client and
+ * the loader takes one to three seconds, paid while the worker is idle instead of in a run.
+ */
+let spare: { worker: Worker; alive: boolean } | null = null;
+
+function spawn(): { worker: Worker; alive: boolean } {
+  const worker = new Worker(ENTRY, {
+    // Not the parent's flags (vitest's or tsx's loaders): the entry registers tsx itself.
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+  });
+  const entry = { worker, alive: true };
+  worker.once("exit", () => {
+    entry.alive = false;
+  });
+  return entry;
+}
+
+/** Starts the spare thread (idempotent); an idle spare never keeps the process alive. */
+export function prewarmCalculationThread(): void {
+  if (spare?.alive) return;
+  spare = spawn();
+  spare.worker.unref();
+  // A spare that fails before its first run is simply replaced at the next run.
+  spare.worker.on("error", () => {});
+}
+
+export function stopSpareThread(): Promise<number> | undefined {
+  const current = spare;
+  spare = null;
+  return current?.worker.terminate();
+}
 
 export function startCalculationThread(options: {
   plan: RunPlan;
@@ -31,21 +66,18 @@ export function startCalculationThread(options: {
   onOutput(output: RunOutput): Promise<void>;
   /** PostgreSQL: a phase the thread published. */
   onPublished(phase: "steps" | "reports", status: string, ms: number, rows: number): Promise<void>;
-  /** Old-generation heap of the thread, MB (typed arrays live outside it). */
-  heapMb?: number;
 }): CalculationThread {
   const stopFlag = new SharedArrayBuffer(4);
-  const worker = new Worker(ENTRY, {
-    workerData: {
-      plan: options.plan,
-      stopFlag,
-      database: options.database,
-      model: options.model ?? null,
-      ids: options.ids ?? null,
-    },
-    // Not the parent's flags (vitest's or tsx's loaders): the entry registers tsx itself.
-    execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 4096 },
+  const taken = spare?.alive ? spare : spawn();
+  spare = null;
+  const worker = taken.worker;
+  worker.ref();
+  worker.postMessage({
+    plan: options.plan,
+    stopFlag,
+    database: options.database,
+    model: options.model ?? null,
+    ids: options.ids ?? null,
   });
   let outcome: ThreadOutcome | null = null;
   // Phase outputs are handled one after the other, in the order they came.

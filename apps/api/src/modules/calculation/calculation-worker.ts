@@ -5,6 +5,7 @@ import {
   CALCULATION_QUEUE,
   type CalculationJob,
   optionsOf,
+  prepareCalculationThreads,
   runCalculation,
   stopActiveThreads,
 } from "./run-calculation.ts";
@@ -48,8 +49,9 @@ export async function startCalculationWorker(ctx: AppContext): Promise<() => Pro
   await sweep();
   const timer = setInterval(sweep, REAPER_INTERVAL_MS);
   timer.unref();
+  prepareCalculationThreads();
   return async () => {
     clearInterval(timer);
-    stopActiveThreads();
+    await stopActiveThreads();
   };
 }

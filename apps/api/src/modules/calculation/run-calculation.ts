@@ -8,7 +8,9 @@ import { rowCount } from "../../worker/compute-run.ts";
 import type { CodeIds, RunPlan } from "../../worker/run-plan.ts";
 import {
   type CalculationThread,
+  prewarmCalculationThread,
   startCalculationThread,
+  stopSpareThread,
   type ThreadOutcome,
 } from "../../worker/thread-client.ts";
 import { loadModelData } from "../model-io/load-model-data.ts";
@@ -47,8 +49,19 @@ export const RUN_SETTINGS = {
 /** Threads running in this process (stopped when the worker shuts down). */
 const active = new Set<CalculationThread>();
 
-export function stopActiveThreads(): void {
+let shuttingDown = false;
+
+/** Shutdown: running calculations are asked to stop, the spare thread ends. */
+export async function stopActiveThreads(): Promise<void> {
+  shuttingDown = true;
   for (const thread of active) thread.stop();
+  await stopSpareThread();
+}
+
+/** Start-up: a thread is made ready for the first run. */
+export function prepareCalculationThreads(): void {
+  shuttingDown = false;
+  prewarmCalculationThread();
 }
 
 export function optionsOf(raw: Record<string, unknown>): CalculationOptions {
@@ -239,6 +252,7 @@ async function calculateInThread(
     return await thread.done;
   } finally {
     active.delete(thread);
+    if (!shuttingDown) prewarmCalculationThread();
   }
 }
 
