@@ -68,14 +68,8 @@ export function FormulaFeedbackView({ formula, feedback }: { formula: string; fe
       <Text fz="sm" data-testid="formula-error">
         {feedback.message}
       </Text>
-      {feedback.position !== null && (
-        <>
-          <Text fz="xs" c="dimmed" mt={6}>
-            {t("data:calcDrivers.errorAt", { position: feedback.position + 1 })}
-          </Text>
-          <MarkedFormula formula={formula} position={feedback.position} />
-        </>
-      )}
+      {/* The server's message already names the position; the marked copy shows it. */}
+      {feedback.position !== null && <MarkedFormula formula={formula} position={feedback.position} />}
     </Alert>
   );
 }
@@ -136,7 +130,6 @@ export function FormulaEditor({
         dir="ltr"
         autosize
         minRows={3}
-        ff="monospace"
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
         error={error}

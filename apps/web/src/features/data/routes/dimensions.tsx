@@ -147,7 +147,7 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
       />
       <ScopeNote>{t("model:dimensions.scope")}</ScopeNote>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <Card>
             <Title order={2} fz="md" mb="sm">
               {t("data:dimensionManager.hierarchy")}
@@ -172,7 +172,7 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
             )}
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           {selected && (
             <Card data-testid="dimension-detail">
               <Group justify="space-between" align="flex-start" mb="sm" wrap="wrap">

@@ -110,8 +110,18 @@ export default function DimensionUploadCompletePage() {
                     {(data.errors ?? []).map((e, i) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: errors have no id; their order is the file's.
                       <Table.Tr key={i}>
-                        <Table.Td>{e.line ?? ""}</Table.Td>
-                        <Table.Td>{e.field ?? e.column ?? ""}</Table.Td>
+                        <Table.Td className="cf-num">
+                          {e.line === null ? "" : formatInteger(e.line, lang)}
+                        </Table.Td>
+                        <Table.Td>
+                          {/* The column's position and its header name: both locate the cell in the file. */}
+                          {e.column === null ? "" : formatInteger(e.column, lang)}
+                          {e.field ? (
+                            <Text component="span" fz="xs" c="dimmed" ms={6} dir="ltr">
+                              {e.field}
+                            </Text>
+                          ) : null}
+                        </Table.Td>
                         <Table.Td fz="sm">{e.message}</Table.Td>
                       </Table.Tr>
                     ))}
