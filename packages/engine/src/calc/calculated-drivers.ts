@@ -53,25 +53,19 @@ export function computeCalculatedDrivers(ctx: CalcContext): CalculatedDriverResu
     const rounded = new Float64Array(n);
     // The formula over all records first (block by block), then each value checked and read.
     const failedAt = compiled.fill(columns, 0, n, values);
-    // Neumaier summation: sum_value is the total of the values, not of their rounded forms.
-    let sum = 0;
-    let comp = 0;
-    for (let r = 0; r < failedAt; r++) {
-      let v = values[r]!;
-      if (!Number.isFinite(v)) {
-        throw new CalcError("FORMULA_ERROR", `${owner}: value ${v} on record ${records!.identifiers[r]}`, {
+    const read = readValues(values, rounded, failedAt, ctx.digits);
+    if (read.nonFinite >= 0) {
+      const r = read.nonFinite;
+      throw new CalcError(
+        "FORMULA_ERROR",
+        `${owner}: value ${values[r]} on record ${records!.identifiers[r]}`,
+        {
           owner,
           formula: cd.formula,
           record: records!.identifiers[r],
-          value: v,
-        });
-      }
-      v = normalize(v);
-      values[r] = v;
-      rounded[r] = roundMinor(v, ctx.digits);
-      const t = sum + v;
-      comp += Math.abs(sum) >= Math.abs(v) ? sum - t + v : v - t + sum;
-      sum = t;
+          value: values[r],
+        },
+      );
     }
     if (failedAt < n) formulaFailure(compiled.error, owner, cd.formula, records!.identifiers[failedAt]);
     earlier.set(cd.name, values);
@@ -81,7 +75,7 @@ export function computeCalculatedDrivers(ctx: CalcContext): CalculatedDriverResu
       isPnlLine: cd.isPnlLine,
       values,
       rounded,
-      sumValue: normalize(sum + comp),
+      sumValue: normalize(read.sum + read.comp),
       resting: new Map(),
     });
   });
@@ -94,4 +88,25 @@ function laterNames(all: readonly CalculatedDriver[], position: number, cd: Calc
     if (all[i]!.dimension === cd.dimension) names.add(all[i]!.name);
   }
   return names;
+}
+
+/**
+ * Reads values[0..n) as decimals (noise dropped) in place and rounds them to minor units; the
+ * Neumaier sum of the values (sum_value is their total, not that of the rounded forms). Stops at
+ * the first value that is not finite (`nonFinite`, else -1), leaving it as computed.
+ */
+function readValues(values: Float64Array, rounded: Float64Array, n: number, digits: number) {
+  let sum = 0;
+  let comp = 0;
+  for (let r = 0; r < n; r++) {
+    let v = values[r]!;
+    if (!Number.isFinite(v)) return { sum, comp, nonFinite: r };
+    v = normalize(v);
+    values[r] = v;
+    rounded[r] = roundMinor(v, digits);
+    const t = sum + v;
+    comp += Math.abs(sum) >= Math.abs(v) ? sum - t + v : v - t + sum;
+    sum = t;
+  }
+  return { sum, comp, nonFinite: -1 };
 }

@@ -150,18 +150,17 @@ export function toMinorUnits(v: number, digits: number): { minor: number; change
   return { minor, changed: ROUNDING.changed };
 }
 
-/** Minor units of a major-unit value, halves away from zero (see minorOf). */
+/**
+ * Minor units of a major-unit value, halves away from zero (see minorOf). Small enough to be
+ * inlined in per-record loops (a call that is not inlined returns its double boxed on the heap).
+ */
 export function roundMinor(v: number, digits: number): number {
-  if (!Number.isFinite(v)) return v;
   // A value typed with at most `digits` decimals is the double nearest to r / 10^digits: its
   // reading is exactly that decimal (see decompose), so its minor units are r.
   const p = POW10[digits]!;
   const r = Math.round(v * p);
-  if (r < 1e14 && r > -1e14 && r / p === v) {
-    ROUNDING.changed = false;
-    return r + 0;
-  }
-  return minorOf(v, digits);
+  if (r < 1e14 && r > -1e14 && r / p === v) return r + 0;
+  return Number.isFinite(v) ? minorOf(v, digits) : v;
 }
 
 /** A major-unit value rounded to the minor unit, as a double for JSON (e.g. 1973025.5). */
@@ -181,16 +180,24 @@ export function roundDecimals(v: number, decimals: number): number {
   return roundMajor(v, decimals);
 }
 
-/** The value read as a decimal with 15 significant digits, as a double (drops float noise). */
+/**
+ * The value read as a decimal with 15 significant digits, as a double (drops float noise). Small
+ * enough to be inlined in per-record loops; values with noise take normalizeRead.
+ */
 export function normalize(v: number): number {
+  // One test at 8 decimals: a typed decimal with at most 8 decimals (below 10^6) is the double
+  // nearest to n / 10^8 and reads as itself (+0 turns -0 into 0, as the reading does).
+  const a = Math.abs(v);
+  if (a < 1e6 && Math.round(a * 1e8) / 1e8 === a) return v + 0;
+  return normalizeRead(v);
+}
+
+function normalizeRead(v: number): number {
   if (v === 0 || !Number.isFinite(v)) return v === 0 ? 0 : v;
   const a = Math.abs(v);
   if (a < 1e6) {
-    // One test at 8 decimals: a typed decimal with at most 8 decimals is the double nearest to
-    // n / 10^8 and reads as itself; a value that fails has no such reading for any k <= 8 (the
-    // fast path of decompose would fail too), so it goes straight to the 15-digit reading.
-    const n = Math.round(a * 1e8);
-    if (n / 1e8 === a) return v;
+    // Failed the test at 8 decimals: no reading with k <= 8 decimals exists (the fast path of
+    // decompose would fail for every k), so straight to the 15-digit reading.
     DEC.negative = v < 0;
     readDecimal(a);
   } else decompose(v);

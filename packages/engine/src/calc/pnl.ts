@@ -62,29 +62,26 @@ export function computePnl(
   }
   const scratch = new Map<string, Float64Array>();
   for (const d of relations.order) scratch.set(d, new Float64Array(ctx.recordCount(d)));
-  prepared.forEach((p, i) => {
-    if (p.line.category !== "ACT" && p.line.category !== "DRI") return;
+  const zero = new Set<string>();
+  for (let i = 0; i < prepared.length; i++) {
+    const p = prepared[i]!;
+    if (p.line.category !== "ACT" && p.line.category !== "DRI") continue;
     ctx.checkStop(7);
     const resting =
       p.line.category === "ACT" ? actResting.get(p.line.activity!) : findDriver(drivers, p.line)!.resting;
+    zero.clear();
     for (const [d, v] of scratch) {
       const src = resting?.get(d);
       if (src) v.set(src);
       else v.fill(0);
+      // Vectors without a value roll nothing up: skip their paths.
+      if (!src || !hasValue(src)) zero.add(d);
     }
-    relations.rollUp(scratch);
-    const f = p.factor;
+    relations.rollUp(scratch, zero);
     for (const dim of dims) {
-      const source = scratch.get(dim)!;
-      const out = values.get(dim)![i]!;
-      let sum = 0;
-      for (let r = 0; r < source.length; r++) {
-        out[r] = (f * source[r]!) / scale + 0;
-        sum += source[r]!;
-      }
-      totals.get(dim)![i] = (f * sum) / scale + 0;
+      totals.get(dim)![i] = toMajorLine(scratch.get(dim)!, values.get(dim)![i]!, p.factor, scale);
     }
-  });
+  }
 
   const byDimension = new Map<string, PnlDimensionResult>();
   for (const dim of dims) {
@@ -104,11 +101,10 @@ export function computePnl(
         case "AGG": {
           let total = 0;
           for (const c of p.children) {
-            const child = lineValues[c]!;
-            for (let r = 0; r < n; r++) out[r] = out[r]! + child[r]!;
+            addInto(out, lineValues[c]!, n);
             total += lineTotals[c]!;
           }
-          for (let r = 0; r < n; r++) out[r] = f * out[r]! + 0;
+          scaleInPlace(out, f, n);
           lineTotals[i] = f * total + 0;
           break;
         }
@@ -116,7 +112,7 @@ export function computePnl(
           const columns = p.slots.map((s) => lineValues[s]!);
           const owner = `P&L line ${p.line.code}`;
           const failedAt = p.formula!.fill(columns, 0, n, out);
-          for (let r = 0; r < failedAt; r++) out[r] = f * out[r]! + 0;
+          scaleInPlace(out, f, failedAt);
           if (failedAt < n) {
             formulaFailure(
               p.formula!.error,
@@ -251,4 +247,29 @@ function chooseProfitLine(ctx: CalcContext, lines: PnlLine[]): string {
     .filter((l) => l.parent === null)
     .sort((a, b) => a.rank - b.rank || byCode(a.code, b.code));
   return (roots.length ? roots[roots.length - 1]! : lines[lines.length - 1]!).code;
+}
+
+function hasValue(v: Float64Array): boolean {
+  for (let i = 0; i < v.length; i++) if (v[i] !== 0) return true;
+  return false;
+}
+
+/** out = factor * minor / scale per record (major units); returns the line total likewise. */
+function toMajorLine(minor: Float64Array, out: Float64Array, f: number, scale: number): number {
+  let sum = 0;
+  for (let r = 0; r < minor.length; r++) {
+    const x = minor[r]!;
+    out[r] = (f * x) / scale + 0;
+    sum += x;
+  }
+  return (f * sum) / scale + 0;
+}
+
+function addInto(out: Float64Array, v: Float64Array, n: number): void {
+  for (let r = 0; r < n; r++) out[r] = out[r]! + v[r]!;
+}
+
+/** out[r] = f * out[r] (+0: no negative zeros) for r < n. */
+function scaleInPlace(out: Float64Array, f: number, n: number): void {
+  for (let r = 0; r < n; r++) out[r] = f * out[r]! + 0;
 }

@@ -142,7 +142,8 @@ export class PushEngine {
     // The children's weights copied once into child-list order: each parent's split then reads
     // and writes contiguous memory, instead of jumping over the child dimension (the orders of one
     // customer are spread over all orders), and only the final scatter jumps.
-    let gathered = column.big === null ? this.gathered.get(wKey) : null;
+    // (Equal weights need no copy: their splits read one weight.)
+    let gathered = column.big === null && !column.uniform ? this.gathered.get(wKey) : null;
     if (gathered === undefined) {
       gathered = new Float64Array(children.ids.length);
       for (let j = 0; j < gathered.length; j++) gathered[j] = column.scaled[children.ids[j]!]!;
@@ -158,14 +159,20 @@ export class PushEngine {
           for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++)
             b += column.big[children.ids[j]!]!;
           w = Number(b);
+        } else if (gathered !== null) {
+          for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++) w += gathered[j]!;
+        } else if (column.uniform) {
+          // m equal integer weights x: the exact sum m * x, without reading each child.
+          w = (children.offsets[p + 1]! - children.offsets[p]!) * (column.n > 0 ? column.scaled[0]! : 0);
         } else {
-          for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++) w += gathered![j]!;
+          for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++)
+            w += column.scaled[children.ids[j]!]!;
         }
         wByParent[p] = w;
       }
       this.parentWeights.set(wKey, wByParent);
     }
-    if (this.splitScratch.length < children.ids.length)
+    if (gathered !== null && this.splitScratch.length < children.ids.length)
       this.splitScratch = new Float64Array(children.ids.length);
     const scratch = this.splitScratch;
     const nChild = ctx.recordCount(rule.child);

@@ -1,11 +1,12 @@
 // Ascending sort of integer-valued doubles (minor units) by LSD radix on 16-bit digits: O(n) passes
-// instead of a comparison sort, for whale curves over millions of records.
+// instead of a comparison sort, for whale curves over millions of records. `out` (optional, may be
+// the input) receives the result instead of a new array.
 
 const DIGIT = 65536;
 
-export function sortIntegers(values: Float64Array): Float64Array {
+export function sortIntegers(values: Float64Array, out?: Float64Array): Float64Array {
   const n = values.length;
-  if (n < 4096) return values.slice().sort();
+  if (n < 4096) return into(values.slice().sort(), out);
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {
@@ -14,7 +15,8 @@ export function sortIntegers(values: Float64Array): Float64Array {
     if (v > max) max = v;
   }
   const range = max - min;
-  if (!(range < 2 ** 53)) return values.slice().sort();
+  if (!(range < 2 ** 53)) return into(values.slice().sort(), out);
+  if (range < 2 ** 32) return sortUint32(values, min, range, out ?? new Float64Array(n));
   let src = new Float64Array(n);
   for (let i = 0; i < n; i++) src[i] = values[i]! - min;
   let dst = new Float64Array(n);
@@ -42,5 +44,48 @@ export function sortIntegers(values: Float64Array): Float64Array {
     dst = t;
   }
   for (let i = 0; i < n; i++) src[i] = src[i]! + min;
-  return src;
+  return into(src, out);
+}
+
+function into(sorted: Float64Array, out: Float64Array | undefined): Float64Array {
+  if (out === undefined) return sorted;
+  out.set(sorted);
+  return out;
+}
+
+/**
+ * Values spanning less than 2^32: keys value - min as 32-bit integers, sorted on their two 16-bit
+ * halves with integer operations (no float division or modulo per value); written to `out`, which
+ * may be `values` itself.
+ */
+function sortUint32(values: Float64Array, min: number, range: number, out: Float64Array): Float64Array {
+  const n = values.length;
+  let keys = new Uint32Array(n);
+  for (let i = 0; i < n; i++) keys[i] = values[i]! - min;
+  let tmp = new Uint32Array(n);
+  const count = new Uint32Array(DIGIT);
+  for (let shift = 0; shift < 32 && range >= 2 ** shift; shift += 16) {
+    count.fill(0);
+    for (let i = 0; i < n; i++) {
+      const d = (keys[i]! >>> shift) & 0xffff;
+      count[d] = count[d]! + 1;
+    }
+    let sum = 0;
+    for (let d = 0; d < DIGIT; d++) {
+      const c = count[d]!;
+      count[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!;
+      const d = (k >>> shift) & 0xffff;
+      tmp[count[d]!] = k;
+      count[d] = count[d]! + 1;
+    }
+    const t = keys;
+    keys = tmp;
+    tmp = t;
+  }
+  for (let i = 0; i < n; i++) out[i] = keys[i]! + min;
+  return out;
 }

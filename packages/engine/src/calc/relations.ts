@@ -149,37 +149,45 @@ export class Relations {
 
   /**
    * Rolls values up in place: afterwards vectors[Y][y] = resting on y + every resting value of a
-   * record that reaches y (once per record). Every dimension with records must have a vector.
+   * record that reaches y (once per record). Every dimension with records must have a vector;
+   * `zero` may name dimensions whose vectors are all zero (skipped).
    */
-  rollUp(vectors: Map<string, Float64Array>): void {
+  rollUp(vectors: Map<string, Float64Array>, zero?: ReadonlySet<string>): void {
     for (const target of this.order) {
       const out = vectors.get(target)!;
       // Sources still hold resting values: they come later in `order` than what they point to.
       for (const [source, byTarget] of this.paths) {
         const maps = byTarget.get(target);
-        if (!maps) continue;
+        // A source without values (`zero`, given by the caller) adds nothing.
+        if (!maps || zero?.has(source)) continue;
         const src = vectors.get(source)!;
-        if (maps.length === 1) {
-          const m = maps[0]!;
-          for (let x = 0; x < m.length; x++) {
-            const v = src[x]!;
-            const y = m[x]!;
-            if (v !== 0 && y >= 0) out[y] = out[y]! + v;
-          }
-          continue;
-        }
-        for (let x = 0; x < src.length; x++) {
-          const v = src[x]!;
-          if (v === 0) continue;
-          for (let k = 0; k < maps.length; k++) {
-            const y = maps[k]![x]!;
-            if (y < 0) continue;
-            let seen = false;
-            for (let j = 0; j < k; j++) if (maps[j]![x] === y) seen = true;
-            if (!seen) out[y] = out[y]! + v;
-          }
-        }
+        if (maps.length === 1) addAlong(src, maps[0]!, out);
+        else addAlongPaths(src, maps, out);
       }
+    }
+  }
+}
+
+/** out[map[x]] += src[x] for every record x that reaches a target record. */
+function addAlong(src: Float64Array, map: Int32Array, out: Float64Array): void {
+  for (let x = 0; x < map.length; x++) {
+    const v = src[x]!;
+    const y = map[x]!;
+    if (v !== 0 && y >= 0) out[y] = out[y]! + v;
+  }
+}
+
+/** As addAlong over several paths, each distinct target record counted once per record. */
+function addAlongPaths(src: Float64Array, maps: Int32Array[], out: Float64Array): void {
+  for (let x = 0; x < src.length; x++) {
+    const v = src[x]!;
+    if (v === 0) continue;
+    for (let k = 0; k < maps.length; k++) {
+      const y = maps[k]![x]!;
+      if (y < 0) continue;
+      let seen = false;
+      for (let j = 0; j < k; j++) if (maps[j]![x] === y) seen = true;
+      if (!seen) out[y] = out[y]! + v;
     }
   }
 }

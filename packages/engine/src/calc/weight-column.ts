@@ -85,10 +85,10 @@ export function makeWeightColumn(
   return bigColumn(values, decimals, scaled, missingAsZero);
 }
 
-/** The EVEN column: every record weighs 1. */
-export function evenColumn(n: number): WeightColumn {
-  const scaled = new Float64Array(n).fill(1);
-  return { n, scaled, big: null, decimals: 0, total: n, totalBig: BigInt(n), uniform: true };
+/** The EVEN column over `ones` (n ones, possibly a view shared with other dimensions). */
+export function evenColumn(ones: Float64Array): WeightColumn {
+  const n = ones.length;
+  return { n, scaled: ones, big: null, decimals: 0, total: n, totalBig: BigInt(n), uniform: true };
 }
 
 function isUniform(scaled: Float64Array): boolean {

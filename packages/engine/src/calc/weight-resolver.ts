@@ -22,6 +22,11 @@ export function describeSpec(spec: WeightSpec): string {
 export class WeightResolver {
   private readonly cache = new Map<string, WeightColumn>();
   private readonly calculated = new Map<string, Map<string, Float64Array>>();
+  /** Shared by the EVEN columns of every dimension (views of the first n ones). */
+  private ones: Float64Array | null = null;
+  /** Formula values before scaling: a temporary, reused rather than allocated per column. */
+  private formulaValues: Float64Array | null = null;
+  private readonly largest: number;
 
   constructor(
     private readonly ctx: CalcContext,
@@ -32,6 +37,9 @@ export class WeightResolver {
       byName.set(cd.name, cd.values);
       this.calculated.set(cd.dimension, byName);
     }
+    let largest = 0;
+    for (const records of ctx.model.records.values()) largest = Math.max(largest, records.identifiers.length);
+    this.largest = largest;
   }
 
   /** Cache key of a spec on a dimension (pushes with equal keys share per-parent weight sums). */
@@ -48,7 +56,8 @@ export class WeightResolver {
     const n = identifiers.length;
     let column: WeightColumn;
     if (spec.kind === "EVEN") {
-      column = evenColumn(n);
+      this.ones ??= new Float64Array(this.largest).fill(1);
+      column = evenColumn(this.ones.subarray(0, n));
     } else if (spec.kind === "DRIVER") {
       const decimal = records?.decimals.get(spec.driver);
       const calculated = this.calculated.get(dimension)?.get(spec.driver);
@@ -89,7 +98,8 @@ export class WeightResolver {
       formulaFailure(error, rule, formula);
     }
     const n = records?.identifiers.length ?? 0;
-    const values = new Float64Array(n);
+    this.formulaValues ??= new Float64Array(this.largest);
+    const values = this.formulaValues.subarray(0, n);
     const failedAt = compiled.fill(columns, 0, n, values);
     for (let r = 0; r < failedAt; r++) values[r] = normalize(values[r]!);
     if (failedAt < n) formulaFailure(compiled.error, rule, formula, records!.identifiers[failedAt]);

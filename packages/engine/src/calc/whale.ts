@@ -16,18 +16,7 @@ export function whaleCurve(
   const n = profit.length;
   const scale = 10 ** digits;
   const sorted = new Float64Array(n);
-  let total = 0;
-  let lossRecords = 0;
-  let lossAmount = 0;
-  for (let i = 0; i < n; i++) {
-    const minor = roundFloatMinor(profit[i]! * scale);
-    sorted[i] = minor;
-    total += minor;
-    if (minor < 0) {
-      lossRecords++;
-      lossAmount += minor;
-    }
-  }
+  const { total, lossRecords, lossAmount } = toMinor(profit, scale, sorted);
   const base: WhaleResult = {
     dimension,
     profitLine,
@@ -47,24 +36,46 @@ export function whaleCurve(
         : "Total profit is negative: cumulative percentages of total profit cannot be drawn";
     return base;
   }
-  const ascending = sortIntegers(sorted);
+  const ascending = sortIntegers(sorted, sorted);
   const points = new Float64Array(2 * (n + 1));
+  const { best, bestAt } = curve(ascending, total, points);
+  base.points = points;
+  base.peakPercent = (100 * best) / total;
+  base.peakAtPercent = (100 * bestAt) / n;
+  return base;
+}
+
+/** Profits in minor units (rounded as reported) into `out`; their total and loss tail. */
+function toMinor(profit: Float64Array, scale: number, out: Float64Array) {
+  let total = 0;
+  let lossRecords = 0;
+  let lossAmount = 0;
+  for (let i = 0; i < profit.length; i++) {
+    const minor = roundFloatMinor(profit[i]! * scale);
+    out[i] = minor;
+    total += minor;
+    if (minor < 0) {
+      lossRecords++;
+      lossAmount += minor;
+    }
+  }
+  return { total, lossRecords, lossAmount };
+}
+
+/** The curve's points from profits sorted ascending (taken from the highest); its first maximum. */
+function curve(ascending: Float64Array, total: number, points: Float64Array) {
+  const n = ascending.length;
   let cum = 0;
   let best = 0;
   let bestAt = 0;
   for (let k = 1; k <= n; k++) {
     cum += ascending[n - k]!;
-    const x = (100 * k) / n;
-    const y = (100 * cum) / total;
-    points[2 * k] = x;
-    points[2 * k + 1] = y;
+    points[2 * k] = (100 * k) / n;
+    points[2 * k + 1] = (100 * cum) / total;
     if (cum > best) {
       best = cum;
       bestAt = k;
     }
   }
-  base.points = points;
-  base.peakPercent = (100 * best) / total;
-  base.peakAtPercent = (100 * bestAt) / n;
-  return base;
+  return { best, bestAt };
 }

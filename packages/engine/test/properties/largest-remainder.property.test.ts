@@ -229,4 +229,25 @@ describe("radix sort of minor units", () => {
       { numRuns: 20 },
     );
   });
+
+  it("sorts ranges below 2^32 (32-bit keys) and in place", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), {
+          minLength: 4096,
+          maxLength: 6000,
+          size: "max",
+        }),
+        fc.constantFrom(1, 1000, 70_000, 2 ** 31),
+        (xs, spread) => {
+          const values = Float64Array.from(xs, (x) => Math.trunc(x % spread) - 5);
+          const expected = Array.from(values.slice().sort());
+          expect(Array.from(sortIntegers(values))).toEqual(expected);
+          expect(sortIntegers(values, values)).toBe(values);
+          expect(Array.from(values)).toEqual(expected);
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
 });
