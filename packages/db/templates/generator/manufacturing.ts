@@ -414,12 +414,12 @@ export function manufacturingTemplate(): TemplateBundle {
     }
   }
 
-  // Every product sells at least once: add a line to an order of a project customer.
+  // Every product sells at least once: add a small line to a random order.
   for (const x of products.filter((p) => !sold.has(p.id))) {
     const order = orders[rng.int(0, orders.length - 1)]!;
     const quantity = rng.int(2, 8);
     sold.set(x.id, quantity);
-    lines.push([`${order[0]}-${9}${x.id.slice(-2)}`, order[0], x.id, quantity, x.price, x.material]);
+    lines.push([`${order[0]}-9${x.id.slice(-2)}`, order[0]!, x.id, quantity, x.price, x.material]);
   }
 
   const productRows: Cell[][] = products.map((x) => {
