@@ -63,7 +63,7 @@ function enumerationOrder(keys: readonly string[]): Int32Array | null {
   if (!any) return null;
   const index: number[] = [];
   const rest: number[] = [];
-  keys.forEach((k, i) => (isIndexKey(k) ? index : rest).push(i));
+  for (let i = 0; i < keys.length; i++) (isIndexKey(keys[i]!) ? index : rest).push(i);
   index.sort((a, b) => Number(keys[a]) - Number(keys[b]));
   return Int32Array.from([...index, ...rest]);
 }
