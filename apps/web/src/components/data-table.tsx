@@ -1,7 +1,25 @@
 // A server-paged table (TanStack Table 8 in manual mode): the page, its size (10 by default, spec
 // 9) and the sort order belong to the caller, which turns them into limit/offset/ordering.
-import { Alert, Box, Button, Group, Pagination, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
-import { IconAlertCircle, IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Pagination,
+  Skeleton,
+  Table,
+  Text,
+  UnstyledButton,
+  useDirection,
+} from "@mantine/core";
+import {
+  IconAlertCircle,
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconChevronLeft,
+  IconChevronRight,
+} from "@tabler/icons-react";
 import {
   type ColumnDef,
   flexRender,
@@ -9,10 +27,15 @@ import {
   type SortingState,
   useReactTable,
 } from "@tanstack/react-table";
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatInteger } from "../lib/format";
 import { EmptyState } from "./empty-state";
+
+// Page arrows point the way the pages go: in a right-to-left language "previous" is on the right and
+// points right. The icons are drawn for the direction themselves (no class-based mirroring to undo).
+const PointRight = ({ style }: { style?: CSSProperties }) => <IconChevronRight style={style} aria-hidden />;
+const PointLeft = ({ style }: { style?: CSSProperties }) => <IconChevronLeft style={style} aria-hidden />;
 
 export interface DataTableProps<T> {
   columns: ColumnDef<T, unknown>[];
@@ -50,6 +73,7 @@ export function DataTable<T>({
   testId,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
+  const rtl = useDirection().dir === "rtl";
   const table = useReactTable({
     data,
     columns,
@@ -173,6 +197,8 @@ export function DataTable<T>({
             value={page}
             onChange={onPageChange}
             size="sm"
+            previousIcon={rtl ? PointRight : PointLeft}
+            nextIcon={rtl ? PointLeft : PointRight}
             getControlProps={(control) =>
               control === "previous"
                 ? { "aria-label": t("common:table.previousPage") }

@@ -32,13 +32,13 @@ function Node({
           background: active ? "var(--mantine-primary-color-light)" : undefined,
         }}
       >
-        <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Group gap="xs" wrap="wrap" justify="space-between">
           <Group gap={6} wrap="nowrap" miw={0}>
             {depth > 0 && (
               <IconCornerDownRight size={14} className="mantine-rotate-rtl" opacity={0.5} aria-hidden />
             )}
             <Box miw={0}>
-              <Text fz="sm" fw={active ? 700 : 500} truncate>
+              <Text fz="sm" fw={active ? 700 : 500}>
                 {node.title}
               </Text>
               <Text fz="xs" c="dimmed" dir="ltr" style={{ textAlign: "start" }}>
