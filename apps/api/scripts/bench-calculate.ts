@@ -92,6 +92,7 @@ try {
     })();
 
     const startedAt = performance.now();
+    const requestedAt = Date.now();
     const requested = await app.inject({
       method: "POST",
       url: "/api/v1/calculation/calculate-all/",
@@ -131,7 +132,10 @@ try {
     await sampler;
     const logs = (await get(`/calculation/logs/?calculation=${id}&limit=100&ordering=id`))
       .json()
-      .results.map((l: { detail: string }) => l.detail);
+      .results.map(
+        (l: { detail: string; at: string }) =>
+          `+${((Date.parse(l.at) - requestedAt) / 1000).toFixed(1)} s ${l.detail}`,
+      );
     results.push({
       total,
       reports,
@@ -145,7 +149,7 @@ try {
       `run ${run}: ${(total / 1000).toFixed(2)} s request -> step results readable, ${(reports / 1000).toFixed(2)} s -> reports too; /me p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms (${latencies.length} calls); peak RSS ${mb(peak)} MB (before ${mb(baseline)} MB)`,
     );
     for (const line of logs)
-      if (/loaded|Step|saved|Finished|detail|Error/.test(line)) console.log(`    ${line}`);
+      if (/loaded|Step|saved|prepared|Finished|detail|Error/.test(line)) console.log(`    ${line}`);
   }
   console.log(
     `median of ${runs}: ${(median(results.map((r) => r.total)) / 1000).toFixed(2)} s to step results, ${(median(results.map((r) => r.reports)) / 1000).toFixed(2)} s to reports; /me p95 ${median(results.map((r) => r.p95)).toFixed(1)} ms; peak RSS ${mb(median(results.map((r) => r.rss)))} MB; max RSS of the process ${mb(process.resourceUsage().maxRSS * 1024)} MB`,

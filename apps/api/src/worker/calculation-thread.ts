@@ -80,7 +80,15 @@ async function run(): Promise<void> {
     for (const build of phases) {
       if (shouldStop()) return post({ type: "stopped", step: 7 });
       progress(build === phases[0] ? 0.82 : 0.9, "progress.save");
+      const preparedAt = performance.now();
       const output = await build();
+      if (output.phase === "steps") {
+        log({
+          level: "INFO",
+          key: "log.prepared",
+          values: { ms: Math.round(performance.now() - preparedAt) },
+        });
+      }
       if (output.phase === "steps" && output.stats.detailSkipped.length) {
         log({
           level: "INFO",

@@ -1,59 +1,13 @@
 import type { TablePayload } from "@costflow/db/repositories/results";
 import type { AllocationRow, CalcResult, PushResult } from "@costflow/engine/calc/result-types";
 import type { ModelData, PushSplit } from "@costflow/engine/model/types";
+import { CopyWriter } from "./copy-writer.ts";
 import type { CodeIds, RunPlan } from "./run-plan.ts";
 
 // A calculation result as COPY text for the result tables (packages/db/src/schema/results.ts).
 // Built in the calculation thread: the main thread only streams the finished chunks. Per-record
 // detail (by line, parent/child, aggregated) is written only for dimensions of at most
 // plan.detailLimit records; record totals (result_records) are written for every record.
-
-const CHUNK_CHARS = 4 << 20;
-
-/**
- * COPY text lines gathered into chunks of a few MB. Lines are kept in an array and joined once
- * per chunk: appending to one growing string made millions of short-lived pieces for the GC.
- */
-class CopyWriter {
-  readonly chunks: string[] = [];
-  private lines: string[] = [];
-  private size = 0;
-
-  line(values: readonly (string | number | boolean | null)[]): void {
-    let text = "";
-    for (let i = 0; i < values.length; i++) {
-      if (i > 0) text += "\t";
-      const v = values[i];
-      if (v === null) text += "\\N";
-      else if (typeof v === "string") text += escapeCopy(v);
-      else if (typeof v === "boolean") text += v ? "t" : "f";
-      else text += String(v);
-    }
-    this.raw(`${text}\n`);
-  }
-
-  /** A line already in COPY text form (ending in "\n"): the fast path for millions of rows. */
-  raw(text: string): void {
-    this.lines.push(text);
-    this.size += text.length;
-    if (this.size >= CHUNK_CHARS) this.flush();
-  }
-
-  flush(): string[] {
-    if (this.lines.length) this.chunks.push(this.lines.join(""));
-    this.lines = [];
-    this.size = 0;
-    return this.chunks;
-  }
-}
-
-const SPECIAL = /[\\\t\n\r]/;
-function escapeCopy(text: string): string {
-  if (!SPECIAL.test(text)) return text;
-  return text.replace(/[\\\t\n\r]/g, (c) =>
-    c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
-  );
-}
 
 const COLUMNS = {
   result_allocations: [
@@ -225,15 +179,17 @@ export function buildResultRows(
     links: Int32Array | null,
   ) => {
     for (let r = 0; r < amounts.length; r++) minor(amounts[r]!);
-    writers.result_vectors.line([
-      ...head,
-      step,
-      sourceNo,
-      kind,
-      dimensionId,
-      `{${amounts.join(",")}}`,
-      links ? `{${Array.from(links, (p) => (p < 0 ? -1 : p)).join(",")}}` : null,
-    ]);
+    const out = writers.result_vectors;
+    for (const v of [...head, step, sourceNo, kind, dimensionId]) {
+      out.value(v);
+      out.tab();
+    }
+    // The arrays go in as text literals, written digit by digit (millions of entries).
+    out.intArray(amounts);
+    out.tab();
+    if (links) out.intArray(links.map((p) => (p < 0 ? -1 : p)));
+    else out.ascii("\\N");
+    out.end();
     count("result_vectors");
   };
 
@@ -484,13 +440,29 @@ export function buildResultRows(
     for (const [code, dim] of result.dimensions) {
       const dimId = ids.dimensions[code] ?? null;
       const profit = profitOf.get(code);
-      const prefix = `${plan.companyId}\t${plan.calculationId}\t${dimId ?? "\\N"}\t`;
       const { identifiers, restingCost, cost, unallocated, notAllocated } = dim;
       const out = writers.result_records;
       for (let r = 0; r < identifiers.length; r++) {
-        out.raw(
-          `${prefix}${r}\t${escapeCopy(identifiers[r]!)}\t${minor(restingCost[r]!)}\t${minor(cost[r]!)}\t${minor(unallocated[r]!)}\t${minor(notAllocated[r]!)}\t${profit ? profit[r]! : "\\N"}\n`,
-        );
+        out.int(plan.companyId);
+        out.tab();
+        out.int(plan.calculationId);
+        out.tab();
+        out.value(dimId);
+        out.tab();
+        out.int(r);
+        out.tab();
+        out.text(identifiers[r]!);
+        out.tab();
+        out.int(minor(restingCost[r]!));
+        out.tab();
+        out.int(minor(cost[r]!));
+        out.tab();
+        out.int(minor(unallocated[r]!));
+        out.tab();
+        out.int(minor(notAllocated[r]!));
+        out.tab();
+        out.value(profit ? profit[r]! : null);
+        out.end();
       }
       count("result_records", dim.identifiers.length);
     }

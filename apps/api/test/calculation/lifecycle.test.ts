@@ -286,9 +286,9 @@ describe("steps and runs", () => {
     expect(scenarioRow.status).toBe("FINISHED");
     // The last line is written as the worker wraps up, a moment after the status turned.
     await eventually(async () => {
-      const logs = (await call("GET", `/report/calculation-logs/?calculation=${second}`)).json();
-      expect(logs.results[0].detail).toMatch(/^Finished in \d+ ms$/);
-      expect(logs.results.at(-1).detail).toContain("Calculation requested by");
+      const logs = await allRows<{ detail: string }>(call, `/report/calculation-logs/?calculation=${second}`);
+      expect(logs[0]!.detail).toMatch(/^Finished in \d+ ms$/);
+      expect(logs.at(-1)!.detail).toContain("Calculation requested by");
     });
   });
 });

@@ -1,5 +1,7 @@
+import { once } from "node:events";
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { from as copyFrom } from "pg-copy-streams";
 import type { Database, Executor } from "../client.ts";
 import { calculations } from "../schema/calculations.ts";
 import {
@@ -11,7 +13,8 @@ import {
   resultTimeDriven,
   resultUnallocated,
 } from "../schema/results.ts";
-import { copyIn } from "./model-data/copy-text.ts";
+import { quoteIdentifier } from "./model-data/copy-text.ts";
+import { withConnection } from "./model-data/raw-client.ts";
 import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 
 // Result rows of calculation runs (schema/results.ts). Writing: one run's rows go in with COPY
@@ -28,11 +31,48 @@ export type ResultTable =
   | "result_unallocated"
   | "result_records";
 
-/** One table's rows in COPY text format (company_id and calculation_id included in each line). */
+/** One table's rows as COPY text bytes (UTF-8; company_id and calculation_id in each line). */
 export interface TablePayload {
   table: ResultTable;
   columns: readonly string[];
-  chunks: readonly string[];
+  chunks: readonly Uint8Array[];
+}
+
+/**
+ * COPY of ready-made COPY text bytes into `table`, on the transaction's connection:
+ * COPY FROM STDIN on PostgreSQL (with backpressure), COPY FROM a blob per chunk on PGlite.
+ */
+async function copyBytes(
+  tx: Executor,
+  table: string,
+  columns: readonly string[],
+  chunks: readonly Uint8Array[],
+) {
+  const target = `${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(", ")})`;
+  await withConnection(tx, async (raw) => {
+    if (raw.kind === "pglite") {
+      for (const chunk of chunks) {
+        await raw.client.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
+      }
+      return;
+    }
+    const stream = raw.client.query(copyFrom(`COPY ${target} FROM STDIN`));
+    let failure: Error | null = null;
+    const finished = new Promise<void>((resolve) => {
+      stream.on("finish", resolve);
+      stream.on("error", (error) => {
+        failure = error;
+        resolve();
+      });
+    });
+    for (const chunk of chunks) {
+      if (failure) break;
+      if (!stream.write(chunk)) await Promise.race([once(stream, "drain"), finished]);
+    }
+    if (!failure) stream.end();
+    await finished;
+    if (failure) throw failure;
+  });
 }
 
 export interface RunMeta {
@@ -126,7 +166,7 @@ export function resultsRepository(db: Database) {
       tables: readonly TablePayload[],
     ): Promise<void> {
       for (const t of tables) {
-        if (t.chunks.length) await copyIn(tx, t.table, t.columns, t.chunks);
+        if (t.chunks.length) await copyBytes(tx, t.table, t.columns, t.chunks);
       }
       await tx.insert(calculationResults).values({
         companyId,
