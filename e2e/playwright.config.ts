@@ -15,8 +15,11 @@ if (!hasChromium && process.env.CI) {
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const baseURL = BASE_URL;
-// A fresh embedded database per run (ignored when DATABASE_URL points the API at PostgreSQL).
+// A fresh embedded database per run, or on PostgreSQL (DATABASE_URL) a fresh schema per run. The
+// name goes into the environment so Playwright's worker processes, which load this file again,
+// agree with the main process; global-setup drops the schemas of earlier runs.
 const dataDir = process.env.PGLITE_DATA_DIR ?? mkdtempSync(join(tmpdir(), "costflow-e2e-"));
+process.env.E2E_DATABASE_SCHEMA ??= `e2e_${Date.now().toString(36)}_${process.pid}`;
 
 const reporter: ReporterDescription[] = [["list"]];
 if (process.env.PLAYWRIGHT_JSON_OUTPUT_NAME)
@@ -65,7 +68,9 @@ export default defineConfig({
           PGLITE_DATA_DIR: dataDir,
           COSTFLOW_RATE_LIMIT_MAX: "1000",
           SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-          ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+          ...(process.env.DATABASE_URL
+            ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: process.env.E2E_DATABASE_SCHEMA }
+            : {}),
         },
       }
     : undefined,

@@ -34,7 +34,7 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite only: a directory, or "memory" for a database that lives as long as the process. */
   dataDir?: string;
-  /** PostgreSQL only: the schema to use via search_path (it must exist). Default "public". */
+  /** PostgreSQL only: the schema to use via search_path (created when missing). Default DATABASE_SCHEMA, else "public". */
   schema?: string;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
@@ -51,7 +51,13 @@ export const DEFAULT_PGLITE_DIR = fileURLToPath(new URL("../../../.data/pglite",
  */
 export async function createDatabase(options: DatabaseOptions = {}): Promise<DatabaseClient> {
   const url = options.url ?? process.env.DATABASE_URL;
-  const client = url ? openPostgres(url, options) : await openPglite(options);
+  // DATABASE_SCHEMA puts every table in a schema of its own (created when missing): one
+  // PostgreSQL database can then hold several independent Costflow instances, e.g. one per e2e run.
+  const schema = options.schema ?? process.env.DATABASE_SCHEMA;
+  const client = url ? openPostgres(url, { ...options, schema }) : await openPglite(options);
+  if (client.driver === "postgres" && client.schema !== "public") {
+    await client.executeSql(`create schema if not exists ${assertSchemaName(client.schema)}`);
+  }
   if (options.migrate ?? true) {
     try {
       await migrateDatabase(client);
