@@ -158,17 +158,7 @@ export function runActivityPass(
         }
       } else {
         const vec = vectorOf(rule.dimension);
-        ctx.splitter.split(
-          cost,
-          column.scaled,
-          column.big,
-          column.total,
-          null,
-          0,
-          column.n,
-          vec,
-          column.uniform,
-        );
+        ctx.splitter.splitColumn(cost, column, vec);
         allocated = sumOf(vec);
         unallocated = cost - allocated;
         amounts = ctx.keep(vec);

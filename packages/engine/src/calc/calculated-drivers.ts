@@ -93,14 +93,34 @@ function laterNames(all: readonly CalculatedDriver[], position: number, cd: Calc
 /**
  * Reads values[0..n) as decimals (noise dropped) in place and rounds them to minor units; the
  * Neumaier sum of the values (sum_value is their total, not that of the rounded forms). Stops at
- * the first value that is not finite (`nonFinite`, else -1), leaving it as computed.
+ * the first value that is not finite (`nonFinite`, else -1), leaving it as computed. In chunks, so
+ * that the loop is optimized with complete type feedback after the first one.
  */
 function readValues(values: Float64Array, rounded: Float64Array, n: number, digits: number) {
-  let sum = 0;
-  let comp = 0;
-  for (let r = 0; r < n; r++) {
+  const state = { sum: 0, comp: 0, nonFinite: -1 };
+  for (let from = 0; from < n && state.nonFinite < 0; from += CHUNK) {
+    readRange(values, rounded, from, Math.min(n, from + CHUNK), digits, state);
+  }
+  return state;
+}
+
+const CHUNK = 1 << 16;
+
+function readRange(
+  values: Float64Array,
+  rounded: Float64Array,
+  from: number,
+  to: number,
+  digits: number,
+  state: { sum: number; comp: number; nonFinite: number },
+): void {
+  let { sum, comp } = state;
+  for (let r = from; r < to; r++) {
     let v = values[r]!;
-    if (!Number.isFinite(v)) return { sum, comp, nonFinite: r };
+    if (!Number.isFinite(v)) {
+      state.nonFinite = r;
+      break;
+    }
     v = normalize(v);
     values[r] = v;
     rounded[r] = roundMinor(v, digits);
@@ -108,5 +128,6 @@ function readValues(values: Float64Array, rounded: Float64Array, n: number, digi
     comp += Math.abs(sum) >= Math.abs(v) ? sum - t + v : v - t + sum;
     sum = t;
   }
-  return { sum, comp, nonFinite: -1 };
+  state.sum = sum;
+  state.comp = comp;
 }

@@ -11,7 +11,7 @@ const TWO53 = 2 ** 53;
 
 /** Scratch output of `decompose`: value = sign * m * 10^e, m a non-negative integer < 10^15
  * (or an exact integer below 2^53), with no trailing decimal zeros when e < 0. */
-export const DEC = { m: Number.NaN, e: 0, negative: false };
+export const DEC = { m: Number.NaN, e: Number.NaN, negative: false };
 
 /** Splits a finite double into DEC (see above). Allocation-free: it runs once per record. */
 export function decompose(v: number): void {

@@ -9,6 +9,7 @@
 // sums beyond 2^50 or amounts beyond 2^52 minor units.
 
 /** Exact split of an integer total over BigInt weights (>= 0, sum > 0); ties to lower index. */
+import { type WeightColumn, weightClasses } from "./weight-column.ts";
 import { WIDE, wideDivide } from "./wide.ts";
 
 export function splitBig(total: bigint, weights: readonly bigint[]): bigint[] {
@@ -65,6 +66,10 @@ export class Splitter {
   private bucket = new Uint16Array(64);
   private sortVals = new Float64Array(64);
   private readonly order = new Int32Array(SMALL);
+  private readonly classQ = new Float64Array(256);
+  private readonly classR = new Float64Array(256);
+  private readonly classOrder = new Int32Array(256);
+  private readonly classFlag = new Uint8Array(256);
 
   private ensure(m: number): void {
     if (this.rem.length >= m) return;
@@ -73,6 +78,109 @@ export class Splitter {
     this.rem = new Float64Array(size);
     this.pick = new Uint8Array(size);
     this.bucket = new Uint16Array(size);
+  }
+
+  /**
+   * Splits integer `total` over every record of a weight column (step 4), writing out[i]. A column
+   * with few distinct weights goes by class: one exact quotient and remainder per class, the
+   * spare units to the classes with the largest remainders, ties to the first records; the same
+   * amounts as split, which computes them per record.
+   */
+  splitColumn(total: number, column: WeightColumn, out: Float64Array): void {
+    const n = column.n;
+    const s = Math.abs(total);
+    const w = column.total;
+    if (n > 1 && column.big === null && !column.uniform && s < LIMIT && w < WIDE_LIMIT) {
+      const classes = weightClasses(column);
+      if (classes !== null) {
+        this.splitByClass(total, s, w, classes.of, classes.weight, classes.size, out);
+        return;
+      }
+    }
+    this.split(total, column.scaled, column.big, w, null, 0, n, out, column.uniform);
+  }
+
+  private splitByClass(
+    total: number,
+    s: number,
+    w: number,
+    of: Uint8Array,
+    weight: Float64Array,
+    size: Float64Array,
+    out: Float64Array,
+  ): void {
+    const k = weight.length;
+    const q = this.classQ;
+    const rem = this.classR;
+    const plain = s * w < LIMIT;
+    let given = 0;
+    for (let c = 0; c < k; c++) {
+      // Exactly as splitPlain / splitWide compute it for a record of weight x.
+      const x = weight[c]!;
+      let qc: number;
+      let rc: number;
+      if (plain) {
+        const p = s * x;
+        qc = Math.floor(p / w);
+        rc = p - qc * w;
+        while (rc < 0) {
+          qc -= 1;
+          rc += w;
+        }
+        while (rc >= w) {
+          qc += 1;
+          rc -= w;
+        }
+      } else {
+        qc = wideDivide(s, x, w);
+        rc = WIDE.rem;
+      }
+      q[c] = qc;
+      rem[c] = rc;
+      given += qc * size[c]!;
+    }
+    // Classes by remainder, largest first; groups of equal remainders share the spare units.
+    const order = this.classOrder;
+    for (let c = 0; c < k; c++) {
+      const r = rem[c]!;
+      let i = c;
+      while (i > 0 && rem[order[i - 1]!]! < r) {
+        order[i] = order[i - 1]!;
+        i--;
+      }
+      order[i] = c;
+    }
+    const flag = this.classFlag;
+    flag.fill(0, 0, k);
+    let remaining = s - given;
+    let tieNeed = 0;
+    for (let i = 0; i < k && remaining > 0; ) {
+      const r = rem[order[i]!]!;
+      let j = i;
+      let group = 0;
+      while (j < k && rem[order[j]!] === r) group += size[order[j++]!]!;
+      // 1: every record of the class gets a unit; 2: the first tieNeed records of these classes.
+      const f = group <= remaining ? 1 : 2;
+      for (let g = i; g < j; g++) flag[order[g]!] = f;
+      if (f === 1) remaining -= group;
+      else {
+        tieNeed = remaining;
+        remaining = 0;
+      }
+      i = j;
+    }
+    const negative = total < 0;
+    for (let i = 0; i < of.length; i++) {
+      const c = of[i]!;
+      const f = flag[c]!;
+      let v = q[c]!;
+      if (f === 1) v += 1;
+      else if (f === 2 && tieNeed > 0) {
+        v += 1;
+        tieNeed -= 1;
+      }
+      out[i] = negative ? -v + 0 : v;
+    }
   }
 
   /**

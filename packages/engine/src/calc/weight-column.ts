@@ -19,7 +19,21 @@ export interface WeightColumn {
   total: number;
   /** Every weight is the same (EVEN): a split gives equal shares, the spare units to the first. */
   uniform: boolean;
+  /** The distinct weights, when few (see weightClasses); computed on first use. */
+  classes?: WeightClasses | null;
 }
+
+/** A column with few distinct weights: each record's class and each class's weight and size. */
+export interface WeightClasses {
+  /** Class of each record, numbered in order of first appearance. */
+  of: Uint8Array;
+  weight: Float64Array;
+  size: Float64Array;
+}
+
+/** At most this many distinct weights (classes fit a byte), each at most MAX_CLASS_WEIGHT. */
+const MAX_CLASSES = 255;
+const MAX_CLASS_WEIGHT = 65_535;
 
 export interface WeightContext {
   /** Rule description for error messages, e.g. "step 4 rule ORD -> CUST (DRIVER orders)". */
@@ -32,7 +46,8 @@ const FAST_DECIMALS = 15;
 
 /**
  * Builds the exact weight column; missing values (NaN in a decimal driver) weigh 0 when
- * `missingAsZero`, and are invalid otherwise. One pass: with the column's decimals K so far, a value that is the double nearest to n / 10^K
+ * `missingAsZero`, and are invalid otherwise. One pass: with the column's decimals K so far, a
+ * value that is the double nearest to n / 10^K
  * (n < 10^14) has at most K decimals and scales to n exactly (see decompose in decimal.ts); other
  * values are read with decompose, and a value with more decimals rescales what came before by
  * 10^(new K - K), which is exact while below 2^53 (checked at the end, as before).
@@ -44,11 +59,42 @@ export function makeWeightColumn(
 ): WeightColumn {
   const n = values.length;
   const scaled = new Float64Array(n);
-  let decimals = 0;
-  let factor = 1;
-  let total = 0;
-  let exact = true;
-  for (let i = 0; i < n; i++) {
+  const state: ScaleState = { decimals: 0, factor: 1, total: 0, exact: true };
+  // In chunks: the loop function is optimized after the first chunk with complete type feedback,
+  // rather than compiled mid-loop (on-stack) and deoptimized on its way out.
+  for (let from = 0; from < n; from += CHUNK) {
+    if (!scaleRange(values, scaled, from, Math.min(n, from + CHUNK), missingAsZero, ctx, state)) {
+      return makeWeightColumnGeneral(values, ctx, missingAsZero);
+    }
+  }
+  const { decimals, total } = state;
+  if (state.exact && total < SAFE) {
+    return { n, scaled, big: null, decimals, total, totalBig: BigInt(total), uniform: isUniform(scaled) };
+  }
+  return bigColumn(values, decimals, scaled, missingAsZero);
+}
+
+const CHUNK = 1 << 16;
+
+interface ScaleState {
+  decimals: number;
+  factor: number;
+  total: number;
+  exact: boolean;
+}
+
+/** Scales values[from..to) into `scaled` (see makeWeightColumn); false: too many decimals. */
+function scaleRange(
+  values: Float64Array,
+  scaled: Float64Array,
+  from: number,
+  to: number,
+  missingAsZero: boolean,
+  ctx: WeightContext,
+  state: ScaleState,
+): boolean {
+  let { decimals, factor, total, exact } = state;
+  for (let i = from; i < to; i++) {
     let v = values[i]!;
     if (missingAsZero && Number.isNaN(v)) v = 0;
     if (!(v >= 0) || v === Number.POSITIVE_INFINITY) invalidWeight(v, i, ctx);
@@ -58,7 +104,7 @@ export function makeWeightColumn(
     else {
       decompose(v);
       if (-DEC.e > decimals) {
-        if (-DEC.e > FAST_DECIMALS) return makeWeightColumnGeneral(values, ctx, missingAsZero);
+        if (-DEC.e > FAST_DECIMALS) return false;
         const up = POW10[-DEC.e - decimals]!;
         for (let j = 0; j < i; j++) {
           const x = scaled[j]! * up;
@@ -79,10 +125,44 @@ export function makeWeightColumn(
     total += w;
     if (!(w < SAFE)) exact = false;
   }
-  if (exact && total < SAFE) {
-    return { n, scaled, big: null, decimals, total, totalBig: BigInt(total), uniform: isUniform(scaled) };
+  state.decimals = decimals;
+  state.factor = factor;
+  state.total = total;
+  state.exact = exact;
+  return true;
+}
+
+/**
+ * The column's distinct weights when there are few of them (counts, visits, lines, 1 + rush * 2):
+ * a split of the whole column then computes one quotient and remainder per class instead of per
+ * record. Null for BigInt columns, weights above 65,535 or more than 255 distinct weights. Cached
+ * on the column.
+ */
+export function weightClasses(column: WeightColumn): WeightClasses | null {
+  if (column.classes !== undefined) return column.classes;
+  column.classes = null;
+  if (column.big !== null) return null;
+  const { scaled, n } = column;
+  const classOf = new Int16Array(MAX_CLASS_WEIGHT + 1).fill(-1);
+  const of = new Uint8Array(n);
+  const weight: number[] = [];
+  const size: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const w = scaled[i]!;
+    if (!(w <= MAX_CLASS_WEIGHT)) return null;
+    let c = classOf[w]!;
+    if (c < 0) {
+      if (weight.length === MAX_CLASSES) return null;
+      c = weight.length;
+      classOf[w] = c;
+      weight.push(w);
+      size.push(0);
+    }
+    of[i] = c;
+    size[c] = size[c]! + 1;
   }
-  return bigColumn(values, decimals, scaled, missingAsZero);
+  column.classes = { of, weight: Float64Array.from(weight), size: Float64Array.from(size) };
+  return column.classes;
 }
 
 /** The EVEN column over `ones` (n ones, possibly a view shared with other dimensions). */

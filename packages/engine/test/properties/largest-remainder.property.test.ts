@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Splitter, selectKth, splitBig } from "../../src/calc/largest-remainder.ts";
 import { sortIntegers } from "../../src/calc/radix-sort.ts";
+import { makeWeightColumn, weightClasses } from "../../src/calc/weight-column.ts";
 
 /** Naive reference: exact shares with BigInt, sort all remainders (desc), ties to lower index. */
 function reference(total: bigint, weights: bigint[]): bigint[] {
@@ -175,6 +176,30 @@ describe("largest remainder", () => {
           const got = ids ? Array.from(ids, (id) => out[id]) : Array.from(out);
           expect(got).toEqual(expected);
           expect(got.some((v) => Object.is(v, -0))).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("whole-column splits by weight class (few distinct weights) equal the reference", () => {
+    const splitter = new Splitter();
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -(2 ** 51), max: 2 ** 51 })),
+        fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.nat(), { minLength: 2, maxLength: 3000 }),
+        fc.boolean(),
+        (total, palette, picks, manyClasses) => {
+          // Weights drawn from a small palette (classes), or all distinct (no classes).
+          const ws = picks.map((p, i) => (manyClasses ? i % 400 : palette[p % palette.length]!));
+          const w = ws.reduce((a, b) => a + b, 0);
+          fc.pre(w > 0);
+          const column = makeWeightColumn(Float64Array.from(ws), { rule: "r", identifiers: [] });
+          const out = new Float64Array(ws.length);
+          splitter.splitColumn(total, column, out);
+          expect(Array.from(out)).toEqual(reference(BigInt(total), ws.map(BigInt)).map(Number));
+          expect(weightClasses(column) === null).toBe(manyClasses && ws.length > 255);
         },
       ),
       { numRuns: 300 },
