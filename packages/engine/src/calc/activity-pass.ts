@@ -156,6 +156,16 @@ export function runActivityPass(
             },
           });
         }
+      } else if (
+        !plans.has(code) &&
+        !referenced.has(code) &&
+        !ctx.canKeep(column.n) &&
+        dims.has(rule.dimension)
+      ) {
+        // Amounts needed only in the dimension's totals: split straight into them.
+        allocated = ctx.splitter.splitColumnInto(cost, column, dims.get(rule.dimension)!.restingCost);
+        unallocated = cost - allocated;
+        amounts = ctx.notKept();
       } else {
         const vec = vectorOf(rule.dimension);
         ctx.splitter.splitColumn(cost, column, vec);

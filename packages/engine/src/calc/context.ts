@@ -57,12 +57,22 @@ export class CalcContext {
     this.issues.push(issue);
   }
 
+  /** Whether the detail budget can still take a vector of `length` numbers. */
+  canKeep(length: number): boolean {
+    return length <= this.budget;
+  }
+
   /** A copy of `vector` when the detail budget allows it, else null (with one warning). */
   keep(vector: Float64Array): Float64Array | null {
     if (vector.length <= this.budget) {
       this.budget -= vector.length;
       return vector.slice();
     }
+    return this.notKept();
+  }
+
+  /** Detail that does not fit the budget: null, and the warning the first time. */
+  notKept(): null {
     if (!this.budgetWarned) {
       this.budgetWarned = true;
       this.warnings.push(

@@ -70,6 +70,7 @@ export class Splitter {
   private readonly classR = new Float64Array(256);
   private readonly classOrder = new Int32Array(256);
   private readonly classFlag = new Uint8Array(256);
+  private columnScratch = new Float64Array(0);
 
   private ensure(m: number): void {
     if (this.rem.length >= m) return;
@@ -93,11 +94,39 @@ export class Splitter {
     if (n > 1 && column.big === null && !column.uniform && s < LIMIT && w < WIDE_LIMIT) {
       const classes = weightClasses(column);
       if (classes !== null) {
-        this.splitByClass(total, s, w, classes.of, classes.weight, classes.size, out);
+        this.splitByClass(total, s, w, classes.of, classes.weight, classes.size, out, false);
         return;
       }
     }
     this.split(total, column.scaled, column.big, w, null, 0, n, out, column.uniform);
+  }
+
+  /**
+   * As splitColumn, but adds each record's amount to into[i] (skipping zeros) instead of writing
+   * it; returns the sum of the amounts in record order. For a step-4 split whose amounts are not
+   * needed apart (no push, no P&L line, no detail kept): one pass instead of three.
+   */
+  splitColumnInto(total: number, column: WeightColumn, into: Float64Array): number {
+    const n = column.n;
+    const s = Math.abs(total);
+    const w = column.total;
+    if (n > 1 && column.big === null && s < LIMIT && w < WIDE_LIMIT) {
+      if (column.uniform && s * w < LIMIT) return addEqual(total, s, column.scaled[0]!, w, n, into);
+      const classes = column.uniform ? null : weightClasses(column);
+      if (classes !== null) {
+        return this.splitByClass(total, s, w, classes.of, classes.weight, classes.size, into, true);
+      }
+    }
+    if (this.columnScratch.length < n) this.columnScratch = new Float64Array(n);
+    const amounts = this.columnScratch;
+    this.split(total, column.scaled, column.big, w, null, 0, n, amounts, column.uniform);
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      const a = amounts[i]!;
+      sum += a;
+      if (a !== 0) into[i] = into[i]! + a;
+    }
+    return sum;
   }
 
   private splitByClass(
@@ -108,7 +137,8 @@ export class Splitter {
     weight: Float64Array,
     size: Float64Array,
     out: Float64Array,
-  ): void {
+    add: boolean,
+  ): number {
     const k = weight.length;
     const q = this.classQ;
     const rem = this.classR;
@@ -170,6 +200,7 @@ export class Splitter {
       i = j;
     }
     const negative = total < 0;
+    let sum = 0;
     for (let i = 0; i < of.length; i++) {
       const c = of[i]!;
       const f = flag[c]!;
@@ -179,8 +210,12 @@ export class Splitter {
         v += 1;
         tieNeed -= 1;
       }
-      out[i] = negative ? -v + 0 : v;
+      const a = negative ? -v + 0 : v;
+      sum += a;
+      if (!add) out[i] = a;
+      else if (a !== 0) out[i] = out[i]! + a;
     }
+    return sum;
   }
 
   /**
@@ -534,6 +569,35 @@ export class Splitter {
       }
     }
   }
+}
+
+/**
+ * An equal-weights split of a whole column (x each, W = n x) added to into[i]; the amounts are
+ * those of splitEqual (the quotient, one more for the first `missing` records). Returns their sum.
+ */
+function addEqual(total: number, s: number, x: number, w: number, n: number, into: Float64Array): number {
+  const p = s * x;
+  let q = Math.floor(p / w);
+  let r = p - q * w;
+  while (r < 0) {
+    q -= 1;
+    r += w;
+  }
+  while (r >= w) {
+    q += 1;
+    r -= w;
+  }
+  const missing = s - q * n;
+  const sign = total < 0 ? -1 : 1;
+  const low = sign * q + 0;
+  const high = sign * (q + 1) + 0;
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const a = i < missing ? high : low;
+    sum += a;
+    if (a !== 0) into[i] = into[i]! + a;
+  }
+  return sum;
 }
 
 /**

@@ -206,6 +206,38 @@ describe("largest remainder", () => {
     );
   });
 
+  it("splitting into running totals adds exactly the amounts of a whole-column split", () => {
+    const splitter = new Splitter();
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -(2 ** 51), max: 2 ** 51 })),
+        fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 2000 }),
+        fc.constantFrom("classes", "uniform", "distinct"),
+        (total, palette, picks, kind) => {
+          const ws = picks.map((p, i) =>
+            kind === "uniform" ? 3 : kind === "distinct" ? (i % 300) + 1 : palette[p % palette.length]!,
+          );
+          fc.pre(ws.some((x) => x > 0));
+          const column = makeWeightColumn(Float64Array.from(ws), { rule: "r", identifiers: [] });
+          const amounts = new Float64Array(ws.length);
+          splitter.splitColumn(total, column, amounts);
+          const before = Float64Array.from(picks, (p) => (p % 7) - 3);
+          const into = before.slice();
+          const sum = splitter.splitColumnInto(total, column, into);
+          let expectedSum = 0;
+          for (let i = 0; i < ws.length; i++) {
+            expectedSum += amounts[i]!;
+            expect(into[i]).toBe(amounts[i] === 0 ? before[i] : before[i]! + amounts[i]!);
+          }
+          expect(sum).toBe(expectedSum);
+          expect(sum).toBe(total);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("wide products (|S| * W past 2^53) stay exact without BigInt", () => {
     const splitter = new Splitter();
     fc.assert(
