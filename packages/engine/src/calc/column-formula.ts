@@ -57,15 +57,15 @@ export class ColumnFormula {
       out.fill(root.v, start, end);
       return end;
     }
+    const own = root.buf;
     for (let r0 = start; r0 < end; r0 += BLOCK) {
       const len = Math.min(BLOCK, end - r0);
       divisionByZero = false;
+      // The root writes its block straight into `out` (no copy from its own buffer).
+      root.buf = out.subarray(r0, r0 + len);
       run(root, columns, r0, len);
-      if (!divisionByZero) {
-        const buf = root.buf;
-        for (let i = 0; i < len; i++) out[r0 + i] = buf[i]!;
-        continue;
-      }
+      root.buf = own;
+      if (!divisionByZero) continue;
       for (let r = r0; r < r0 + len; r++) {
         try {
           out[r] = this.closure.evaluate(columns, r);

@@ -79,6 +79,19 @@ export class PushEngine {
   private readonly gathered = new Map<string, Float64Array>();
   /** Scratch for one push's split amounts in child-list order. */
   private splitScratch = new Float64Array(0);
+  private readonly ordered = new Map<Children, boolean>();
+
+  /** Whether child list j is record j for every j (every child has its parent, in order). */
+  private inRecordOrder(children: Children): boolean {
+    let known = this.ordered.get(children);
+    if (known === undefined) {
+      const { ids } = children;
+      known = true;
+      for (let j = 0; j < ids.length && known; j++) known = ids[j] === j;
+      this.ordered.set(children, known);
+    }
+    return known;
+  }
 
   constructor(
     private readonly ctx: CalcContext,
@@ -143,7 +156,11 @@ export class PushEngine {
     // and writes contiguous memory, instead of jumping over the child dimension (the orders of one
     // customer are spread over all orders), and only the final scatter jumps.
     // (Equal weights need no copy: their splits read one weight.)
-    let gathered = column.big === null && !column.uniform ? this.gathered.get(wKey) : null;
+    // Children listed in record order already (order lines in order of their orders): the
+    // weights are the column itself, and the split writes each child's amount in place.
+    const inOrder = this.inRecordOrder(children);
+    let gathered =
+      column.big === null && !column.uniform ? (inOrder ? column.scaled : this.gathered.get(wKey)) : null;
     if (gathered === undefined) {
       gathered = new Float64Array(children.ids.length);
       for (let j = 0; j < gathered.length; j++) gathered[j] = column.scaled[children.ids[j]!]!;
@@ -172,9 +189,8 @@ export class PushEngine {
       }
       this.parentWeights.set(wKey, wByParent);
     }
-    if (gathered !== null && this.splitScratch.length < children.ids.length)
+    if (gathered !== null && !inOrder && this.splitScratch.length < children.ids.length)
       this.splitScratch = new Float64Array(children.ids.length);
-    const scratch = this.splitScratch;
     const nChild = ctx.recordCount(rule.child);
     let received = this.received.get(rule.child);
     if (!received) {
@@ -182,6 +198,7 @@ export class PushEngine {
       this.received.set(rule.child, received);
     } else received.fill(0);
     const vc = vectorOf(rule.child);
+    const scratch = inOrder ? received : this.splitScratch;
     let sent = this.sent.get(rule.parent);
     if (!sent) {
       sent = new Float64Array(nParent);
@@ -275,7 +292,11 @@ function splitParents(
       if (sink) sink[p] = sink[p]! + c;
       continue;
     }
-    if (gathered !== null) {
+    if (gathered !== null && scratch === received) {
+      // Children in record order (ids[j] === j): amounts written in place.
+      splitter.split(c, gathered, null, w, null, start, end, received, column.uniform);
+      for (let j = start; j < end; j++) vc[j] = vc[j]! + received[j]!;
+    } else if (gathered !== null) {
       splitter.split(c, gathered, null, w, null, start, end, scratch, column.uniform);
       for (let j = start; j < end; j++) {
         const id = ids[j]!;

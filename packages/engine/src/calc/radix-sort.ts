@@ -53,32 +53,36 @@ function into(sorted: Float64Array, out: Float64Array | undefined): Float64Array
   return out;
 }
 
+/** Digits of the 32-bit keys: 11 bits, so that the counts (8 KB) stay in the first-level cache. */
+const BITS = 11;
+const BUCKETS = 1 << BITS;
+
 /**
- * Values spanning less than 2^32: keys value - min as 32-bit integers, sorted on their two 16-bit
- * halves with integer operations (no float division or modulo per value); written to `out`, which
- * may be `values` itself.
+ * Values spanning less than 2^32: keys value - min as 32-bit integers, sorted on 11-bit digits
+ * with integer operations (no float division or modulo per value), only as many digits as the
+ * range has; written to `out`, which may be `values` itself.
  */
 function sortUint32(values: Float64Array, min: number, range: number, out: Float64Array): Float64Array {
   const n = values.length;
   let keys = new Uint32Array(n);
   for (let i = 0; i < n; i++) keys[i] = values[i]! - min;
   let tmp = new Uint32Array(n);
-  const count = new Uint32Array(DIGIT);
-  for (let shift = 0; shift < 32 && range >= 2 ** shift; shift += 16) {
+  const count = new Uint32Array(BUCKETS);
+  for (let shift = 0; shift < 32 && range >= 2 ** shift; shift += BITS) {
     count.fill(0);
     for (let i = 0; i < n; i++) {
-      const d = (keys[i]! >>> shift) & 0xffff;
+      const d = (keys[i]! >>> shift) & (BUCKETS - 1);
       count[d] = count[d]! + 1;
     }
     let sum = 0;
-    for (let d = 0; d < DIGIT; d++) {
+    for (let d = 0; d < BUCKETS; d++) {
       const c = count[d]!;
       count[d] = sum;
       sum += c;
     }
     for (let i = 0; i < n; i++) {
       const k = keys[i]!;
-      const d = (k >>> shift) & 0xffff;
+      const d = (k >>> shift) & (BUCKETS - 1);
       tmp[count[d]!] = k;
       count[d] = count[d]! + 1;
     }
