@@ -173,16 +173,9 @@ function run(node: Node, c: ArrayLike<number>[], r0: number, len: number): void 
   switch (node.k) {
     case "const":
       return;
-    case "read": {
-      const col = c[node.slot]!;
-      const buf = node.buf;
-      for (let i = 0; i < len; i++) {
-        const v = col[r0 + i]!;
-        // Missing (NaN) reads as 0, as in the closure (so does -0).
-        buf[i] = v > 0 || v < 0 ? v : 0;
-      }
+    case "read":
+      readInto(node.buf, c[node.slot]!, r0, len);
       return;
-    }
     case "neg": {
       const x = operand(node.x, c, r0, len);
       const buf = node.buf;
@@ -193,16 +186,19 @@ function run(node: Node, c: ArrayLike<number>[], r0: number, len: number): void 
       const acc = node.buf;
       const first = node.first;
       if (first.k === "const") acc.fill(first.v, 0, len);
+      else if (first.k === "read") readInto(acc, c[first.slot]!, r0, len);
       else {
         run(first, c, r0, len);
         const f = (first as { buf: Float64Array }).buf;
         for (let i = 0; i < len; i++) acc[i] = f[i]!;
       }
       for (const step of node.steps) {
-        if (step.x.k === "const") applyConst(step.op, acc, step.x.v, len);
+        const x = step.x;
+        if (x.k === "const") applyConst(step.op, acc, x.v, len);
+        else if (x.k === "read") applyRead(step.op, acc, c[x.slot]!, r0, len);
         else {
-          run(step.x, c, r0, len);
-          applyColumn(step.op, acc, (step.x as { buf: Float64Array }).buf, len);
+          run(x, c, r0, len);
+          applyColumn(step.op, acc, (x as { buf: Float64Array }).buf, len);
         }
       }
       return;
@@ -244,18 +240,19 @@ function run(node: Node, c: ArrayLike<number>[], r0: number, len: number): void 
     case "pick": {
       const buf = node.buf;
       const max = node.max;
-      node.args.forEach((arg, k) => {
+      for (let k = 0; k < node.args.length; k++) {
+        const arg = node.args[k]!;
         if (arg.k === "const") {
           if (k === 0) buf.fill(arg.v, 0, len);
           else if (max) for (let i = 0; i < len; i++) buf[i] = Math.max(buf[i]!, arg.v);
           else for (let i = 0; i < len; i++) buf[i] = Math.min(buf[i]!, arg.v);
-          return;
+          continue;
         }
         const a = operand(arg, c, r0, len);
         if (k === 0) for (let i = 0; i < len; i++) buf[i] = a[i]!;
         else if (max) for (let i = 0; i < len; i++) buf[i] = Math.max(buf[i]!, a[i]!);
         else for (let i = 0; i < len; i++) buf[i] = Math.min(buf[i]!, a[i]!);
-      });
+      }
       return;
     }
   }
@@ -265,6 +262,55 @@ function run(node: Node, c: ArrayLike<number>[], r0: number, len: number): void 
 function operand(node: Node, c: ArrayLike<number>[], r0: number, len: number): Float64Array {
   run(node, c, r0, len);
   return (node as { buf: Float64Array }).buf;
+}
+
+/** buf[i] = the column's value on row r0 + i, a missing value (NaN) read as 0 as in the closure
+ * (so is -0). */
+function readInto(buf: Float64Array, col: ArrayLike<number>, r0: number, len: number): void {
+  for (let i = 0; i < len; i++) {
+    const v = col[r0 + i]!;
+    buf[i] = v > 0 || v < 0 ? v : 0;
+  }
+}
+
+/** acc op= the column's values (read as readInto reads them), without a buffer for them. */
+function applyRead(op: BinaryOp, acc: Float64Array, col: ArrayLike<number>, r0: number, len: number): void {
+  switch (op) {
+    case "+":
+      for (let i = 0; i < len; i++) {
+        const v = col[r0 + i]!;
+        acc[i] = acc[i]! + (v > 0 || v < 0 ? v : 0);
+      }
+      return;
+    case "-":
+      for (let i = 0; i < len; i++) {
+        const v = col[r0 + i]!;
+        acc[i] = acc[i]! - (v > 0 || v < 0 ? v : 0);
+      }
+      return;
+    case "*":
+      for (let i = 0; i < len; i++) {
+        const v = col[r0 + i]!;
+        acc[i] = acc[i]! * (v > 0 || v < 0 ? v : 0);
+      }
+      return;
+    case "/": {
+      let zero = false;
+      for (let i = 0; i < len; i++) {
+        const v = col[r0 + i]!;
+        const d = v > 0 || v < 0 ? v : 0;
+        if (d === 0) zero = true;
+        acc[i] = acc[i]! / d;
+      }
+      if (zero) divisionByZero = true;
+      return;
+    }
+    default:
+      for (let i = 0; i < len; i++) {
+        const v = col[r0 + i]!;
+        acc[i] = applyScalar(op, acc[i]!, v > 0 || v < 0 ? v : 0);
+      }
+  }
 }
 
 function applyConst(op: BinaryOp, acc: Float64Array, v: number, len: number): void {

@@ -154,10 +154,9 @@ export class PushEngine {
     const wKey = `${this.weights.key(rule.child, spec)}\u0000${rule.parent}`;
     // The children's weights copied once into child-list order: each parent's split then reads
     // and writes contiguous memory, instead of jumping over the child dimension (the orders of one
-    // customer are spread over all orders), and only the final scatter jumps.
-    // (Equal weights need no copy: their splits read one weight.)
-    // Children listed in record order already (order lines in order of their orders): the
-    // weights are the column itself, and the split writes each child's amount in place.
+    // customer are spread over all orders), and only the final scatter jumps. No copy for equal
+    // weights (their splits read one weight), nor for children listed in record order already
+    // (order lines in order of their orders): the weights are the column, amounts go in place.
     const inOrder = this.inRecordOrder(children);
     let gathered =
       column.big === null && !column.uniform ? (inOrder ? column.scaled : this.gathered.get(wKey)) : null;
@@ -207,22 +206,28 @@ export class PushEngine {
     const stayParents: number[] = [];
     const stayAmounts: number[] = [];
     const sink = sinks?.unallocated(rule.parent) ?? null;
-    const totals = splitParents(
-      ctx.splitter,
-      vp,
-      nParent,
-      children,
-      wByParent,
-      gathered,
-      column,
-      scratch,
-      received,
-      vc,
-      sent,
-      sink,
-      stayParents,
-      stayAmounts,
-    );
+    const totals = { allocated: 0, unallocated: 0 };
+    // In chunks of parents: the loop is optimized after the first chunk with complete feedback.
+    for (let from = 0; from < nParent; from += CHUNK) {
+      splitParents(
+        ctx.splitter,
+        vp,
+        from,
+        Math.min(nParent, from + CHUNK),
+        children,
+        wByParent,
+        gathered,
+        column,
+        scratch,
+        received,
+        vc,
+        sent,
+        sink,
+        stayParents,
+        stayAmounts,
+        totals,
+      );
+    }
     if (stayParents.length) {
       ctx.issue({
         kind: "PUSH_UNALLOCATED",
@@ -256,14 +261,16 @@ function sumOf(v: Float64Array, n: number): number {
 }
 
 /**
- * The per-parent loop of a push (kept apart from run so that it stays optimized): each parent's
- * value split over its children (through the gathered weights when there are), what each child
- * receives added to the child vector, what cannot move left on the parent.
+ * The per-parent loop of a push over parents pFrom..pTo-1 (kept apart from run so that it stays
+ * optimized), adding to `totals`: each parent's value split over its children (through the
+ * gathered weights when there are), what each child receives added to the child vector, what
+ * cannot move left on the parent.
  */
 function splitParents(
   splitter: Splitter,
   vp: Float64Array,
-  nParent: number,
+  pFrom: number,
+  pTo: number,
   children: Children,
   wByParent: Float64Array,
   gathered: Float64Array | null,
@@ -275,11 +282,11 @@ function splitParents(
   sink: Float64Array | null,
   stayParents: number[],
   stayAmounts: number[],
-): { allocated: number; unallocated: number } {
+  totals: { allocated: number; unallocated: number },
+): void {
   const { offsets, ids } = children;
-  let allocated = 0;
-  let unallocated = 0;
-  for (let p = 0; p < nParent; p++) {
+  let { allocated, unallocated } = totals;
+  for (let p = pFrom; p < pTo; p++) {
     const c = vp[p]!;
     if (c === 0) continue;
     const start = offsets[p]!;
@@ -315,5 +322,8 @@ function splitParents(
     vp[p] = 0;
     allocated += c;
   }
-  return { allocated, unallocated };
+  totals.allocated = allocated;
+  totals.unallocated = unallocated;
 }
+
+const CHUNK = 1 << 16;

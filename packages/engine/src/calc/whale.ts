@@ -45,12 +45,28 @@ export function whaleCurve(
   return base;
 }
 
+/** Loops in chunks: optimized after the first chunk with complete type feedback. */
+const CHUNK = 1 << 16;
+
 /** Profits in minor units (rounded as reported) into `out`; their total and loss tail. */
 function toMinor(profit: Float64Array, scale: number, out: Float64Array) {
-  let total = 0;
-  let lossRecords = 0;
-  let lossAmount = 0;
-  for (let i = 0; i < profit.length; i++) {
+  const state = { total: 0, lossRecords: 0, lossAmount: 0 };
+  for (let from = 0; from < profit.length; from += CHUNK) {
+    toMinorRange(profit, scale, out, from, Math.min(profit.length, from + CHUNK), state);
+  }
+  return state;
+}
+
+function toMinorRange(
+  profit: Float64Array,
+  scale: number,
+  out: Float64Array,
+  from: number,
+  to: number,
+  state: { total: number; lossRecords: number; lossAmount: number },
+): void {
+  let { total, lossRecords, lossAmount } = state;
+  for (let i = from; i < to; i++) {
     const minor = roundFloatMinor(profit[i]! * scale);
     out[i] = minor;
     total += minor;
@@ -59,16 +75,33 @@ function toMinor(profit: Float64Array, scale: number, out: Float64Array) {
       lossAmount += minor;
     }
   }
-  return { total, lossRecords, lossAmount };
+  state.total = total;
+  state.lossRecords = lossRecords;
+  state.lossAmount = lossAmount;
 }
 
 /** The curve's points from profits sorted ascending (taken from the highest); its first maximum. */
 function curve(ascending: Float64Array, total: number, points: Float64Array) {
   const n = ascending.length;
-  let cum = 0;
-  let best = 0;
-  let bestAt = 0;
-  for (let k = 1; k <= n; k++) {
+  const state = { cum: 0, best: 0, bestAt: 0 };
+  for (let from = 1; from <= n; from += CHUNK) {
+    curveRange(ascending, total, points, from, Math.min(n + 1, from + CHUNK), state);
+  }
+  return state;
+}
+
+/** Points k = from..to-1 of the curve. */
+function curveRange(
+  ascending: Float64Array,
+  total: number,
+  points: Float64Array,
+  from: number,
+  to: number,
+  state: { cum: number; best: number; bestAt: number },
+): void {
+  const n = ascending.length;
+  let { cum, best, bestAt } = state;
+  for (let k = from; k < to; k++) {
     cum += ascending[n - k]!;
     points[2 * k] = (100 * k) / n;
     points[2 * k + 1] = (100 * cum) / total;
@@ -77,5 +110,7 @@ function curve(ascending: Float64Array, total: number, points: Float64Array) {
       bestAt = k;
     }
   }
-  return { best, bestAt };
+  state.cum = cum;
+  state.best = best;
+  state.bestAt = bestAt;
 }

@@ -9,9 +9,11 @@ const SPLIT = 134217729; // 2^27 + 1 (Veltkamp splitting)
 /** Remainder of the last wideDivide call. */
 export const WIDE = { rem: Number.NaN };
 
-let productLo = 0;
+/** Low part of the last twoProduct (an object field: a module-level `let` holding a double
+ * would box every value it is given). */
+const PRODUCT = { lo: Number.NaN };
 
-/** hi = fl(a * b); productLo = a * b - hi exactly. */
+/** hi = fl(a * b); PRODUCT.lo = a * b - hi exactly. */
 function twoProduct(a: number, b: number): number {
   const hi = a * b;
   let c = SPLIT * a;
@@ -20,16 +22,16 @@ function twoProduct(a: number, b: number): number {
   c = SPLIT * b;
   const bh = c - (c - b);
   const bl = b - bh;
-  productLo = ah * bh - hi + ah * bl + al * bh + al * bl;
+  PRODUCT.lo = ah * bh - hi + ah * bl + al * bh + al * bl;
   return hi;
 }
 
 export function wideDivide(a: number, b: number, w: number): number {
   const p = twoProduct(a, b);
-  const e = productLo;
+  const e = PRODUCT.lo;
   let q = Math.floor(p / w);
   const p2 = twoProduct(q, w);
-  const e2 = productLo;
+  const e2 = PRODUCT.lo;
   let r = p - p2 + (e - e2);
   while (r < 0) {
     q -= 1;
