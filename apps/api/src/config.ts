@@ -11,6 +11,11 @@ export interface Config {
   jwtSecret: string | undefined;
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
+  /**
+   * A refresh token replayed this soon after its own rotation gets a fresh pair instead of revoking
+   * its family: two tabs (or a reload racing a poll) refreshing at once is not theft.
+   */
+  refreshReuseGraceMs: number;
   resetTokenSeconds: number;
   validationTokenSeconds: number;
   /** smtp(s)://user:pass@host:port; when unset e-mail goes to the outbox table only. */
@@ -51,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenSeconds: int(env.ACCESS_TOKEN_SECONDS, 15 * 60),
     refreshTokenSeconds: int(env.REFRESH_TOKEN_SECONDS, 7 * 24 * 3600),
+    refreshReuseGraceMs: int(env.REFRESH_REUSE_GRACE_MS, 30_000),
     resetTokenSeconds: 3600,
     validationTokenSeconds: 7 * 24 * 3600,
     smtpUrl: env.SMTP_URL || undefined,

@@ -112,17 +112,41 @@ describe("POST auth/jwt/refresh (rotation)", () => {
     expect((await post("/auth/jwt/refresh", { refresh: second.refresh })).statusCode).toBe(200);
   });
 
-  it("detects reuse: a revoked token revokes its whole family", async () => {
-    const first = await login(t.app, "client@costflow.demo");
-    const second = (await post("/auth/jwt/refresh", { refresh: first.refresh })).json();
-    const replay = await post("/auth/jwt/refresh", { refresh: first.refresh });
+  it("detects reuse: a revoked token replayed after the grace revokes its whole family", async () => {
+    // Grace 0: any replay of a rotated token is theft.
+    const strict = await t.another({ refreshReuseGraceMs: 0 });
+    const postStrict = (url: string, payload: unknown) =>
+      strict.inject({ method: "POST", url: `${API}${url}`, payload: payload as object });
+    const first = await login(strict, "client@costflow.demo");
+    const second = (await postStrict("/auth/jwt/refresh", { refresh: first.refresh })).json();
+    const replay = await postStrict("/auth/jwt/refresh", { refresh: first.refresh });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe("TOKEN_INVALID");
     // The legitimate-looking newer token of the same family is dead too.
-    expect((await post("/auth/jwt/refresh", { refresh: second.refresh })).statusCode).toBe(401);
+    expect((await postStrict("/auth/jwt/refresh", { refresh: second.refresh })).statusCode).toBe(401);
     // Other sessions (families) are untouched.
-    const other = await login(t.app, "client@costflow.demo");
-    expect((await post("/auth/jwt/refresh", { refresh: other.refresh })).statusCode).toBe(200);
+    const other = await login(strict, "client@costflow.demo");
+    expect((await postStrict("/auth/jwt/refresh", { refresh: other.refresh })).statusCode).toBe(200);
+  });
+
+  it("lets a token rotated moments ago refresh again (two tabs, a reload racing a poll)", async () => {
+    const first = await login(t.app, "client@costflow.demo");
+    const second = (await post("/auth/jwt/refresh", { refresh: first.refresh })).json();
+    // The other tab still holds the first token: within the grace it gets a pair of its own.
+    const replay = await post("/auth/jwt/refresh", { refresh: first.refresh });
+    expect(replay.statusCode).toBe(200);
+    const third = replay.json();
+    expect(third.refresh).not.toBe(second.refresh);
+    // Neither tab was logged out: both newer tokens still refresh.
+    expect((await post("/auth/jwt/refresh", { refresh: second.refresh })).statusCode).toBe(200);
+    expect((await post("/auth/jwt/refresh", { refresh: third.refresh })).statusCode).toBe(200);
+  });
+
+  it("gives no grace to a token whose session was logged out", async () => {
+    const first = await login(t.app, "client@costflow.demo");
+    const second = (await post("/auth/jwt/refresh", { refresh: first.refresh })).json();
+    expect((await post("/auth/jwt/logout", { refresh: second.refresh })).statusCode).toBe(204);
+    expect((await post("/auth/jwt/refresh", { refresh: first.refresh })).statusCode).toBe(401);
   });
 
   it("refuses an access token, a forged token and garbage", async () => {
