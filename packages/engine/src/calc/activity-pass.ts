@@ -210,7 +210,7 @@ export function runActivityPass(
       const v = buffers.get(dim)!;
       if (keepForPnl) {
         const byDim = actResting.get(code) ?? new Map<string, Float64Array>();
-        byDim.set(dim, v.slice());
+        byDim.set(dim, ctx.copy(v));
         actResting.set(code, byDim);
       }
       const target = dims.get(dim);

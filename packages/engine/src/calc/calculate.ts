@@ -7,6 +7,7 @@ import { computeCalculatedDrivers } from "./calculated-drivers.ts";
 import { byCode, CalcContext, type CalcOptions } from "./context.ts";
 import { isKnownCurrencyShape, minorDigits } from "./currency.ts";
 import { CalcError } from "./errors.ts";
+import { float64Block } from "./float64-block.ts";
 import { computePnl, referencedActivities } from "./pnl.ts";
 import { PushEngine } from "./pushes.ts";
 import { rat, ZERO } from "./rational.ts";
@@ -60,17 +61,21 @@ export function calculate(model: ModelData, options: CalcOptions = {}): CalcResu
 
   ctx.progress(4, 0, "Activities to dimensions");
   const dimensions = new Map<string, DimensionResult>();
-  for (const code of relations.order) {
-    const n = ctx.recordCount(code);
+  // Resting, unallocated, not-allocated and (after the roll-up) total cost of every record of
+  // every dimension, allocated together.
+  const perRecord = float64Block(
+    relations.order.flatMap((code) => new Array<number>(4).fill(ctx.recordCount(code))),
+  );
+  relations.order.forEach((code, d) => {
     dimensions.set(code, {
       code,
       identifiers: ctx.records(code)!.identifiers,
-      restingCost: new Float64Array(n),
-      cost: new Float64Array(0),
-      unallocated: new Float64Array(n),
-      notAllocated: new Float64Array(n),
+      restingCost: perRecord[4 * d]!,
+      cost: perRecord[4 * d + 3]!,
+      unallocated: perRecord[4 * d + 1]!,
+      notAllocated: perRecord[4 * d + 2]!,
     });
-  }
+  });
   const pushes = new PushEngine(ctx, relations, weights);
   const pass = runActivityPass(
     ctx,
@@ -83,9 +88,11 @@ export function calculate(model: ModelData, options: CalcOptions = {}): CalcResu
     referencedActivities(ctx),
   );
   const rolled = new Map<string, Float64Array>();
-  for (const [code, dim] of dimensions) rolled.set(code, dim.restingCost.slice());
+  for (const [code, dim] of dimensions) {
+    dim.cost.set(dim.restingCost);
+    rolled.set(code, dim.cost);
+  }
   relations.rollUp(rolled);
-  for (const [code, dim] of dimensions) dim.cost = rolled.get(code)!;
 
   ctx.progress(6, 0, "Calculated drivers to dimensions");
   const s6 = runStep6(ctx, drivers, pushes);

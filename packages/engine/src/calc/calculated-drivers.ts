@@ -7,6 +7,7 @@ import { ColumnFormula } from "./column-formula.ts";
 import type { CalcContext } from "./context.ts";
 import { normalize, roundMinor } from "./decimal.ts";
 import { CalcError } from "./errors.ts";
+import { float64Block } from "./float64-block.ts";
 import { formulaFailure } from "./formula-errors.ts";
 import type { CalculatedDriverResult } from "./result-types.ts";
 
@@ -14,6 +15,10 @@ export function computeCalculatedDrivers(ctx: CalcContext): CalculatedDriverResu
   const results: CalculatedDriverResult[] = [];
   const defined = new Map<string, Map<string, Float64Array>>();
   const all = ctx.model.calculatedDrivers;
+  // Values and rounded values of every driver from one buffer (see float64-block.ts).
+  const block = float64Block(
+    all.flatMap((cd) => [ctx.recordCount(cd.dimension), ctx.recordCount(cd.dimension)]),
+  );
   all.forEach((cd, position) => {
     const owner = `Calculated driver ${cd.name} of ${cd.dimension}`;
     const records = ctx.records(cd.dimension);
@@ -49,8 +54,8 @@ export function computeCalculatedDrivers(ctx: CalcContext): CalculatedDriverResu
     } catch (error) {
       formulaFailure(error, owner, cd.formula);
     }
-    const values = new Float64Array(n);
-    const rounded = new Float64Array(n);
+    const values = block[2 * position]!;
+    const rounded = block[2 * position + 1]!;
     // The formula over all records first (block by block), then each value checked and read.
     const failedAt = compiled.fill(columns, 0, n, values);
     const read = readValues(values, rounded, failedAt, ctx.digits);

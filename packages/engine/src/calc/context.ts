@@ -3,6 +3,7 @@
 
 import type { DimensionRecords, ModelData } from "../model/types.ts";
 import { CalcStoppedError } from "./errors.ts";
+import { Float64Slab } from "./float64-block.ts";
 import { Splitter } from "./largest-remainder.ts";
 import type { DataIssue } from "./result-types.ts";
 
@@ -16,6 +17,10 @@ export interface CalcOptions {
   detailBudget?: number;
 }
 
+/** Chunks of the detail copies and of other copies (numbers; see float64-block.ts). */
+const DETAIL_CHUNK = 16 * 1024 * 1024;
+const COPY_CHUNK = 4 * 1024 * 1024;
+
 /** Plain code-unit order (never locale order). */
 export const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -26,6 +31,8 @@ export class CalcContext {
   readonly warnings: string[] = [];
   readonly issues: DataIssue[] = [];
   private budget: number;
+  private readonly detail = new Float64Slab(DETAIL_CHUNK);
+  private readonly copies = new Float64Slab(COPY_CHUNK);
   private budgetWarned = false;
   private readonly options: CalcOptions;
 
@@ -66,9 +73,15 @@ export class CalcContext {
   keep(vector: Float64Array): Float64Array | null {
     if (vector.length <= this.budget) {
       this.budget -= vector.length;
-      return vector.slice();
+      // Copies in chunks of up to 16M numbers (never more than the budget left).
+      return this.detail.copy(vector, Math.min(DETAIL_CHUNK, this.budget + vector.length));
     }
     return this.notKept();
+  }
+
+  /** A copy kept for later steps (per-activity P&L vectors), from large chunks. */
+  copy(vector: Float64Array): Float64Array {
+    return this.copies.copy(vector);
   }
 
   /** Detail that does not fit the budget: null, and the warning the first time. */

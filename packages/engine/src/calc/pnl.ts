@@ -8,6 +8,7 @@ import type { PnlLine } from "../model/types.ts";
 import { ColumnFormula } from "./column-formula.ts";
 import { byCode, type CalcContext } from "./context.ts";
 import { CalcError } from "./errors.ts";
+import { float64Block } from "./float64-block.ts";
 import { formulaFailure } from "./formula-errors.ts";
 import type { Relations } from "./relations.ts";
 import type { CalculatedDriverResult, PnlDimensionResult } from "./result-types.ts";
@@ -48,20 +49,22 @@ export function computePnl(
 
   // Values per dimension per line, allocated once; ACT and DRI lines are filled first through one
   // reused roll-up scratch family (allocating a family per line would churn hundreds of MB).
+  // All of them (and the scratch family) from one buffer: see float64-block.ts.
+  const lengths = dims.flatMap((dim) => new Array<number>(prepared.length).fill(ctx.recordCount(dim)));
+  const block = float64Block([...lengths, ...relations.order.map((d) => ctx.recordCount(d))]);
   const values = new Map<string, Float64Array[]>();
   const totals = new Map<string, number[]>();
-  for (const dim of dims) {
-    values.set(
-      dim,
-      prepared.map(() => new Float64Array(ctx.recordCount(dim))),
-    );
+  dims.forEach((dim, d) => {
+    values.set(dim, block.slice(d * prepared.length, (d + 1) * prepared.length));
     totals.set(
       dim,
       prepared.map(() => 0),
     );
-  }
+  });
   const scratch = new Map<string, Float64Array>();
-  for (const d of relations.order) scratch.set(d, new Float64Array(ctx.recordCount(d)));
+  relations.order.forEach((d, k) => {
+    scratch.set(d, block[lengths.length + k]!);
+  });
   const zero = new Set<string>();
   for (let i = 0; i < prepared.length; i++) {
     const p = prepared[i]!;
