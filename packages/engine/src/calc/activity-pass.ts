@@ -102,14 +102,18 @@ export function runActivityPass(
   const tdabc = new Set(ctx.model.activities.filter((a) => a.isTdabc).map((a) => a.code));
   const buffers = new Map<string, Float64Array>();
   const touched = new Set<string>();
-  const vectorOf = (dim: string): Float64Array => {
+  /** The dimension's reused vector (zeros between activities). */
+  const bufferOf = (dim: string): Float64Array => {
     let v = buffers.get(dim);
     if (!v) {
       v = new Float64Array(ctx.recordCount(dim));
       buffers.set(dim, v);
     }
-    touched.add(dim);
     return v;
+  };
+  const vectorOf = (dim: string): Float64Array => {
+    touched.add(dim);
+    return bufferOf(dim);
   };
   const sinks = {
     unallocated: (dim: string) => dims.get(dim)?.unallocated ?? null,
@@ -163,7 +167,8 @@ export function runActivityPass(
         dims.has(rule.dimension)
       ) {
         // Amounts needed only in the dimension's totals: split straight into them.
-        allocated = ctx.splitter.splitColumnInto(cost, column, dims.get(rule.dimension)!.restingCost);
+        const rest = dims.get(rule.dimension)!.restingCost;
+        allocated = ctx.splitter.splitColumnInto(cost, column, rest, bufferOf(rule.dimension));
         unallocated = cost - allocated;
         amounts = ctx.notKept();
       } else {

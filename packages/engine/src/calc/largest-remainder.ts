@@ -59,7 +59,7 @@ const SMALL = 32;
  */
 export class Splitter {
   private rem = new Float64Array(64);
-  private pick = new Uint8Array(64);
+  private readonly pick = new Uint8Array(8);
   private hist = new Uint32Array(BUCKETS);
   private bucketVals = new Float64Array(64);
   private bucketIdx = new Int32Array(64);
@@ -70,14 +70,11 @@ export class Splitter {
   private readonly classR = new Float64Array(256);
   private readonly classOrder = new Int32Array(256);
   private readonly classFlag = new Uint8Array(256);
-  private columnScratch = new Float64Array(0);
 
   private ensure(m: number): void {
     if (this.rem.length >= m) return;
-    let size = this.rem.length;
-    while (size < m) size *= 2;
+    const size = Math.max(m, 2 * this.rem.length);
     this.rem = new Float64Array(size);
-    this.pick = new Uint8Array(size);
     this.bucket = new Uint16Array(size);
   }
 
@@ -104,9 +101,10 @@ export class Splitter {
   /**
    * As splitColumn, but adds each record's amount to into[i] (skipping zeros) instead of writing
    * it; returns the sum of the amounts in record order. For a step-4 split whose amounts are not
-   * needed apart (no push, no P&L line, no detail kept): one pass instead of three.
+   * needed apart (no push, no P&L line, no detail kept): one pass instead of three. `scratch`: n
+   * zeros, used (and zeroed again) when the column has many distinct weights.
    */
-  splitColumnInto(total: number, column: WeightColumn, into: Float64Array): number {
+  splitColumnInto(total: number, column: WeightColumn, into: Float64Array, scratch: Float64Array): number {
     const n = column.n;
     const s = Math.abs(total);
     const w = column.total;
@@ -117,14 +115,16 @@ export class Splitter {
         return this.splitByClass(total, s, w, classes.of, classes.weight, classes.size, into, true);
       }
     }
-    if (this.columnScratch.length < n) this.columnScratch = new Float64Array(n);
-    const amounts = this.columnScratch;
-    this.split(total, column.scaled, column.big, w, null, 0, n, amounts, column.uniform);
+    // Other columns: split into `scratch` (zeros, n long), add, and leave it zeroed again.
+    this.split(total, column.scaled, column.big, w, null, 0, n, scratch, column.uniform);
     let sum = 0;
     for (let i = 0; i < n; i++) {
-      const a = amounts[i]!;
+      const a = scratch[i]!;
       sum += a;
-      if (a !== 0) into[i] = into[i]! + a;
+      if (a !== 0) {
+        into[i] = into[i]! + a;
+        scratch[i] = 0;
+      }
     }
     return sum;
   }
@@ -447,6 +447,25 @@ export class Splitter {
     start: number,
   ): void {
     const rem = this.rem;
+    if (m > 8) {
+      // One or two units over many elements: the first largest, then the first largest of the
+      // others (what picking twice gives, without a flag per element).
+      let best = 0;
+      for (let j = 1; j < m; j++) if (rem[j]! > rem[best]!) best = j;
+      let second = -1;
+      if (k === 2) {
+        for (let j = 0; j < m; j++) {
+          if (j !== best && (second < 0 || rem[j]! > rem[second]!)) second = j;
+        }
+      }
+      const a = ids ? ids[start + best]! : start + best;
+      out[a] = out[a]! + 1;
+      if (second >= 0) {
+        const b = ids ? ids[start + second]! : start + second;
+        out[b] = out[b]! + 1;
+      }
+      return;
+    }
     const pick = this.pick;
     for (let t = 0; t < k; t++) {
       let best = -1;

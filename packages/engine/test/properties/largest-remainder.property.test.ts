@@ -224,7 +224,9 @@ describe("largest remainder", () => {
           splitter.splitColumn(total, column, amounts);
           const before = Float64Array.from(picks, (p) => (p % 7) - 3);
           const into = before.slice();
-          const sum = splitter.splitColumnInto(total, column, into);
+          const scratch = new Float64Array(ws.length);
+          const sum = splitter.splitColumnInto(total, column, into, scratch);
+          expect(scratch.every((x) => x === 0)).toBe(true);
           let expectedSum = 0;
           for (let i = 0; i < ws.length; i++) {
             expectedSum += amounts[i]!;
@@ -235,6 +237,28 @@ describe("largest remainder", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it("one or two spare units over many elements equal the reference", () => {
+    const splitter = new Splitter();
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 9, maxLength: 500 }),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.boolean(),
+        (ws, whole, spare, negative) => {
+          const w = ws.reduce((a, b) => a + b, 0);
+          fc.pre(w > 0);
+          // W * whole + spare: every share's floor is whole * w_i plus at most a few spare units.
+          const total = (negative ? -1 : 1) * (w * whole + spare);
+          const out = new Float64Array(ws.length);
+          splitter.split(total, Float64Array.from(ws), null, w, null, 0, ws.length, out);
+          expect(Array.from(out)).toEqual(reference(BigInt(total), ws.map(BigInt)).map(Number));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 
