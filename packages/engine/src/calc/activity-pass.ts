@@ -106,7 +106,7 @@ export function runActivityPass(
   const bufferOf = (dim: string): Float64Array => {
     let v = buffers.get(dim);
     if (!v) {
-      v = new Float64Array(ctx.recordCount(dim));
+      v = ctx.arena.float64(ctx.recordCount(dim));
       buffers.set(dim, v);
     }
     return v;

@@ -3,7 +3,7 @@
 
 import type { DimensionRecords, ModelData } from "../model/types.ts";
 import { CalcStoppedError } from "./errors.ts";
-import { Float64Slab } from "./float64-block.ts";
+import { Arena, Float64Slab } from "./float64-block.ts";
 import { Splitter } from "./largest-remainder.ts";
 import type { DataIssue } from "./result-types.ts";
 
@@ -27,7 +27,9 @@ export const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 
 export class CalcContext {
   readonly model: ModelData;
   readonly digits: number;
-  readonly splitter = new Splitter();
+  /** Working arrays that live as long as the calculation (see Arena). */
+  readonly arena = new Arena();
+  readonly splitter = new Splitter(this.arena);
   readonly warnings: string[] = [];
   readonly issues: DataIssue[] = [];
   private budget: number;

@@ -42,3 +42,66 @@ export class Float64Slab {
     return out;
   }
 }
+
+/** Where large zeroed typed arrays come from. */
+export interface Allocator {
+  float64(n: number): Float64Array<ArrayBuffer>;
+  int32(n: number): Int32Array<ArrayBuffer>;
+  uint16(n: number): Uint16Array<ArrayBuffer>;
+  uint8(n: number): Uint8Array<ArrayBuffer>;
+}
+
+/** One ArrayBuffer per array. */
+export const HEAP: Allocator = {
+  float64: (n) => new Float64Array(n),
+  int32: (n) => new Int32Array(n),
+  uint16: (n) => new Uint16Array(n),
+  uint8: (n) => new Uint8Array(n),
+};
+
+const FIRST_CHUNK = 8 << 20;
+const LAST_CHUNK = 256 << 20;
+
+/**
+ * The working arrays of one calculation (weight columns, child lists and path maps, push and
+ * splitter buffers), all alive until it ends: carved from chunks that grow from 8 MB to 256 MB,
+ * so that a few allocations stand for hundreds of megabytes (see float64Block). Never hand these
+ * arrays out in a result: they keep their whole chunk alive.
+ */
+export class Arena implements Allocator {
+  private chunk = new ArrayBuffer(0);
+  private used = 0;
+  private next = FIRST_CHUNK;
+
+  private take(bytes: number): [ArrayBuffer, number] {
+    const size = Math.ceil(bytes / 8) * 8;
+    if (this.chunk.byteLength - this.used < size) {
+      this.chunk = new ArrayBuffer(Math.max(size, this.next));
+      this.used = 0;
+      this.next = Math.min(LAST_CHUNK, this.next * 2);
+    }
+    const at = this.used;
+    this.used += size;
+    return [this.chunk, at];
+  }
+
+  float64(n: number): Float64Array<ArrayBuffer> {
+    const [buffer, at] = this.take(n * 8);
+    return new Float64Array(buffer, at, n);
+  }
+
+  int32(n: number): Int32Array<ArrayBuffer> {
+    const [buffer, at] = this.take(n * 4);
+    return new Int32Array(buffer, at, n);
+  }
+
+  uint16(n: number): Uint16Array<ArrayBuffer> {
+    const [buffer, at] = this.take(n * 2);
+    return new Uint16Array(buffer, at, n);
+  }
+
+  uint8(n: number): Uint8Array<ArrayBuffer> {
+    const [buffer, at] = this.take(n);
+    return new Uint8Array(buffer, at, n);
+  }
+}

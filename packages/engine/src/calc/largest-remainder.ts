@@ -9,6 +9,7 @@
 // sums beyond 2^50 or amounts beyond 2^52 minor units.
 
 /** Exact split of an integer total over BigInt weights (>= 0, sum > 0); ties to lower index. */
+import { type Allocator, HEAP } from "./float64-block.ts";
 import { type WeightColumn, weightClasses } from "./weight-column.ts";
 import { WIDE, wideDivide } from "./wide.ts";
 
@@ -71,11 +72,13 @@ export class Splitter {
   private readonly classOrder = new Int32Array(256);
   private readonly classFlag = new Uint8Array(256);
 
+  constructor(private readonly alloc: Allocator = HEAP) {}
+
   private ensure(m: number): void {
     if (this.rem.length >= m) return;
     const size = Math.max(m, 2 * this.rem.length);
-    this.rem = new Float64Array(size);
-    this.bucket = new Uint16Array(size);
+    this.rem = this.alloc.float64(size);
+    this.bucket = this.alloc.uint16(size);
   }
 
   /**
@@ -89,7 +92,7 @@ export class Splitter {
     const s = Math.abs(total);
     const w = column.total;
     if (n > 1 && column.big === null && !column.uniform && s < LIMIT && w < WIDE_LIMIT) {
-      const classes = weightClasses(column);
+      const classes = weightClasses(column, this.alloc);
       if (classes !== null) {
         this.splitByClass(total, s, w, classes.of, classes.weight, classes.size, out, false);
         return;
@@ -110,7 +113,7 @@ export class Splitter {
     const w = column.total;
     if (n > 1 && column.big === null && s < LIMIT && w < WIDE_LIMIT) {
       if (column.uniform && s * w < LIMIT) return addEqual(total, s, column.scaled[0]!, w, n, into);
-      const classes = column.uniform ? null : weightClasses(column);
+      const classes = column.uniform ? null : weightClasses(column, this.alloc);
       if (classes !== null) {
         return this.splitByClass(total, s, w, classes.of, classes.weight, classes.size, into, true);
       }

@@ -49,9 +49,9 @@ export function computePnl(
 
   // Values per dimension per line, allocated once; ACT and DRI lines are filled first through one
   // reused roll-up scratch family (allocating a family per line would churn hundreds of MB).
-  // All of them (and the scratch family) from one buffer: see float64-block.ts.
+  // All of them from one buffer (see float64-block.ts); the scratch family from the arena.
   const lengths = dims.flatMap((dim) => new Array<number>(prepared.length).fill(ctx.recordCount(dim)));
-  const block = float64Block([...lengths, ...relations.order.map((d) => ctx.recordCount(d))]);
+  const block = float64Block(lengths);
   const values = new Map<string, Float64Array[]>();
   const totals = new Map<string, number[]>();
   dims.forEach((dim, d) => {
@@ -62,9 +62,7 @@ export function computePnl(
     );
   });
   const scratch = new Map<string, Float64Array>();
-  relations.order.forEach((d, k) => {
-    scratch.set(d, block[lengths.length + k]!);
-  });
+  for (const d of relations.order) scratch.set(d, ctx.arena.float64(ctx.recordCount(d)));
   const zero = new Set<string>();
   for (let i = 0; i < prepared.length; i++) {
     const p = prepared[i]!;

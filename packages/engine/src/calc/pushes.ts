@@ -161,13 +161,13 @@ export class PushEngine {
     let gathered =
       column.big === null && !column.uniform ? (inOrder ? column.scaled : this.gathered.get(wKey)) : null;
     if (gathered === undefined) {
-      gathered = new Float64Array(children.ids.length);
+      gathered = ctx.arena.float64(children.ids.length);
       for (let j = 0; j < gathered.length; j++) gathered[j] = column.scaled[children.ids[j]!]!;
       this.gathered.set(wKey, gathered);
     }
     let wByParent = this.parentWeights.get(wKey);
     if (!wByParent) {
-      wByParent = new Float64Array(nParent);
+      wByParent = ctx.arena.float64(nParent);
       for (let p = 0; p < nParent; p++) {
         let w = 0;
         if (column.big) {
@@ -189,18 +189,18 @@ export class PushEngine {
       this.parentWeights.set(wKey, wByParent);
     }
     if (gathered !== null && !inOrder && this.splitScratch.length < children.ids.length)
-      this.splitScratch = new Float64Array(children.ids.length);
+      this.splitScratch = ctx.arena.float64(children.ids.length);
     const nChild = ctx.recordCount(rule.child);
     let received = this.received.get(rule.child);
     if (!received) {
-      received = new Float64Array(nChild);
+      received = ctx.arena.float64(nChild);
       this.received.set(rule.child, received);
     } else received.fill(0);
     const vc = vectorOf(rule.child);
     const scratch = inOrder ? received : this.splitScratch;
     let sent = this.sent.get(rule.parent);
     if (!sent) {
-      sent = new Float64Array(nParent);
+      sent = ctx.arena.float64(nParent);
       this.sent.set(rule.parent, sent);
     } else sent.fill(0);
     const stayParents: number[] = [];

@@ -92,7 +92,7 @@ export class Relations {
     const walk = (dim: string, map: Int32Array | null) => {
       for (const edge of this.edges.get(dim) ?? []) {
         const n = this.ctx.recordCount(source);
-        const next = new Int32Array(n);
+        const next = this.ctx.arena.int32(n);
         for (let x = 0; x < n; x++) {
           const mid = map === null ? x : map[x]!;
           const y = mid >= 0 ? edge.index[mid]! : -1;
@@ -130,13 +130,13 @@ export class Relations {
       );
     }
     const index = column.index;
-    const offsets = new Int32Array(nParent + 1);
+    const offsets = this.ctx.arena.int32(nParent + 1);
     for (let c = 0; c < index.length; c++) {
       const p = index[c]!;
       if (p >= 0) offsets[p + 1] = offsets[p + 1]! + 1;
     }
     for (let p = 0; p < nParent; p++) offsets[p + 1] = offsets[p + 1]! + offsets[p]!;
-    const ids = new Int32Array(offsets[nParent]!);
+    const ids = this.ctx.arena.int32(offsets[nParent]!);
     const fill = offsets.slice(0, nParent);
     for (let c = 0; c < index.length; c++) {
       const p = index[c]!;

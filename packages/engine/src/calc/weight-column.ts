@@ -4,6 +4,7 @@
 
 import { DEC, decompose, POW10 } from "./decimal.ts";
 import { CalcError } from "./errors.ts";
+import { type Allocator, HEAP } from "./float64-block.ts";
 
 const SAFE = 2 ** 53;
 
@@ -39,6 +40,8 @@ export interface WeightContext {
   /** Rule description for error messages, e.g. "step 4 rule ORD -> CUST (DRIVER orders)". */
   rule: string;
   identifiers: readonly string[];
+  /** Where the scaled weights go (default: their own buffer). */
+  alloc?: Allocator;
 }
 
 /** Past this many decimals the column takes the general two-pass build (never in practice). */
@@ -58,7 +61,7 @@ export function makeWeightColumn(
   missingAsZero = false,
 ): WeightColumn {
   const n = values.length;
-  const scaled = new Float64Array(n);
+  const scaled = (ctx.alloc ?? HEAP).float64(n);
   const state: ScaleState = { decimals: 0, factor: 1, total: 0, exact: true };
   // In chunks: the loop function is optimized after the first chunk with complete type feedback,
   // rather than compiled mid-loop (on-stack) and deoptimized on its way out.
@@ -138,13 +141,13 @@ function scaleRange(
  * record. Null for BigInt columns, weights above 65,535 or more than 255 distinct weights. Cached
  * on the column.
  */
-export function weightClasses(column: WeightColumn): WeightClasses | null {
+export function weightClasses(column: WeightColumn, alloc: Allocator = HEAP): WeightClasses | null {
   if (column.classes !== undefined) return column.classes;
   column.classes = null;
   if (column.big !== null) return null;
   const { scaled, n } = column;
   const classOf = new Int16Array(MAX_CLASS_WEIGHT + 1).fill(-1);
-  const of = new Uint8Array(n);
+  const of = alloc.uint8(n);
   const weight: number[] = [];
   const size: number[] = [];
   for (let i = 0; i < n; i++) {

@@ -56,17 +56,18 @@ export class WeightResolver {
     const n = identifiers.length;
     let column: WeightColumn;
     if (spec.kind === "EVEN") {
-      this.ones ??= new Float64Array(this.largest).fill(1);
+      this.ones ??= this.ctx.arena.float64(this.largest).fill(1);
       column = evenColumn(this.ones.subarray(0, n));
     } else if (spec.kind === "DRIVER") {
       const decimal = records?.decimals.get(spec.driver);
       const calculated = this.calculated.get(dimension)?.get(spec.driver);
       // A missing value (NaN) of a decimal driver weighs 0.
-      if (decimal) column = makeWeightColumn(decimal, { rule, identifiers }, true);
-      else if (calculated) column = makeWeightColumn(calculated, { rule, identifiers });
+      if (decimal) column = makeWeightColumn(decimal, { rule, identifiers, alloc: this.ctx.arena }, true);
+      else if (calculated)
+        column = makeWeightColumn(calculated, { rule, identifiers, alloc: this.ctx.arena });
       else if (n === 0) {
         // No records: nothing to weigh (the split leaves the cost unallocated, W = 0).
-        column = makeWeightColumn(new Float64Array(0), { rule, identifiers });
+        column = makeWeightColumn(new Float64Array(0), { rule, identifiers, alloc: this.ctx.arena });
       } else {
         throw new CalcError(
           "UNKNOWN_REFERENCE",
@@ -75,7 +76,11 @@ export class WeightResolver {
         );
       }
     } else {
-      column = makeWeightColumn(this.evaluate(dimension, spec.formula, rule), { rule, identifiers });
+      column = makeWeightColumn(this.evaluate(dimension, spec.formula, rule), {
+        rule,
+        identifiers,
+        alloc: this.ctx.arena,
+      });
     }
     this.cache.set(key, column);
     return column;
@@ -98,7 +103,7 @@ export class WeightResolver {
       formulaFailure(error, rule, formula);
     }
     const n = records?.identifiers.length ?? 0;
-    this.formulaValues ??= new Float64Array(this.largest);
+    this.formulaValues ??= this.ctx.arena.float64(this.largest);
     const values = this.formulaValues.subarray(0, n);
     const failedAt = compiled.fill(columns, 0, n, values);
     for (let r = 0; r < failedAt; r++) values[r] = normalize(values[r]!);
