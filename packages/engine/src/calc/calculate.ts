@@ -102,7 +102,7 @@ export function calculate(model: ModelData, options: CalcOptions = {}): CalcResu
   const whale = new Map<string, WhaleResult>();
   if (pnl.profitLine !== null) {
     for (const [dim, result] of pnl.byDimension) {
-      whale.set(dim, whaleCurve(dim, pnl.profitLine, result.profit, digits));
+      whale.set(dim, whaleCurve(dim, pnl.profitLine, result.profit, digits, ctx.arena));
     }
   }
 

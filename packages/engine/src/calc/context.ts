@@ -28,8 +28,8 @@ export class CalcContext {
   readonly model: ModelData;
   readonly digits: number;
   /** Working arrays that live as long as the calculation (see Arena). */
-  readonly arena = new Arena();
-  readonly splitter = new Splitter(this.arena);
+  readonly arena: Arena;
+  readonly splitter: Splitter;
   readonly warnings: string[] = [];
   readonly issues: DataIssue[] = [];
   private budget: number;
@@ -43,6 +43,11 @@ export class CalcContext {
     this.digits = digits;
     this.options = options;
     this.budget = options.detailBudget ?? 32 * 1024 * 1024;
+    // A first chunk in proportion to the model: a few numbers per record.
+    let records = 0;
+    for (const r of model.records.values()) records += r.identifiers.length;
+    this.arena = new Arena(records * 32);
+    this.splitter = new Splitter(this.arena);
   }
 
   records(dimension: string): DimensionRecords | undefined {

@@ -47,6 +47,7 @@ export class Float64Slab {
 export interface Allocator {
   float64(n: number): Float64Array<ArrayBuffer>;
   int32(n: number): Int32Array<ArrayBuffer>;
+  uint32(n: number): Uint32Array<ArrayBuffer>;
   uint16(n: number): Uint16Array<ArrayBuffer>;
   uint8(n: number): Uint8Array<ArrayBuffer>;
 }
@@ -55,6 +56,7 @@ export interface Allocator {
 export const HEAP: Allocator = {
   float64: (n) => new Float64Array(n),
   int32: (n) => new Int32Array(n),
+  uint32: (n) => new Uint32Array(n),
   uint16: (n) => new Uint16Array(n),
   uint8: (n) => new Uint8Array(n),
 };
@@ -71,7 +73,12 @@ const LAST_CHUNK = 256 << 20;
 export class Arena implements Allocator {
   private chunk = new ArrayBuffer(0);
   private used = 0;
-  private next = FIRST_CHUNK;
+  private next: number;
+
+  /** `first`: bytes of the first chunk (grown to at least 8 MB, at most 256 MB). */
+  constructor(first = FIRST_CHUNK) {
+    this.next = Math.min(LAST_CHUNK, Math.max(FIRST_CHUNK, first));
+  }
 
   private take(bytes: number): [ArrayBuffer, number] {
     const size = Math.ceil(bytes / 8) * 8;
@@ -93,6 +100,11 @@ export class Arena implements Allocator {
   int32(n: number): Int32Array<ArrayBuffer> {
     const [buffer, at] = this.take(n * 4);
     return new Int32Array(buffer, at, n);
+  }
+
+  uint32(n: number): Uint32Array<ArrayBuffer> {
+    const [buffer, at] = this.take(n * 4);
+    return new Uint32Array(buffer, at, n);
   }
 
   uint16(n: number): Uint16Array<ArrayBuffer> {

@@ -1,10 +1,17 @@
-// Ascending sort of integer-valued doubles (minor units) by LSD radix on 16-bit digits: O(n) passes
-// instead of a comparison sort, for whale curves over millions of records. `out` (optional, may be
-// the input) receives the result instead of a new array.
+// Ascending sort of integer-valued doubles (minor units) by LSD radix (11-bit digits of 32-bit keys
+// when the values span less than 2^32, 16-bit digits beyond): O(n) passes instead of a comparison
+// sort, for whale curves over millions of records. `out` (optional, may be
+// the input) receives the result instead of a new array; `alloc` gives the working arrays.
+
+import { type Allocator, HEAP } from "./float64-block.ts";
 
 const DIGIT = 65536;
 
-export function sortIntegers(values: Float64Array, out?: Float64Array): Float64Array {
+export function sortIntegers(
+  values: Float64Array,
+  out?: Float64Array,
+  alloc: Allocator = HEAP,
+): Float64Array {
   const n = values.length;
   if (n < 4096) return into(values.slice().sort(), out);
   let min = Number.POSITIVE_INFINITY;
@@ -16,7 +23,7 @@ export function sortIntegers(values: Float64Array, out?: Float64Array): Float64A
   }
   const range = max - min;
   if (!(range < 2 ** 53)) return into(values.slice().sort(), out);
-  if (range < 2 ** 32) return sortUint32(values, min, range, out ?? new Float64Array(n));
+  if (range < 2 ** 32) return sortUint32(values, min, range, out ?? new Float64Array(n), alloc);
   let src = new Float64Array(n);
   for (let i = 0; i < n; i++) src[i] = values[i]! - min;
   let dst = new Float64Array(n);
@@ -62,11 +69,17 @@ const BUCKETS = 1 << BITS;
  * with integer operations (no float division or modulo per value), only as many digits as the
  * range has; written to `out`, which may be `values` itself.
  */
-function sortUint32(values: Float64Array, min: number, range: number, out: Float64Array): Float64Array {
+function sortUint32(
+  values: Float64Array,
+  min: number,
+  range: number,
+  out: Float64Array,
+  alloc: Allocator,
+): Float64Array {
   const n = values.length;
-  let keys = new Uint32Array(n);
+  let keys = alloc.uint32(n);
   for (let i = 0; i < n; i++) keys[i] = values[i]! - min;
-  let tmp = new Uint32Array(n);
+  let tmp = alloc.uint32(n);
   const count = new Uint32Array(BUCKETS);
   for (let shift = 0; shift < 32 && range >= 2 ** shift; shift += BITS) {
     count.fill(0);

@@ -3,6 +3,7 @@
 // taken in minor units (rounded as reported) so the cumulative sums, the total and the first
 // maximum are exact; equal profits give the same curve in any order, so a numeric sort suffices.
 
+import { type Allocator, HEAP } from "./float64-block.ts";
 import { roundFloatMinor } from "./joint-rounding.ts";
 import { sortIntegers } from "./radix-sort.ts";
 import type { WhaleResult } from "./result-types.ts";
@@ -12,10 +13,12 @@ export function whaleCurve(
   profitLine: string,
   profit: Float64Array,
   digits: number,
+  alloc: Allocator = HEAP,
 ): WhaleResult {
   const n = profit.length;
   const scale = 10 ** digits;
-  const sorted = new Float64Array(n);
+  // Working arrays from `alloc`; only the points are part of the result.
+  const sorted = alloc.float64(n);
   const { total, lossRecords, lossAmount } = toMinor(profit, scale, sorted);
   const base: WhaleResult = {
     dimension,
@@ -36,7 +39,7 @@ export function whaleCurve(
         : "Total profit is negative: cumulative percentages of total profit cannot be drawn";
     return base;
   }
-  const ascending = sortIntegers(sorted, sorted);
+  const ascending = sortIntegers(sorted, sorted, alloc);
   const points = new Float64Array(2 * (n + 1));
   const { best, bestAt } = curve(ascending, total, points);
   base.points = points;
