@@ -1,6 +1,8 @@
 // What a calculation produces. Amounts are integer minor units held in doubles (exact below 2^53)
 // unless a field says otherwise. Large per-record results are typed arrays aligned with the
-// dimension's identifiers (row i = identifiers[i]); there is never an object per record.
+// dimension's identifiers (row i = identifiers[i]); there is never an object per record. Several
+// of them may be views into one ArrayBuffer (calc/float64-block.ts): use byteOffset and byteLength
+// with `.buffer`, and copy a view rather than transfer its buffer.
 
 import type { PushSplit, Step2Strategy } from "../model/types.ts";
 
