@@ -8,12 +8,10 @@ import { rawQuery } from "./raw-client.ts";
 // are switched off for the COPY (session_replication_role = replica, as pg_restore
 // --disable-triggers does) where that is allowed and safe:
 // - the role may set it (a superuser; the embedded PGlite always is);
-// - every other insert trigger of dimension_records is one this code stands in for. Today that is
-//   the statement-level record counter of migration 0004, whose counts are written here instead.
+// - no insert trigger of dimension_records would be skipped: the record counter fires in replica
+//   mode too (ENABLE ALWAYS, migration 0008), so only the foreign-key checks are switched off.
 // Otherwise the COPY runs with every check and trigger.
 
-/** Insert triggers of dimension_records whose work is done here when triggers are off. */
-const RECORD_COUNTER = "dimension_records_count_insert";
 /** pg_trigger.tgtype bit of INSERT triggers. */
 const TRIGGER_TYPE_INSERT = 4;
 
@@ -28,37 +26,22 @@ export async function copyNewScenarioRecords(
   where: { companyId: number; scenarioId: number },
   dimensions: NewRecords[],
 ): Promise<void> {
-  const fast = await fastPath(tx);
-  if (!fast) {
+  if (!(await fastPath(tx))) {
     for (const d of dimensions) await copyRecords(tx, { ...where, dimensionId: d.dimensionId }, d.records);
     return;
   }
   await rawQuery(tx, "set local session_replication_role = replica");
-  const counts: [number, number][] = [];
-  for (const d of dimensions) {
-    counts.push([d.dimensionId, await copyRecords(tx, { ...where, dimensionId: d.dimensionId }, d.records)]);
-  }
+  for (const d of dimensions) await copyRecords(tx, { ...where, dimensionId: d.dimensionId }, d.records);
   await rawQuery(tx, "set local session_replication_role = origin");
-  if (fast.countRecords) {
-    for (const [dimensionId, n] of counts) {
-      await rawQuery(
-        tx,
-        `insert into dimension_record_counts as c (company_id, scenario_id, dimension_id, records)
-         values ($1, $2, $3, $4)
-         on conflict (scenario_id, dimension_id) do update set records = c.records + excluded.records`,
-        [where.companyId, where.scenarioId, dimensionId, n],
-      );
-    }
-  }
 }
 
-/** Whether triggers may be switched off, and whether the record counts must then be written here. */
-async function fastPath(tx: Executor): Promise<{ countRecords: boolean } | null> {
+/** Whether the per-row checks may be switched off without skipping any trigger's work. */
+async function fastPath(tx: Executor): Promise<boolean> {
   const [role] = await rawQuery<{ superuser: boolean }>(
     tx,
     "select current_setting('is_superuser') = 'on' as superuser",
   );
-  if (!role?.superuser) return null;
+  if (!role?.superuser) return false;
   // Triggers enabled "origin" (the default) stop firing under replica; "always" and "replica"
   // ones keep firing, and disabled ones fire in neither case.
   const triggers = await rawQuery<{ name: string }>(
@@ -67,6 +50,5 @@ async function fastPath(tx: Executor): Promise<{ countRecords: boolean } | null>
       where tgrelid = 'dimension_records'::regclass and not tgisinternal
         and (tgtype & ${TRIGGER_TYPE_INSERT}) <> 0 and tgenabled = 'O'`,
   );
-  if (triggers.some((t) => t.name !== RECORD_COUNTER)) return null;
-  return { countRecords: triggers.length > 0 };
+  return triggers.length === 0;
 }
