@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Notification } from "./account.ts";
 import { Scenario } from "./models.ts";
 
-/** A calculation as listed on the dashboard (filled in once calculations land). */
+/** A calculation as listed on the dashboard (a "calculate all" is listed once, by its root run). */
 export const DashboardCalculation = z.object({
   id: z.number().int(),
   scenario: z.number().int(),

@@ -329,6 +329,14 @@ describe("calculated drivers", () => {
       ["fee", 13.1],
     ]);
 
+    const resumeBefore = await expectStatus(w.analyst, "GET", "/dashboard/quick-resume/", 200);
+    expect(resumeBefore.latest_calculations[0]).toMatchObject({
+      id: requested.calculation_id,
+      scenario,
+      category: "CALCULATED_DRIVERS",
+      status: "FINISHED",
+    });
+    expect(resumeBefore.latest_calculations[0].finished_at).not.toBeNull();
     const csv = await w.analyst(
       "GET",
       `/export/files/?scenario=${scenario}&data_type=RECORDS_ONLY_CALCULATED&driver=${revenue.id}`,
@@ -342,6 +350,8 @@ describe("calculated drivers", () => {
       status: "FINISHED",
       requested_by: "Carlos Client",
     });
+    const resumeAfter = await expectStatus(w.analyst, "GET", "/dashboard/quick-resume/", 200);
+    expect(resumeAfter.reports_to_download).toBe(resumeBefore.reports_to_download + 1);
     expect(
       fieldErrors(
         await expectStatus(

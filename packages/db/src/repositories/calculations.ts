@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { calculationLogs, calculations } from "../schema/calculations.ts";
 import { scenarios } from "../schema/models.ts";
@@ -296,6 +296,16 @@ export function calculationsRepository(db: Database) {
         .offset(page.offset);
       const count = await db.$count(calculations, where);
       return { rows: rows.map((r) => ({ ...r.calculation, requestedByName: r.requestedByName })), count };
+    },
+
+    /** The company's newest runs as requested (a "calculate all" counts once: its root run). */
+    async latestRoots(companyId: number, limit: number): Promise<CalculationRow[]> {
+      return db
+        .select()
+        .from(calculations)
+        .where(and(eq(calculations.companyId, companyId), isNull(calculations.parentId)))
+        .orderBy(desc(calculations.requestedAt), desc(calculations.id))
+        .limit(limit);
     },
 
     /** The newest run row of a category of the scenario, whatever its status. */

@@ -26,6 +26,14 @@ export function exportFilesRepository(db: Database) {
       return row!;
     },
 
+    /** Generated files of the company ready to download. */
+    async countFinished(companyId: number, tx: Executor = db): Promise<number> {
+      return tx.$count(
+        exportFiles,
+        and(eq(exportFiles.companyId, companyId), eq(exportFiles.status, "FINISHED")),
+      );
+    },
+
     async list(
       companyId: number,
       scenarioId: number,

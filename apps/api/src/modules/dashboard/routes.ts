@@ -1,4 +1,6 @@
 import { QuickResume } from "@costflow/contract/dashboard";
+import { calculationsRepository } from "@costflow/db/repositories/calculations";
+import { exportFilesRepository } from "@costflow/db/repositories/export-files";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
@@ -9,6 +11,8 @@ import { toNotification } from "../notifications/routes.ts";
 const LATEST = 5;
 
 export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const calculations = calculationsRepository(ctx.db);
+  const exportFiles = exportFilesRepository(ctx.db);
   return async (app) => {
     app.get(
       "/dashboard/quick-resume",
@@ -28,10 +32,16 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return {
           total_scenarios: await models.countScenarios(companyId),
           total_models: await models.countModels(companyId),
-          // Calculations and report downloads arrive with their features; until then there are none.
-          reports_to_download: 0,
+          reports_to_download: await exportFiles.countFinished(companyId),
           latest_scenarios: latest.map((row) => ({ ...toScenario(row), model_name: row.modelName })),
-          latest_calculations: [],
+          latest_calculations: (await calculations.latestRoots(companyId, LATEST)).map((run) => ({
+            id: run.id,
+            scenario: run.scenarioId,
+            category: run.category,
+            status: run.status,
+            requested_at: run.requestedAt.toISOString(),
+            finished_at: run.finishedAt?.toISOString() ?? null,
+          })),
           notifications: (await ctx.repos.notifications.latest(authOf(request).user.id, LATEST)).map(
             toNotification,
           ),

@@ -43,6 +43,7 @@ const CATEGORY_LABELS: Record<string, string> = {
   CALCULATED_DRIVER_TO_DIMENSION: "common:nav.step6",
   CALCULATED_DRIVERS: "common:nav.calculatedDrivers",
   REPORTS: "common:nav.reports",
+  ALL: "model:calculations.types.everything",
 };
 
 export default function DashboardPage() {
