@@ -206,6 +206,35 @@ describe("notifications", () => {
     expect((await call("PUT", "/account/notifications", { is_read: false })).statusCode).toBe(400);
   });
 
+  it("notifications written from a message key are read in the reader's language", async () => {
+    const { access } = await login(t.app, "client@costflow.demo");
+    const read = async (language: string) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: "/api/v1/account/notifications/",
+          headers: { authorization: `Bearer ${access}`, "accept-language": language },
+        })
+      ).json().results;
+    const welcome = (rows: { link: string | null; title: string; message: string }[]) =>
+      rows.find((n) => n.link === "/dashboard");
+    const en = welcome(await read("en"));
+    expect(en).toMatchObject({ title: "Welcome to Costflow" });
+    expect(en!.message).toMatch(/^Hello Carlos, welcome to /);
+    const ar = welcome(await read("ar-SA,ar;q=0.9"));
+    expect(ar).toMatchObject({ title: "مرحباً بك في Costflow" });
+    expect(ar!.message).toMatch(/^مرحباً Carlos، أهلاً بك في /);
+    // A row without a key keeps the text it was written with, whatever the reader's language.
+    const userId = (await as(t.app, access)("GET", "/auth/users/me")).json().id;
+    await t.database.executeSql(
+      "insert into notifications (user_id, title, message) values ($1, 'Plain', 'as written')",
+      [userId],
+    );
+    expect((await read("ar")).find((n: { title: string }) => n.title === "Plain")).toMatchObject({
+      message: "as written",
+    });
+  });
+
   it("a user of another company can neither read nor mark my notifications (404)", async () => {
     const admin = as(t.app, (await login(t.app, "admin@costflow.demo")).access);
     const mine = (await admin("GET", "/account/notifications")).json().results[0];

@@ -79,6 +79,8 @@ export async function seedDemo(
           companyId: company.id,
           title: serverMessage("en", "emails.notifications.welcome.title", values),
           message: serverMessage("en", "emails.notifications.welcome.message", values),
+          messageKey: "emails.notifications.welcome",
+          params: values,
           link: "/dashboard",
         },
         tx,

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
@@ -12,8 +12,15 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    /** Title and message in the recipient's language when written (kept for rows without a key). */
     title: text("title").notNull(),
     message: text("message").notNull(),
+    /**
+     * What the text says, rendered again in the reader's language when read: a server message key
+     * ("emails.notifications.welcome") or an upload message key ("uploads:notifications.PROCESSED").
+     */
+    messageKey: text("message_key"),
+    params: jsonb("params").$type<Record<string, string | number>>().notNull().default({}),
     link: text("link"),
     isRead: boolean("is_read").notNull().default(false),
     createdAt: createdAt(),

@@ -3,6 +3,7 @@ import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import { exportFilesRepository } from "@costflow/db/repositories/export-files";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { languageFromHeader } from "../../lib/language.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
 import { toScenario } from "../models/model-views.ts";
@@ -42,8 +43,8 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             requested_at: run.requestedAt.toISOString(),
             finished_at: run.finishedAt?.toISOString() ?? null,
           })),
-          notifications: (await ctx.repos.notifications.latest(authOf(request).user.id, LATEST)).map(
-            toNotification,
+          notifications: (await ctx.repos.notifications.latest(authOf(request).user.id, LATEST)).map((row) =>
+            toNotification(row, languageFromHeader(request.headers["accept-language"])),
           ),
         };
       },

@@ -35,6 +35,8 @@ export async function notifyUsers(
       companyId: notification.companyId ?? null,
       title: serverMessage(lang, `${base}.title` as MessageKey, notification.values),
       message: serverMessage(lang, `${base}.message` as MessageKey, notification.values),
+      messageKey: base,
+      params: notification.values,
       link: notification.link ?? null,
     });
   }

@@ -7,24 +7,53 @@ import {
   NotificationListQuery,
   NotificationPage,
 } from "@costflow/contract/account";
+import type { Language } from "@costflow/contract/languages";
+import { type MessageKey, serverMessage } from "@costflow/contract/server-messages";
+import { uploadMessage } from "@costflow/contract/uploads";
 import type { Notification as NotificationRow } from "@costflow/db/repositories/notifications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
+import { languageFromHeader } from "../../lib/language.ts";
 import { iso, toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { authOf } from "../../plugins/access.ts";
 
-export function toNotification(row: NotificationRow): Notification {
+/**
+ * A notification as the API shows it, in the reader's language: rows written with a message key are
+ * rendered again from it (a user who switches language reads old notifications in the new one).
+ */
+export function toNotification(row: NotificationRow, language: Language): Notification {
   return {
     id: row.id,
-    title: row.title,
-    message: row.message,
+    ...notificationText(row, language),
     link: row.link,
     created_at: iso(row.createdAt),
     is_read: row.isRead,
   };
 }
+
+export function notificationText(
+  row: Pick<NotificationRow, "title" | "message" | "messageKey" | "params">,
+  language: Language,
+): { title: string; message: string } {
+  const key = row.messageKey;
+  if (!key) return { title: row.title, message: row.message };
+  if (key.startsWith(UPLOAD_PREFIX)) {
+    const base = key.slice(UPLOAD_PREFIX.length);
+    return {
+      title: uploadMessage(language, `${base}.title`, row.params),
+      message: uploadMessage(language, `${base}.message`, row.params),
+    };
+  }
+  return {
+    title: serverMessage(language, `${key}.title` as MessageKey, row.params),
+    message: serverMessage(language, `${key}.message` as MessageKey, row.params),
+  };
+}
+
+/** Marks a message key of the upload messages (packages/contract/src/uploads.ts). */
+export const UPLOAD_PREFIX = "uploads:";
 
 /** My notifications: every query is filtered by the caller, so another user's id answers 404. */
 export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -49,7 +78,11 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const query = request.query;
         const isRead = query.is_read === undefined ? undefined : query.is_read === "true";
         const result = await ctx.repos.notifications.list(authOf(request).user.id, { isRead }, query);
-        return { ...toPage(request, result, query, toNotification), unread: result.unread };
+        const language = languageFromHeader(request.headers["accept-language"]);
+        return {
+          ...toPage(request, result, query, (row) => toNotification(row, language)),
+          unread: result.unread,
+        };
       },
     );
 
@@ -88,7 +121,7 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.body.is_read,
         );
         if (!row) throw notFound();
-        return toNotification(row);
+        return toNotification(row, languageFromHeader(request.headers["accept-language"]));
       },
     );
   };

@@ -2,6 +2,7 @@ import { isLanguage } from "@costflow/contract/languages";
 import { uploadMessage } from "@costflow/contract/uploads";
 import type { UploadView } from "@costflow/db/repositories/uploads";
 import type { AppContext } from "../../context.ts";
+import { UPLOAD_PREFIX } from "../notifications/routes.ts";
 
 /** The page where the loaded data of an upload is seen. */
 function linkOf(upload: UploadView): string {
@@ -31,6 +32,8 @@ export async function notifyUploadDone(
     companyId: upload.companyId,
     title: uploadMessage(lang, `notifications.${outcome.status}.title`, values),
     message: uploadMessage(lang, `notifications.${outcome.status}.message`, values),
+    messageKey: `${UPLOAD_PREFIX}notifications.${outcome.status}`,
+    params: values,
     link: linkOf(upload),
   });
 }
