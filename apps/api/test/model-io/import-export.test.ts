@@ -194,6 +194,13 @@ describe("POST models/import/", () => {
 describe("GET models/{id}/export/", () => {
   it("exports a bundle that imports back as the same model with the same results", async () => {
     const first = (await upload(zipBundle(join(templatesDir, "professional-services")))).json();
+    // An activity outside any cost pool travels as an empty pool_code.
+    const added = await as(t.app, analystToken)("POST", "/activities/", {
+      model: first.model,
+      name: "Internal audit",
+      code: "AUDIT",
+    });
+    expect(added.statusCode, added.body).toBe(201);
     const response = await as(t.app, analystToken)(
       "GET",
       `/models/${first.model}/export/?scenario=${first.scenario}`,
@@ -211,6 +218,7 @@ describe("GET models/{id}/export/", () => {
     const a = await loadModelData(t.database.db, demo, first.scenario);
     const b = await loadModelData(t.database.db, demo, second.scenario);
     expect(b).toEqual(a);
+    expect(b.activities.find((x) => x.code === "AUDIT")).toMatchObject({ pool: "", isTdabc: false });
     expect(await readBundle(zipPath)).toEqual(a);
     expect(summaryOf(b)).toEqual(summaryOf(a));
   });

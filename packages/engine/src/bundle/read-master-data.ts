@@ -120,11 +120,13 @@ export async function readMasterData(ctx: ReadContext): Promise<MasterData> {
     const unique = new UniqueKeys(activities, "activity_code");
     for (const row of activities.rows) {
       const code = activities.required(row, 0);
-      const pool = activities.required(row, 2);
+      // An empty pool_code is an activity outside any pool (the app allows one; step-3 rules name
+      // their pool themselves, so the engine never reads it).
+      const pool = activities.text(row, 2);
       const isTdabc = activities.boolean(row, 3, false);
-      const okPool = checkRef(activities, row, 2, pool, poolCodes, "cost pool");
+      const okPool = pool === "" || checkRef(activities, row, 2, pool, poolCodes, "cost pool");
       if (code === null || !unique.add(code, row, 0) || !okPool || isTdabc === null) continue;
-      data.activities.push({ code, name: activities.text(row, 1), pool: pool!, isTdabc });
+      data.activities.push({ code, name: activities.text(row, 1), pool, isTdabc });
     }
   }
   return data;

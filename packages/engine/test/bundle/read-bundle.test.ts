@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { zipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
@@ -255,6 +255,26 @@ describe("readBundle errors name file, line and column", () => {
         'rules_step4.csv:5:5:formula: Unknown name "fuel" at position 11 in formula "=freight * fuel"',
       ]),
     );
+  });
+
+  it("an empty pool_code is an activity outside any pool; an unknown one is refused", async () => {
+    const dir = join(await tempDir(), "bundle");
+    await cp(baseBundle, dir, { recursive: true });
+    const file = join(dir, "activities.csv");
+    const text = await readFile(file, "utf8");
+    await writeFile(file, `${text.trimEnd()}\nAUDIT,Internal audit,,false\n`);
+    const model = await readBundle(dir);
+    expect(model.activities.find((a) => a.code === "AUDIT")).toEqual({
+      code: "AUDIT",
+      name: "Internal audit",
+      pool: "",
+      isTdabc: false,
+    });
+    await writeFile(file, `${text.trimEnd()}\nAUDIT,Internal audit,NOPE,false\n`);
+    const issues = await issuesOf(dir);
+    expect(issues.map((i) => `${i.file}:${i.line}:${i.column}:${i.code}`)).toEqual([
+      "activities.csv:6:3:unknown_reference",
+    ]);
   });
 
   it("CSV syntax errors", async () => {
