@@ -13,6 +13,11 @@ describe("format", () => {
     expect(formatCurrency(10, "pt", "EUR")).toMatch(/10,00\s€/);
   });
 
+  it("falls back to the plain amount on a currency code Intl refuses", () => {
+    expect(() => formatCurrency(10, "en", "EURO")).not.toThrow();
+    expect(formatCurrency(10, "en", "EURO")).toBe("10.00");
+  });
+
   it("formats calendar days without a time-zone shift", () => {
     expect(formatDate("2026-03-01", "en")).toBe("Mar 1, 2026");
   });

@@ -1,5 +1,8 @@
 // A DataTable fed by one list endpoint: page (10 rows), sort and search become limit, offset,
 // ordering and the search parameter; 404 from a list the server does not offer reads as empty.
+// A failed request shows the server's translated message when it refused the request (4xx), the
+// generic text otherwise. Number, integer and currency columns are end-aligned; money columns take
+// the currency of their spec (the scenario's), never a hard-coded one. More than 8 columns: dense.
 import { Badge, Group, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
@@ -9,9 +12,10 @@ import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../lib/api-types";
 import { PAGE_SIZE } from "../lib/constants";
-import { formatCurrency, formatDate, formatDateTime, formatInteger, formatNumber } from "../lib/format";
+import { formatDate, formatDateTime, formatInteger, formatNumber, moneyText } from "../lib/format";
 import { offsetFor, orderingFor, type PageParams } from "../lib/paged";
-import { DataTable } from "./data-table";
+import { tableErrorText } from "../lib/table-error";
+import { DataTable, type DataTableColumnMeta } from "./data-table";
 
 export type CellKind = "text" | "number" | "integer" | "currency" | "date" | "datetime" | "boolean";
 
@@ -20,8 +24,21 @@ export interface ColumnSpec<T> {
   header: string;
   kind?: CellKind;
   sortable?: boolean;
-  currency?: string;
+  /** The ISO code of a currency column (the scenario's); missing or invalid: the plain amount. */
+  currency?: string | null;
   cell?: (row: T) => ReactNode;
+}
+
+/** Tables with more columns than this turn dense so they fit without scrolling sideways. */
+export const DENSE_COLUMNS = 8;
+
+const NUMERIC_KINDS: ReadonlySet<CellKind | undefined> = new Set(["number", "integer", "currency"]);
+
+/** A cell's number; a missing value stays empty rather than reading as 0. */
+function toNumber(v: unknown): number | null {
+  if (v === null || v === undefined || v === "") return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
 }
 
 function useColumns<T>(specs: ColumnSpec<T>[]): ColumnDef<T, unknown>[] {
@@ -33,17 +50,18 @@ function useColumns<T>(specs: ColumnSpec<T>[]): ColumnDef<T, unknown>[] {
         id: s.id,
         header: s.header,
         enableSorting: !!s.sortable,
+        meta: { numeric: NUMERIC_KINDS.has(s.kind) } satisfies DataTableColumnMeta,
         accessorFn: (row: T) => (row as Record<string, unknown>)[s.id],
         cell: ({ row }) => {
           if (s.cell) return s.cell(row.original);
           const v = (row.original as Record<string, unknown>)[s.id];
           switch (s.kind) {
             case "number":
-              return <span className="cf-num">{formatNumber(Number(v), lang)}</span>;
+              return <span className="cf-num">{formatNumber(toNumber(v), lang)}</span>;
             case "integer":
-              return <span className="cf-num">{formatInteger(Number(v), lang)}</span>;
+              return <span className="cf-num">{formatInteger(toNumber(v), lang)}</span>;
             case "currency":
-              return <span className="cf-num">{formatCurrency(Number(v), lang, s.currency ?? "EUR")}</span>;
+              return <span className="cf-num">{moneyText(toNumber(v), lang, s.currency)}</span>;
             case "date":
               return formatDate(v as string, lang);
             case "datetime":
@@ -77,6 +95,8 @@ export interface ApiTableProps<T> {
   enabled?: boolean;
   getRowId?: (row: T) => string;
   testId?: string;
+  /** Force the dense look on or off; by default on when there are more than 8 columns. */
+  dense?: boolean;
 }
 
 export function ApiTable<T>({
@@ -93,6 +113,7 @@ export function ApiTable<T>({
   enabled = true,
   getRowId,
   testId,
+  dense,
 }: ApiTableProps<T>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -148,12 +169,13 @@ export function ApiTable<T>({
           setPage(1);
         }}
         loading={query.isLoading}
-        error={query.isError}
+        error={query.isError ? (tableErrorText(query.error) ?? true) : false}
         onRetry={() => void query.refetch()}
         emptyTitle={emptyTitle}
         emptyDescription={emptyDescription}
         getRowId={getRowId}
         testId={testId}
+        dense={dense ?? columns.length > DENSE_COLUMNS}
       />
     </>
   );

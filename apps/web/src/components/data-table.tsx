@@ -1,5 +1,8 @@
 // A server-paged table (TanStack Table 8 in manual mode): the page, its size (10 by default, spec
 // 9) and the sort order belong to the caller, which turns them into limit/offset/ordering.
+// Numeric columns (column meta `numeric`, or a cell rendered as `.cf-num`) are end-aligned, header
+// included: right in a left-to-right language, left in Arabic. `dense` tightens padding and type so
+// wide tables (many result columns) fit the page.
 import {
   Alert,
   Box,
@@ -37,6 +40,15 @@ import { EmptyState } from "./empty-state";
 const PointRight = ({ style }: { style?: CSSProperties }) => <IconChevronRight style={style} aria-hidden />;
 const PointLeft = ({ style }: { style?: CSSProperties }) => <IconChevronLeft style={style} aria-hidden />;
 
+/** Column meta DataTable reads: `{ numeric: true }` end-aligns the column and its header. */
+export interface DataTableColumnMeta {
+  numeric?: boolean;
+}
+
+function isNumeric(meta: unknown): boolean {
+  return !!(meta as DataTableColumnMeta | undefined)?.numeric;
+}
+
 export interface DataTableProps<T> {
   columns: ColumnDef<T, unknown>[];
   data: T[];
@@ -47,12 +59,15 @@ export interface DataTableProps<T> {
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
   loading?: boolean;
-  error?: boolean;
+  /** true: the generic error text; a string: that text (the server's translated message). */
+  error?: boolean | string | null;
   onRetry?: () => void;
   emptyTitle: ReactNode;
   emptyDescription?: ReactNode;
   getRowId?: (row: T) => string;
   testId?: string;
+  /** Smaller padding and type, for wide tables. */
+  dense?: boolean;
 }
 
 export function DataTable<T>({
@@ -71,6 +86,7 @@ export function DataTable<T>({
   emptyDescription,
   getRowId,
   testId,
+  dense = false,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
   const rtl = useDirection().dir === "rtl";
@@ -104,7 +120,9 @@ export function DataTable<T>({
           mb="sm"
         >
           <Group justify="space-between" gap="sm">
-            <Text fz="sm">{t("common:messages.pleaseTryAgain")}</Text>
+            <Text fz="sm" data-testid="table-error-text">
+              {typeof error === "string" && error.trim() !== "" ? error : t("common:messages.pleaseTryAgain")}
+            </Text>
             {onRetry && (
               <Button size="compact-sm" variant="light" color="red" onClick={onRetry}>
                 {t("common:actions.retry")}
@@ -114,7 +132,13 @@ export function DataTable<T>({
         </Alert>
       )}
       <Box className="cf-table-wrap">
-        <Table striped={false} miw={640}>
+        <Table
+          striped={false}
+          miw={640}
+          className={dense ? "cf-table cf-table-dense" : "cf-table"}
+          data-dense={dense || undefined}
+          {...(dense ? { verticalSpacing: 4, horizontalSpacing: 6, fz: "xs" } : {})}
+        >
           <Table.Thead>
             {table.getHeaderGroups().map((hg) => (
               <Table.Tr key={hg.id}>
@@ -122,15 +146,25 @@ export function DataTable<T>({
                   const canSort = header.column.getCanSort() && !!onSortingChange;
                   const dir = header.column.getIsSorted();
                   const label = flexRender(header.column.columnDef.header, header.getContext());
+                  const numeric = isNumeric(header.column.columnDef.meta);
                   return (
                     <Table.Th
                       key={header.id}
                       aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
-                      style={{ whiteSpace: "nowrap" }}
+                      // Dense tables let long headers wrap so the columns can be as narrow as their values.
+                      style={{
+                        whiteSpace: dense ? "normal" : "nowrap",
+                        textAlign: numeric ? "end" : undefined,
+                      }}
                     >
                       {canSort ? (
-                        <UnstyledButton onClick={header.column.getToggleSortingHandler()} fz="sm" fw={600}>
-                          <Group gap={4} wrap="nowrap">
+                        <UnstyledButton
+                          onClick={header.column.getToggleSortingHandler()}
+                          fz={dense ? "xs" : "sm"}
+                          fw={600}
+                          ta={numeric ? "end" : undefined}
+                        >
+                          <Group gap={4} wrap="nowrap" justify={numeric ? "flex-end" : undefined}>
                             {label}
                             {dir === "asc" ? (
                               <IconArrowUp size={14} aria-hidden />
@@ -173,11 +207,14 @@ export function DataTable<T>({
             )}
             {table.getRowModel().rows.map((row) => (
               <Table.Tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </Table.Td>
-                ))}
+                {row.getVisibleCells().map((cell) => {
+                  const numeric = isNumeric(cell.column.columnDef.meta);
+                  return (
+                    <Table.Td key={cell.id} style={numeric ? { textAlign: "end" } : undefined}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Td>
+                  );
+                })}
               </Table.Tr>
             ))}
           </Table.Tbody>

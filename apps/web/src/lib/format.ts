@@ -25,12 +25,76 @@ export function formatCurrency(
   decimals = 2,
 ): string {
   if (value === null || value === undefined || Number.isNaN(value)) return "";
-  return new Intl.NumberFormat(localeFor(language), {
-    style: "currency",
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
+  try {
+    return new Intl.NumberFormat(localeFor(language), {
+      style: "currency",
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(value);
+  } catch {
+    // A code Intl refuses (RangeError): the plain amount rather than a broken page.
+    return formatNumber(value, language, decimals);
+  }
+}
+
+let knownCurrencies: ReadonlySet<string> | null | undefined;
+
+/** The ISO 4217 codes Intl knows (null where the browser cannot list them). */
+function supportedCurrencies(): ReadonlySet<string> | null {
+  if (knownCurrencies === undefined) {
+    try {
+      const list = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.(
+        "currency",
+      );
+      knownCurrencies = list && list.length > 0 ? new Set(list) : null;
+    } catch {
+      knownCurrencies = null;
+    }
+  }
+  return knownCurrencies;
+}
+
+/**
+ * The ISO 4217 code of a currency, upper-cased, or null when it is not one: three letters (all
+ * the API checks) and, where the browser can list them, a currency Intl knows ("BAD" would
+ * otherwise print as a sign).
+ */
+function currencyCode(currency: string | null | undefined): string | null {
+  const code = typeof currency === "string" ? currency.trim().toUpperCase() : "";
+  if (!/^[A-Z]{3}$/.test(code)) return null;
+  const known = supportedCurrencies();
+  return !known || known.has(code) ? code : null;
+}
+
+/**
+ * An amount with two decimals in the UI language, with the sign of `currency` when that is a valid
+ * ISO code (the scenario's currency); a plain two-decimal number when the currency is missing or
+ * not valid. Never throws (Intl's RangeError on a bad code falls back to the plain number); a
+ * missing or non-numeric value is "".
+ */
+export function moneyText(
+  value: number | string | null | undefined,
+  language: string,
+  currency?: string | null,
+): string {
+  if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) return "";
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isFinite(n)) return "";
+  const code = currencyCode(currency);
+  if (code) {
+    try {
+      return new Intl.NumberFormat(localeFor(language), {
+        style: "currency",
+        currency: code,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }).format(n);
+    } catch {
+      // Not a currency this browser knows: the plain amount below.
+    }
+  }
+  return formatNumber(n, language);
 }
 
 export function formatPercent(ratio: number | null | undefined, language: string, decimals = 2): string {

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ApiTable, type ColumnSpec } from "../../../components/api-table";
 import { EmptyState } from "../../../components/empty-state";
 import type { PageParams } from "../../../lib/paged";
+import { useScenario } from "../../scenarios/api/get-scenario";
 import { useLatestCalculation } from "../api/get-latest-calculation";
 import { getStepResults, type ResultRow, STEP_RESULTS_KEY } from "../api/get-step-results";
 import { getStepRules } from "../api/get-step-rules";
@@ -123,6 +124,8 @@ export function ResultsPanel({
   sortByAmount?: boolean;
 }) {
   const { t } = useTranslation();
+  // Money columns carry the scenario's currency (spec 5 "Display": the sign on total cost).
+  const currency = useScenario(scenario).data?.currency ?? null;
   const latest = useLatestCalculation(scenario, CALCULATION_CATEGORY[step]);
   const sources = useStepSources(3, scenario);
   const timeDriven = step === 3 && (sources.data ?? []).some((s) => s.time_driven);
@@ -212,9 +215,13 @@ export function ResultsPanel({
           queryKey={[...STEP_RESULTS_KEY, step, scenario, path, filters]}
           fetcher={(p: PageParams) => getStepResults(path, scenario, p, filters)}
           emptyTitle={t("common:messages.noResults")}
-          columns={[...base, ...extra].map((c) =>
-            c.id === "amount" && (view === "byLine" || view === "aggregated") ? { ...c, sortable: true } : c,
-          )}
+          columns={[...base, ...extra]
+            .map((c) => (c.kind === "currency" ? { ...c, currency } : c))
+            .map((c) =>
+              c.id === "amount" && (view === "byLine" || view === "aggregated")
+                ? { ...c, sortable: true }
+                : c,
+            )}
           defaultSort={sortByAmount ? [{ id: "amount", desc: true }] : undefined}
           testId="results-table"
         />

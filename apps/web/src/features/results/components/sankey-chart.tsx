@@ -5,7 +5,7 @@ import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCurrency } from "../../../lib/format";
+import { moneyText } from "../../../lib/format";
 import type { Sankey } from "../api/get-scenario-report";
 
 echarts.use([EchartsSankey, TooltipComponent, SVGRenderer]);
@@ -43,7 +43,7 @@ export function SankeyChart({ data }: { data: Sankey }) {
           dataType: string;
           data: { source?: string; target?: string; value: number; name?: string };
         }) => {
-          const v = formatCurrency(p.data.value, i18n.language, data.currency);
+          const v = moneyText(p.data.value, i18n.language, data.currency);
           if (p.dataType === "edge") {
             const [from, to] = rtl ? [p.data.target, p.data.source] : [p.data.source, p.data.target];
             const s = data.nodes.find((n) => n.id === from);

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
-import { formatCurrency, formatDateTime, formatNumber } from "../../../lib/format";
+import { formatDateTime, formatNumber, moneyText } from "../../../lib/format";
 import { useValidationReport, type ValidationReport } from "../api/get-scenario-report";
 import { ReportStatus } from "../components/report-status";
 
@@ -25,7 +25,7 @@ function Ok({ ok }: { ok: boolean }) {
 function Report({ report }: { report: ValidationReport }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const money = (v: number) => formatCurrency(v, lang, report.currency);
+  const money = (v: number) => moneyText(v, lang, report.currency);
   const num = (v: number) => <span className="cf-num">{formatNumber(v, lang)}</span>;
   const r = report.reconciliation;
   const lines: [string, number][] = [
