@@ -44,6 +44,7 @@ export function runEngine(model: ModelData, plan: RunPlan, hooks: ComputeHooks):
   const durations = new Map<number, number>();
   const result = calculate(model, {
     detailBudget: plan.detailBudget,
+    detailRecordLimit: plan.detailLimit,
     shouldStop: hooks.shouldStop,
     onProgress: ({ step, fraction }) => {
       if (step !== current) {

@@ -170,7 +170,7 @@ export function runActivityPass(
         const rest = dims.get(rule.dimension)!.restingCost;
         allocated = ctx.splitter.splitColumnInto(cost, column, rest, bufferOf(rule.dimension));
         unallocated = cost - allocated;
-        amounts = ctx.notKept();
+        amounts = ctx.notKept(column.n);
       } else {
         const vec = vectorOf(rule.dimension);
         ctx.splitter.splitColumn(cost, column, vec);

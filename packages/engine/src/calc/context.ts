@@ -15,6 +15,12 @@ export interface CalcOptions {
    * for the detail views; past it they are null and a warning says so. Default 32M (256 MB).
    */
   detailBudget?: number;
+  /**
+   * Vectors of more numbers than this (dimensions with more records) are never kept, so the budget
+   * goes to the dimensions whose detail a reader will show (the API keeps detail up to a record
+   * limit). Default: no limit.
+   */
+  detailRecordLimit?: number;
 }
 
 /** Chunks of the detail copies and of other copies (numbers; see float64-block.ts). */
@@ -33,6 +39,7 @@ export class CalcContext {
   readonly warnings: string[] = [];
   readonly issues: DataIssue[] = [];
   private budget: number;
+  private readonly recordLimit: number;
   private readonly detail = new Float64Slab(DETAIL_CHUNK);
   private readonly copies = new Float64Slab(COPY_CHUNK);
   private budgetWarned = false;
@@ -43,6 +50,7 @@ export class CalcContext {
     this.digits = digits;
     this.options = options;
     this.budget = options.detailBudget ?? 32 * 1024 * 1024;
+    this.recordLimit = options.detailRecordLimit ?? Number.POSITIVE_INFINITY;
     // A first chunk in proportion to the model: a few numbers per record.
     let records = 0;
     for (const r of model.records.values()) records += r.identifiers.length;
@@ -73,11 +81,13 @@ export class CalcContext {
 
   /** Whether the detail budget can still take a vector of `length` numbers. */
   canKeep(length: number): boolean {
-    return length <= this.budget;
+    return length <= this.budget && length <= this.recordLimit;
   }
 
   /** A copy of `vector` when the detail budget allows it, else null (with one warning). */
   keep(vector: Float64Array): Float64Array | null {
+    // Over the record limit: not kept by choice, so neither budget nor warning.
+    if (vector.length > this.recordLimit) return null;
     if (vector.length <= this.budget) {
       this.budget -= vector.length;
       // Copies in chunks of up to 16M numbers (never more than the budget left).
@@ -92,7 +102,8 @@ export class CalcContext {
   }
 
   /** Detail that does not fit the budget: null, and the warning the first time. */
-  notKept(): null {
+  notKept(length?: number): null {
+    if (length !== undefined && length > this.recordLimit) return null;
     if (!this.budgetWarned) {
       this.budgetWarned = true;
       this.warnings.push(

@@ -64,4 +64,25 @@ describe("detail budget", () => {
     expect(digest(figures(none))).toBe(digest(figures(full)));
     expect(digest(figures(some))).toBe(digest(figures(full)));
   });
+
+  it("keeps no vector over the record limit, leaving the budget to smaller dimensions", () => {
+    const model = generateModel("S", 11);
+    const full = calculate(model);
+    const sizes = [...model.records.values()].map((r) => r.identifiers.length).sort((a, b) => a - b);
+    const limit = sizes[Math.floor(sizes.length / 2)]!;
+    const limited = calculate(model, { detailRecordLimit: limit });
+    const lengthOf = (code: string) => model.records.get(code)?.identifiers.length ?? 0;
+    const over = limited.activities.filter((a) => a.dimension && lengthOf(a.dimension) > limit);
+    const under = limited.activities.filter((a) => a.dimension && lengthOf(a.dimension) <= limit);
+    expect(over.length).toBeGreaterThan(0);
+    expect(over.every((a) => a.amounts === null)).toBe(true);
+    expect(under.some((a) => a.amounts !== null)).toBe(true);
+    for (const p of limited.step5) {
+      if (lengthOf(p.childDimension) > limit) expect(p.receivedByChild).toBeNull();
+      if (lengthOf(p.parentDimension) > limit) expect(p.sentByParent).toBeNull();
+    }
+    // Left out by choice: no budget warning, and every figure the same.
+    expect(limited.warnings.some((w) => w.startsWith("Per-record detail"))).toBe(false);
+    expect(digest(figures(limited))).toBe(digest(figures(full)));
+  });
 });
