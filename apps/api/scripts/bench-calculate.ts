@@ -10,7 +10,11 @@ import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
 // Benchmark (not a test): "calculate all" end to end on PostgreSQL, from the request to results
 // readable through the API, with the API's latency (GET auth/users/me/) sampled while it runs.
 //
-//   DATABASE_URL=postgres://... npx tsx apps/api/scripts/bench-calculate.ts --size M --runs 3
+//   DATABASE_URL=postgres://... npx tsx apps/api/scripts/bench-calculate.ts --size M --runs 3 [--pages 5]
+//
+// --pages N: after the runs, each result page of the list below (every result call, sorted and
+// filtered, first and deep pages) is requested N times; the p50/p95 of all of them and the slowest
+// pages are printed.
 //
 // A fresh schema is created and dropped; the benchmark company's model (engine bench generator,
 // same seed = same data) is saved with the import service, then calculated --runs times.
@@ -20,6 +24,8 @@ const { values } = parseArgs({
     size: { type: "string", default: "M" },
     seed: { type: "string", default: "1" },
     runs: { type: "string", default: "3" },
+    /** After the runs: every result page (sorted, filtered, deep) requested this many times. */
+    pages: { type: "string", default: "0" },
   },
 });
 const size = values.size ?? "M";
@@ -154,7 +160,88 @@ try {
   console.log(
     `median of ${runs}: ${(median(results.map((r) => r.total)) / 1000).toFixed(2)} s to step results, ${(median(results.map((r) => r.reports)) / 1000).toFixed(2)} s to reports; /me p95 ${median(results.map((r) => r.p95)).toFixed(1)} ms; peak RSS ${mb(median(results.map((r) => r.rss)))} MB; max RSS of the process ${mb(process.resourceUsage().maxRSS * 1024)} MB`,
   );
+  if (Number(values.pages) > 0) await benchPages(get, saved.scenario, Number(values.pages));
   await app.close();
 } finally {
   await database.close();
+}
+
+type Get = (url: string) => Promise<{ statusCode: number; body: string; json: () => any }>;
+
+async function benchPages(get: Get, scenario: number, times: number): Promise<void> {
+  const q = `scenario=${scenario}&limit=10`;
+  const ids = async (url: string, field: string) =>
+    ((await get(url)).json().results as Record<string, unknown>[])
+      .map((r) => r[field])
+      .filter((v): v is number => typeof v === "number");
+  const activities = await ids(
+    `/calculation/activity-results/by-source/?${q}&ordering=-allocated_amount`,
+    "source",
+  );
+  const dims = await ids(`/calculation/activity-results/by-destination/?${q}`, "destination");
+  const allDims = [
+    ...new Set([...dims, ...(await ids(`/calculation/dimension-results/?${q}&ordering=-cost`, "dimension"))]),
+  ];
+  const drivers = await ids(`/calculation/calculated-driver-results/?${q}`, "source");
+  const urls: string[] = [];
+  for (const base of ["account-results", "indirect-results", "direct-results"]) {
+    urls.push(`/calculation/${base}/?${q}`, `/calculation/${base}/?${q}&ordering=-amount`);
+    urls.push(`/calculation/${base}/by-source/?${q}&ordering=-allocated_amount`);
+    urls.push(`/calculation/${base}/by-destination/?${q}&ordering=-amount`);
+  }
+  urls.push(`/calculation/direct-results/time-driven/?${q}&ordering=-time_driven_amount`);
+  urls.push(`/calculation/activity-results/?${q}`, `/calculation/activity-results/by-destination/?${q}`);
+  for (const a of activities.slice(0, 3)) {
+    urls.push(`/calculation/activity-results/?${q}&source=${a}&ordering=-amount`);
+    urls.push(`/calculation/activity-results/?${q}&source=${a}&offset=5000`);
+    urls.push(`/calculation/dimension-results/get-parent-to-child-rows/?${q}&source=${a}`);
+    urls.push(`/calculation/dimension-results/get-child-to-parent-rows/?${q}&source=${a}&ordering=-amount`);
+    urls.push(`/calculation/dimension-results/by-line/?${q}&source=${a}&ordering=-amount`);
+  }
+  urls.push(`/calculation/activity-results/get-aggregated/?${q}&ordering=-amount`);
+  urls.push(`/calculation/dimension-results/?${q}`, `/calculation/dimension-results/?${q}&offset=100000`);
+  for (const d of allDims) {
+    urls.push(`/calculation/activity-results/get-aggregated/?${q}&dimension=${d}`);
+    for (const ordering of ["-profit", "cost", "-amount", "-unallocated", "transaction_id"])
+      urls.push(`/calculation/dimension-results/?${q}&dimension=${d}&ordering=${ordering}`);
+    urls.push(`/calculation/dimension-results/?${q}&dimension=${d}&ordering=-profit&offset=20000`);
+    urls.push(
+      `/calculation/dimension-results/dimension-results-unallocated/?${q}&dimension=${d}&ordering=-amount`,
+    );
+    urls.push(
+      `/calculation/dimension-results/get-parent-to-child-rows/?${q}&dimension=${d}&ordering=-amount`,
+    );
+  }
+  urls.push(`/calculation/dimension-results/dimension-results-unallocated/?${q}&ordering=-amount`);
+  urls.push(`/calculation/calculated-driver-results/?${q}`);
+  for (const d of drivers.slice(0, 2)) {
+    urls.push(`/calculation/calculated-driver-results/get-parent-to-child-rows/?${q}&source_driver=${d}`);
+    urls.push(`/calculation/calculated-driver-results-unallocated/?${q}&source_driver=${d}&ordering=-amount`);
+  }
+  urls.push(
+    `/calculation/validation-report/?scenario=${scenario}`,
+    `/calculation/sankey/?scenario=${scenario}`,
+  );
+
+  const all: number[] = [];
+  const byUrl: { url: string; median: number; status: number }[] = [];
+  for (const url of urls) {
+    const times_: number[] = [];
+    let status = 0;
+    for (let i = 0; i < times; i++) {
+      const at = performance.now();
+      const response = await get(url);
+      times_.push(performance.now() - at);
+      status = response.statusCode;
+    }
+    all.push(...times_);
+    byUrl.push({ url, median: median(times_), status });
+  }
+  const statuses = new Map<number, number>();
+  for (const u of byUrl) statuses.set(u.status, (statuses.get(u.status) ?? 0) + 1);
+  console.log(
+    `result pages: ${urls.length} pages x ${times}: p50 ${percentile(all, 50).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
+  for (const u of [...byUrl].sort((a, b) => b.median - a.median).slice(0, 8))
+    console.log(`    ${u.median.toFixed(1)} ms ${u.status} ${u.url}`);
 }

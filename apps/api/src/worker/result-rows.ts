@@ -2,6 +2,7 @@ import type { TablePayload } from "@costflow/db/repositories/results";
 import type { AllocationRow, CalcResult, PushResult } from "@costflow/engine/calc/result-types";
 import type { ModelData, PushSplit } from "@costflow/engine/model/types";
 import { CopyWriter } from "./copy-writer.ts";
+import { type OrderField, orderKind, stableOrder } from "./record-order.ts";
 import type { CodeIds, RunPlan } from "./run-plan.ts";
 
 // A calculation result as COPY text for the result tables (packages/db/src/schema/results.ts).
@@ -465,6 +466,24 @@ export function buildResultRows(
         out.end();
       }
       count("result_records", dim.identifiers.length);
+      const n = identifiers.length;
+      if (dimId === null || n < plan.orderMinRecords) continue;
+      // Orderings by each total (step 0, one row per block of positions; see record-order.ts).
+      const keys: [OrderField, Float64Array | undefined][] = [
+        ["amount", restingCost],
+        ["cost", cost],
+        ["unallocated", unallocated],
+        ["profit", profit],
+      ];
+      for (const [field, values] of keys) {
+        if (!values) continue;
+        const order = stableOrder(field === "profit" ? values : values.map(minor));
+        const size = plan.orderBlock;
+        for (let block = 0; block * size < n; block++) {
+          const part = order.subarray(block * size, Math.min(n, (block + 1) * size));
+          vector(0, block, orderKind(field), dimId, Float64Array.from(part), Int32Array.of(size));
+        }
+      }
     }
   }
   if (plan.maxStep >= 5) pushRows(5, result.step5);

@@ -20,6 +20,10 @@ export interface RunPlan {
   detailLimit: number;
   /** Per-record numbers the engine may keep for the detail views (its detailBudget). */
   detailBudget: number;
+  /** Dimensions with at least this many records get stored orderings by each total. */
+  orderMinRecords: number;
+  /** Positions per stored block of an ordering. */
+  orderBlock: number;
 }
 
 /** Ids and names of the model's master data by code, to label and link result rows. */

@@ -313,7 +313,7 @@ describe("detail limit", () => {
     } finally {
       RUN_SETTINGS.detailLimit = saved;
     }
-    const activities = await allRows<{ source: number; source_ext_id: string }>(
+    const activities = await allRows<{ source: number; source_ext_id: string; destination: number }>(
       call,
       `/calculation/activity-results/?scenario=${scenario}`,
     );
@@ -329,6 +329,22 @@ describe("detail limit", () => {
       (await call("GET", `/calculation/activity-results/?scenario=${scenario}&source=${visit.source}`))
         .statusCode,
     ).toBe(200);
+    // The aggregated view of the dimension over the limit says so too, instead of an empty list.
+    const aggregated = await call(
+      "GET",
+      `/calculation/activity-results/get-aggregated/?scenario=${scenario}&dimension=${pick.destination}`,
+    );
+    expect(aggregated.statusCode).toBe(400);
+    expect(aggregated.json()).toMatchObject({
+      code: "RESULT_DETAIL_NOT_KEPT",
+      errors: [{ field: "dimension" }],
+    });
+    const customers = await call(
+      "GET",
+      `/calculation/activity-results/get-aggregated/?scenario=${scenario}&dimension=${visit.destination}`,
+    );
+    expect(customers.statusCode).toBe(200);
+    expect(customers.json().count).toBeGreaterThan(0);
   });
 });
 

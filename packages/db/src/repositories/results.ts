@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql, count as sqlCount } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Database, Executor } from "../client.ts";
@@ -123,15 +123,17 @@ const OWNED: { categories: string[]; table: ResultTable; step?: number }[] = [
     { categories: [categoryOf(step)], table: "result_pushes" as const, step },
     { categories: [categoryOf(step)], table: "result_unallocated" as const, step },
   ]),
-  // Identifiers of the detail arrays (steps 4-6) and the record totals (step 5).
-  {
+  // Identifiers of the detail arrays (steps 4-6) and the record totals (step 5), with the
+  // orderings of the totals (result_vectors step 0).
+  ...(["result_records", "result_vectors"] as const).map((table) => ({
     categories: [
       "ACTIVITY_TO_DIMENSION_DIRECT",
       "ACTIVITY_TO_DIMENSION_INDIRECT",
       "CALCULATED_DRIVER_TO_DIMENSION",
     ],
-    table: "result_records",
-  },
+    table,
+    ...(table === "result_vectors" ? { step: 0 } : {}),
+  })),
 ];
 
 function categoryOf(step: number): string {
@@ -154,6 +156,125 @@ export function resultsRepository(db: Database) {
     const { limit, offset } = page(p);
     const [rows, total] = await Promise.all([rowsQuery(limit, offset), countQuery()]);
     return { rows, count: total };
+  }
+
+  /**
+   * Records per dimension of a run (one dimension, or all in dimension order), from the highest
+   * record number; undefined when some rows have no dimension (deleted since), whose numbers
+   * may repeat.
+   */
+  async function dimensionSizes(f: Filter, dimension: number | undefined) {
+    const last = (d: SQL) => sql`(select r.record_no from result_records r where r.company_id = ${f.companyId}
+      and r.calculation_id = ${f.calculationId} and r.dimension_id = ${d} order by r.record_no desc limit 1)`;
+    if (dimension !== undefined) {
+      const [row] = (await execute(sql`select ${last(sql`${dimension}`)} as last`)).rows;
+      return new Map([[dimension, row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1]]);
+    }
+    const { rows } = await execute(sql`
+      with recursive d(id) as (
+        select min(dimension_id) from result_records
+          where company_id = ${f.companyId} and calculation_id = ${f.calculationId}
+        union all
+        select (select min(dimension_id) from result_records where company_id = ${f.companyId}
+          and calculation_id = ${f.calculationId} and dimension_id > d.id)
+        from d where d.id is not null)
+      select d.id, ${last(sql`d.id`)} as last,
+        exists (select 1 from result_records where company_id = ${f.companyId}
+          and calculation_id = ${f.calculationId} and dimension_id is null) as orphans
+      from d where d.id is not null order by d.id`);
+    if (rows.some((r) => r.orphans === true || r.orphans === "t")) return undefined;
+    if (rows.length === 0) {
+      const [orphan] = (
+        await execute(sql`select 1 as one from result_records where company_id = ${f.companyId}
+          and calculation_id = ${f.calculationId} limit 1`)
+      ).rows;
+      if (orphan) return undefined;
+    }
+    return new Map(rows.map((r) => [Number(r.id), Number(r.last) + 1]));
+  }
+
+  /** Rows of record-number ranges, in the order of the ranges (each ascending or descending). */
+  async function recordsAt(
+    f: Filter,
+    segments: { dimensionId: number; from: number; to: number; descending: boolean }[],
+  ): Promise<RecordRow[]> {
+    const t = resultRecords;
+    const parts = await Promise.all(
+      segments.map((s) =>
+        db
+          .select()
+          .from(t)
+          .where(
+            and(
+              eq(t.companyId, f.companyId),
+              eq(t.calculationId, f.calculationId),
+              eq(t.dimensionId, s.dimensionId),
+              sql`${t.recordNo} between ${s.from} and ${s.to}`,
+            ),
+          )
+          .orderBy(s.descending ? sql`${t.recordNo} desc` : t.recordNo),
+      ),
+    );
+    return parts.flat();
+  }
+
+  /** Record numbers at a page's positions of a stored ordering; undefined when there is none. */
+  async function orderedRecordNos(
+    f: Filter,
+    dimension: number,
+    field: string,
+    n: number,
+    window: { offset: number; limit: number },
+    descending: boolean,
+  ): Promise<number[] | undefined> {
+    const take = Math.max(0, Math.min(window.limit, n - window.offset));
+    const from = descending ? n - window.offset - take : window.offset;
+    const to = from + take; // exclusive
+    // The block size is kept in each row's links (links[1]); positions p are in block p / size.
+    const { rows } = await execute(sql`
+      with b as (
+        select v.links[1] as size from result_vectors v
+        where v.company_id = ${f.companyId} and v.calculation_id = ${f.calculationId} and v.step = 0
+          and v.kind = ${`ORDER:${field}`} and v.source_no = 0 and v.dimension_id = ${dimension})
+      select v.source_no,
+        v.amounts[greatest(1, ${from} - v.source_no * b.size + 1):least(b.size, ${to} - v.source_no * b.size)] as nos
+      from result_vectors v, b
+      where v.company_id = ${f.companyId} and v.calculation_id = ${f.calculationId} and v.step = 0
+        and v.kind = ${`ORDER:${field}`} and v.dimension_id = ${dimension}
+        and v.source_no between ${from}::int / b.size and greatest(0, ${to}::int - 1) / b.size
+      order by v.source_no`);
+    if (rows.length === 0) return undefined;
+    const nos = rows.flatMap((r) => (r.nos as (string | number)[] | null)?.map(Number) ?? []);
+    return descending ? nos.reverse() : nos;
+  }
+
+  /**
+   * Records by number, in the order given: one index probe each (a lateral lookup; with
+   * `record_no = any(...)` the planner, misled by fresh unanalysed rows, scanned the dimension).
+   */
+  async function recordsByNo(f: Filter, dimension: number, nos: number[]): Promise<RecordRow[]> {
+    if (nos.length === 0) return [];
+    const { rows } = await execute(sql`
+      select r.company_id as "companyId", r.calculation_id as "calculationId", r.dimension_id as "dimensionId",
+        r.record_no as "recordNo", r.identifier, r.resting, r.cost, r.unallocated,
+        r.not_allocated as "notAllocated", r.profit
+      from unnest(${`{${nos.join(",")}}`}::int[]) with ordinality as u(no, at)
+      cross join lateral (select * from result_records x where x.company_id = ${f.companyId}
+        and x.calculation_id = ${f.calculationId} and x.dimension_id = ${dimension} and x.record_no = u.no
+        limit 1) r
+      order by u.at`);
+    return rows.map((r) => ({
+      companyId: Number(r.companyId),
+      calculationId: Number(r.calculationId),
+      dimensionId: r.dimensionId === null ? null : Number(r.dimensionId),
+      recordNo: Number(r.recordNo),
+      identifier: String(r.identifier),
+      resting: Number(r.resting),
+      cost: Number(r.cost),
+      unallocated: Number(r.unallocated),
+      notAllocated: Number(r.notAllocated),
+      profit: r.profit === null ? null : Number(r.profit),
+    }));
   }
 
   return {
@@ -259,9 +380,20 @@ export function resultsRepository(db: Database) {
       return cleaned;
     },
 
-    async meta(companyId: number, calculationId: number): Promise<RunMetaRow | undefined> {
+    /**
+     * A run's meta row without its report data: every result page reads it, and the summary alone
+     * is hundreds of MB at size L.
+     */
+    async meta(companyId: number, calculationId: number): Promise<RunMeta | undefined> {
+      const t = calculationResults;
       const [row] = await db
-        .select()
+        .select({
+          scenarioId: t.scenarioId,
+          currency: t.currency,
+          minorDigits: t.minorDigits,
+          glTotal: t.glTotal,
+          detailLimit: t.detailLimit,
+        })
         .from(calculationResults)
         .where(
           and(
@@ -270,6 +402,20 @@ export function resultsRepository(db: Database) {
           ),
         );
       return row;
+    },
+
+    /** One part of a run's report data (null until its reports are in). */
+    async report<K extends "summaryGz" | "validation" | "sankey">(
+      companyId: number,
+      calculationId: number,
+      part: K,
+    ): Promise<RunMetaRow[K] | null> {
+      const t = calculationResults;
+      const [row] = await db
+        .select({ value: t[part] })
+        .from(t)
+        .where(and(eq(t.companyId, companyId), eq(t.calculationId, calculationId)));
+      return (row?.value ?? null) as RunMetaRow[K] | null;
     },
 
     async allocations(
@@ -350,6 +496,23 @@ export function resultsRepository(db: Database) {
           ),
         );
       return row;
+    },
+
+    /** Minor units step 4 allocated to a dimension (over its activities). */
+    async allocatedToDimension(f: Filter, dimension: number): Promise<number> {
+      const t = resultSources;
+      const [row] = await db
+        .select({ total: sql<number>`coalesce(sum(${t.allocatedAmount}), 0)`.mapWith(Number) })
+        .from(t)
+        .where(
+          and(
+            eq(t.companyId, f.companyId),
+            eq(t.calculationId, f.calculationId),
+            eq(t.step, 4),
+            eq(t.destinationId, dimension),
+          ),
+        );
+      return row?.total ?? 0;
     },
 
     /** What each destination received: steps 1-3 from the rows, step 4 from the activities. */
@@ -572,43 +735,101 @@ export function resultsRepository(db: Database) {
       );
     },
 
+    /**
+     * Record totals (step 5 view). Records are numbered 0..n-1 per dimension in identifier order,
+     * so the default order (dimension, record) and `transaction_id` within a dimension are read by
+     * position, and the count is the numbers' range; a dimension's order by a total is read by
+     * position from the run's stored ordering (step 0 of result_vectors) when it has one. Other
+     * requests sort in SQL. A descending order is the exact reverse of the ascending one (ties
+     * by dimension and record, descending).
+     */
     async records(
       f: Filter,
       filter: { dimension?: number | undefined },
       p: PageRequest,
     ): Promise<PageResult<RecordRow>> {
+      const descending = p.ordering?.startsWith("-") ?? false;
+      const field = p.ordering?.replace(/^-/, "") || undefined;
+      const sizes = await dimensionSizes(f, filter.dimension);
+      const count = sizes ? [...sizes.values()].reduce((a, b) => a + b, 0) : undefined;
+      const window = { offset: p.offset, limit: p.limit };
+      if (sizes && count !== undefined) {
+        if (field === undefined || (field === "transaction_id" && filter.dimension !== undefined)) {
+          const segments = positional(
+            [...sizes].map(([dimensionId, n]) => ({ dimensionId, n })),
+            window,
+            field === undefined ? false : descending,
+          );
+          return { rows: await recordsAt(f, segments), count };
+        }
+        if (filter.dimension !== undefined && (ORDER_FIELDS as readonly string[]).includes(field)) {
+          const n = sizes.get(filter.dimension) ?? 0;
+          const nos = await orderedRecordNos(f, filter.dimension, field, n, window, descending);
+          if (nos) {
+            const rows = await recordsByNo(f, filter.dimension, nos);
+            return { rows, count };
+          }
+        }
+      }
       const t = resultRecords;
       const conditions: SQL[] = [eq(t.companyId, f.companyId), eq(t.calculationId, f.calculationId)];
       if (filter.dimension !== undefined) conditions.push(eq(t.dimensionId, filter.dimension));
       const where = and(...conditions);
-      const sortable = {
+      const sortable: Record<string, AnyPgColumn | SQL> = {
         transaction_id: sql`${t.identifier} collate "C"`,
         amount: t.resting,
         cost: t.cost,
         unallocated: t.unallocated,
         profit: t.profit,
       };
+      const key = field === undefined ? undefined : sortable[field];
+      const keys = [...(key ? [key] : []), t.dimensionId, t.recordNo];
       return paged(
         (limit, offset) =>
           db
             .select()
             .from(t)
             .where(where)
-            .orderBy(
-              ...orderBy(p.ordering, sortable, "", t.dimensionId).slice(0, -1),
-              t.dimensionId,
-              t.recordNo,
-            )
+            .orderBy(...keys.map((k) => (descending && key ? sql`${k} desc` : sql`${k}`)))
             .limit(limit)
             .offset(offset),
         async () => {
-          const [row] = await db.select({ n: count() }).from(t).where(where);
+          if (count !== undefined) return count;
+          const [row] = await db.select({ n: sqlCount() }).from(t).where(where);
           return row?.n ?? 0;
         },
         p,
       );
     },
   };
+}
+
+/** The record fields with stored orderings (apps/api/src/worker/record-order.ts). */
+const ORDER_FIELDS = ["amount", "cost", "unallocated", "profit"] as const;
+
+/** Positions [offset, offset + limit) of the concatenated ranges, as (dimension, first, last) runs. */
+function positional(
+  dims: { dimensionId: number; n: number }[],
+  window: { offset: number; limit: number },
+  descending: boolean,
+): { dimensionId: number; from: number; to: number; descending: boolean }[] {
+  const ordered = descending ? [...dims].reverse() : dims;
+  const out: { dimensionId: number; from: number; to: number; descending: boolean }[] = [];
+  let skip = window.offset;
+  let want = window.limit;
+  for (const { dimensionId, n } of ordered) {
+    if (want <= 0) break;
+    if (skip >= n) {
+      skip -= n;
+      continue;
+    }
+    const take = Math.min(want, n - skip);
+    const from = descending ? n - skip - take : skip;
+    out.push({ dimensionId, from, to: from + take - 1, descending });
+    want -= take;
+    skip = 0;
+  }
+  return out;
 }
 
 export type ResultsRepository = ReturnType<typeof resultsRepository>;

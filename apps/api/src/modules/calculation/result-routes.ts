@@ -22,6 +22,7 @@ import {
   TimeDrivenResultQuery,
   ValidationReport,
 } from "@costflow/contract/calculation";
+import { resultsRepository } from "@costflow/db/repositories/results";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -251,7 +252,7 @@ export function calculationResultRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       },
       async (request, reply) => {
         const ref = await resolveRun(ctx, tenantOf(request), request.query.scenario, "REPORTS");
-        const gz = ref.meta.summaryGz;
+        const gz = await resultsRepository(ctx.db).report(ref.companyId, ref.calculationId, "summaryGz");
         if (!gz) throw new AppError("NO_CALCULATION");
         reply.type("application/json");
         // Stored compressed; sent as is to clients that take gzip (tens of MB at size L).
@@ -276,12 +277,14 @@ export function calculationResultRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       },
       async (request) => {
         const ref = await resolveRun(ctx, tenantOf(request), request.query.scenario, "REPORTS");
-        if (!ref.meta.validation) throw new AppError("NO_CALCULATION");
+        const validation = await resultsRepository(ctx.db).report(
+          ref.companyId,
+          ref.calculationId,
+          "validation",
+        );
+        if (!validation) throw new AppError("NO_CALCULATION");
         return {
-          ...(ref.meta.validation as Omit<
-            z.infer<typeof ValidationReport>,
-            "calculation_id" | "finished_at"
-          >),
+          ...(validation as Omit<z.infer<typeof ValidationReport>, "calculation_id" | "finished_at">),
           calculation_id: ref.calculationId,
           finished_at: ref.finishedAt ? ref.finishedAt.toISOString() : null,
         };
@@ -302,9 +305,10 @@ export function calculationResultRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       },
       async (request) => {
         const ref = await resolveRun(ctx, tenantOf(request), request.query.scenario, "REPORTS");
-        if (!ref.meta.sankey) throw new AppError("NO_CALCULATION");
+        const sankey = await resultsRepository(ctx.db).report(ref.companyId, ref.calculationId, "sankey");
+        if (!sankey) throw new AppError("NO_CALCULATION");
         return {
-          ...(ref.meta.sankey as Omit<z.infer<typeof Sankey>, "calculation_id">),
+          ...(sankey as Omit<z.infer<typeof Sankey>, "calculation_id">),
           calculation_id: ref.calculationId,
         };
       },

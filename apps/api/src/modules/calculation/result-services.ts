@@ -17,7 +17,7 @@ import type {
 } from "@costflow/contract/calculation";
 import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import type { PageResult } from "@costflow/db/repositories/paging";
-import { type PushRow, type RunMetaRow, resultsRepository } from "@costflow/db/repositories/results";
+import { type PushRow, type RunMeta, resultsRepository } from "@costflow/db/repositories/results";
 import { dimensions } from "@costflow/db/schema/model-master-data";
 import { toMajor } from "@costflow/engine/calc/decimal";
 import { and, eq, inArray } from "drizzle-orm";
@@ -31,7 +31,7 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 export interface RunRef {
   companyId: number;
   calculationId: number;
-  meta: RunMetaRow;
+  meta: RunMeta;
   finishedAt: Date | null;
 }
 
@@ -222,12 +222,20 @@ export async function aggregatedRows(
   ref: RunRef,
   query: z.infer<typeof AggregatedResultQuery>,
 ): Promise<Page<z.infer<typeof RecordResultRow>>> {
-  const page = await resultsRepository(ctx.db).vectors(
+  const results = resultsRepository(ctx.db);
+  const page = await results.vectors(
     filterOf(ref),
     4,
     { kinds: ["TOTAL"], dimension: query.dimension },
     query,
   );
+  // Empty because the dimension's detail was not kept (over the limit), not because nothing went there?
+  if (
+    page.count === 0 &&
+    query.dimension !== undefined &&
+    (await results.allocatedToDimension(filterOf(ref), query.dimension)) !== 0
+  )
+    throw detailNotKept("dimension");
   const names = await dimensionNames(
     ctx,
     ref.companyId,

@@ -44,6 +44,10 @@ export const RUN_SETTINGS = {
   detailLimit: Number(process.env.CALC_DETAIL_RECORD_LIMIT ?? 100_000),
   /** Per-record numbers the engine keeps for detail views (its detailBudget; 8 bytes each). */
   detailBudget: Number(process.env.CALC_DETAIL_BUDGET ?? 48 * 1024 * 1024),
+  /** Dimensions with at least this many records get stored orderings (sorted pages by position). */
+  orderMinRecords: Number(process.env.CALC_ORDER_MIN_RECORDS ?? 10_000),
+  /** Positions per stored block of an ordering: a page reads one or two (128 KB each). */
+  orderBlock: 16384,
 };
 
 /** Threads running in this process (stopped when the worker shuts down). */
@@ -114,6 +118,8 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
     reportCategories: phases.reports,
     detailLimit: RUN_SETTINGS.detailLimit,
     detailBudget: RUN_SETTINGS.detailBudget,
+    orderMinRecords: RUN_SETTINGS.orderMinRecords,
+    orderBlock: RUN_SETTINGS.orderBlock,
   };
 
   // Lease and progress: one heartbeat a second; a stop request found there reaches the thread.
