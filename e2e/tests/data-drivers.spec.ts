@@ -81,6 +81,29 @@ test("a dimension driver named after its target", async ({ page }) => {
   await expect(page.getByTestId("driver-strip")).toContainText("Please create a driver first.");
 });
 
+test("a dimension driver edited: a rename that a formula reads is refused, the label is saved", async ({
+  page,
+}) => {
+  await modelFromTemplate(page);
+  await page.goto("/model/scenario/dimensions");
+  await page.getByTestId("dimension-node-ORDER_LINES").click();
+  await expect(page.getByTestId("driver-strip")).toContainText("price");
+  await page.getByTestId("edit-driver-price").click();
+  const form = page.getByTestId("driver-form");
+  await expect(form.locator('input[name="name"]')).toHaveValue("price");
+  // The calculated driver revenue (=quantity*price) reads it: the server refuses the rename.
+  await form.locator('input[name="name"]').fill("list_price");
+  await page.getByTestId("driver-submit").click();
+  await expect(form).toContainText("still used by revenue");
+  await page.screenshot({ path: `${dir}driver-edit-refused-en.png` });
+  await form.locator('input[name="name"]').fill("price");
+  await form.locator('input[name="label"]').fill("Unit price");
+  await page.getByTestId("driver-submit").click();
+  await expect(form).toBeHidden();
+  await page.getByTestId("edit-driver-price").click();
+  await expect(page.getByTestId("driver-form").locator('input[name="label"]')).toHaveValue("Unit price");
+});
+
 for (const lang of ["en", "ar"] as const) {
   test(`driver screenshots ${lang}`, async ({ page }) => {
     test.setTimeout(120_000);

@@ -314,6 +314,43 @@ describe("dimension drivers", () => {
     expect(await indexes()).not.toContain(`dimension_records_driver_${qty.id}_idx`);
   });
 
+  it("edit label and name; a rename that a formula reads is refused (409) and changes nothing", async () => {
+    const { model } = await modelWithScenario(w.analyst, "Renames");
+    const sales = await expectStatus(w.analyst, "POST", "/dimensions/", 201, { model, title: "Sales" });
+    const qty = await driver(sales.id, "qty", "DECI");
+    const price = await driver(sales.id, "price", "DECI");
+    await expectStatus(w.analyst, "POST", "/dimension/calculated-drivers/", 201, {
+      dimension: sales.id,
+      name: "revenue",
+      formula: "=qty * 2",
+    });
+    const labelled = await expectStatus(w.analyst, "PATCH", `/dimension/drivers/${qty.id}/`, 200, {
+      label: "Quantity sold",
+    });
+    expect(labelled).toMatchObject({ name: "qty", label: "Quantity sold" });
+    const refused = await expectStatus(w.analyst, "PATCH", `/dimension/drivers/${qty.id}/`, 409, {
+      name: "units",
+    });
+    expect(refused).toMatchObject({
+      code: "CONFLICT",
+      errors: [{ field: "name", reason: "in_use", message: "still used by revenue" }],
+    });
+    expect(
+      (await expectStatus(w.analyst, "GET", `/dimension/drivers/${qty.id}/`, 200)).name,
+    ).toBe("qty");
+    // Nothing reads price: it can be renamed.
+    expect(
+      await expectStatus(w.analyst, "PATCH", `/dimension/drivers/${price.id}/`, 200, { name: "unit_price" }),
+    ).toMatchObject({ name: "unit_price" });
+    expect(
+      fieldErrors(
+        await expectStatus(w.analyst, "PATCH", `/dimension/drivers/${price.id}/`, 400, { name: "a[b]" }),
+      ),
+    ).toEqual([["name", "invalid_format"]]);
+    // Company B cannot change it.
+    await expectStatus(w.stranger, "PATCH", `/dimension/drivers/${price.id}/`, 404, { label: "x" });
+  });
+
   it("deleting a dimension's drivers needs confirmation and removes its _ID drivers and its transactions", async () => {
     const { model, scenario } = await modelWithScenario(w.analyst, "Drop drivers");
     const second = await expectStatus(w.analyst, "POST", "/model/scenarios/", 201, { model, name: "S2" });

@@ -5,9 +5,17 @@ import {
 } from "@costflow/contract/dimensions";
 import type { Executor } from "@costflow/db/client";
 import type { DimensionDriver } from "@costflow/db/repositories/dimension-drivers";
+import {
+  activityAllocations,
+  calculatedDriverAllocations,
+  dimensionAllocations,
+} from "@costflow/db/schema/allocation-rules";
+import { activities, calculatedDrivers } from "@costflow/db/schema/model-master-data";
+import { parseFormula } from "@costflow/engine/formula/parse";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { fieldError, notFound } from "../../lib/app-error.ts";
+import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
 import { dataRepos, mapConstraintErrors, otherModel } from "../cost/data-scope.ts";
 
 // Dimension drivers: the columns of a dimension's records. A DIMENSION driver is a relationship
@@ -127,7 +135,15 @@ export async function updateDriver(
     // A relationship driver's name is fixed by its target's code.
     throw fieldError("VALIDATION_ERROR", "name", "relationship_name", { name: current.name });
   }
-  if (renamed) await checkNameFree(ctx, companyId, current.dimensionId, input.name!);
+  if (renamed) {
+    await checkNameFree(ctx, companyId, current.dimensionId, input.name!);
+    // Formulas read drivers by name: a rename would leave them pointing at nothing.
+    const readers = await formulaReaders(ctx, companyId, current.dimensionId, current.name);
+    if (readers.length > 0)
+      throw new AppError("CONFLICT", [
+        { field: "name", reason: "in_use", values: { items: readers.join(", ") } },
+      ]);
+  }
   const driver = await mapConstraintErrors(
     () =>
       ctx.db.transaction((tx) =>
@@ -176,4 +192,86 @@ export async function deleteDimensionDrivers(ctx: AppContext, companyId: number,
     relationship_drivers: result.relationshipDrivers,
     records: result.records,
   };
+}
+
+/**
+ * What reads a driver of the dimension by name in a formula: the dimension's calculated drivers,
+ * and FORMULA rules of steps 4-6 splitting onto the dimension (activity codes, calculated driver
+ * names), in every scenario of the model.
+ */
+async function formulaReaders(
+  ctx: AppContext,
+  companyId: number,
+  dimensionId: number,
+  name: string,
+): Promise<string[]> {
+  const db = ctx.db;
+  const formulas = [
+    ...(await db
+      .select({ reader: calculatedDrivers.name, formula: calculatedDrivers.formula })
+      .from(calculatedDrivers)
+      .where(
+        and(eq(calculatedDrivers.companyId, companyId), eq(calculatedDrivers.dimensionId, dimensionId)),
+      )),
+    ...(await db
+      .select({ reader: activities.code, formula: activityAllocations.equation })
+      .from(activityAllocations)
+      .innerJoin(
+        activities,
+        and(
+          eq(activities.companyId, activityAllocations.companyId),
+          eq(activities.id, activityAllocations.sourceId),
+        ),
+      )
+      .where(
+        and(
+          eq(activityAllocations.companyId, companyId),
+          eq(activityAllocations.destinationId, dimensionId),
+          eq(activityAllocations.splitType, "FORMULA"),
+        ),
+      )),
+    ...(await db
+      .select({ reader: activities.code, formula: dimensionAllocations.equation })
+      .from(dimensionAllocations)
+      .innerJoin(
+        activities,
+        and(
+          eq(activities.companyId, dimensionAllocations.companyId),
+          eq(activities.id, dimensionAllocations.sourceActivityId),
+        ),
+      )
+      .where(
+        and(
+          eq(dimensionAllocations.companyId, companyId),
+          eq(dimensionAllocations.destinationChildId, dimensionId),
+          eq(dimensionAllocations.splitType, "FORMULA"),
+        ),
+      )),
+    ...(await db
+      .select({ reader: calculatedDrivers.name, formula: calculatedDriverAllocations.equation })
+      .from(calculatedDriverAllocations)
+      .innerJoin(
+        calculatedDrivers,
+        and(
+          eq(calculatedDrivers.companyId, calculatedDriverAllocations.companyId),
+          eq(calculatedDrivers.id, calculatedDriverAllocations.sourceDriverId),
+        ),
+      )
+      .where(
+        and(
+          eq(calculatedDriverAllocations.companyId, companyId),
+          eq(calculatedDriverAllocations.destinationChildId, dimensionId),
+          eq(calculatedDriverAllocations.splitType, "FORMULA"),
+        ),
+      )),
+  ];
+  const readers = new Set<string>();
+  for (const { reader, formula } of formulas) {
+    try {
+      if (parseFormula(formula).references.some((r) => r.name === name)) readers.add(reader);
+    } catch {
+      // A formula that does not parse reads nothing (its own screen reports the error).
+    }
+  }
+  return [...readers].sort();
 }

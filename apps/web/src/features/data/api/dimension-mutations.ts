@@ -5,6 +5,7 @@ import type {
   Dimension,
   DimensionDriver,
   DimensionNode,
+  UpdateDimensionDriver,
 } from "@costflow/contract/dimensions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
@@ -66,6 +67,29 @@ export function useCreateDriver() {
   return useMutation({
     mutationFn: (body: CreateDimensionDriver) => api.post<DimensionDriver>("dimension/drivers/", body),
     onSuccess: invalidate,
+  });
+}
+
+/** GET dimension/drivers/{id}/: one driver with its label and target (for its edit form). */
+export function useDimensionDriver(id: number | null) {
+  return useQuery({
+    queryKey: ["dimension-driver", id],
+    queryFn: () => api.get<DimensionDriver>(`dimension/drivers/${id}/`),
+    enabled: id !== null,
+  });
+}
+
+/** PATCH dimension/drivers/{id}/: label, P&L flag and (unless a formula reads it) the name. */
+export function useUpdateDriver() {
+  const invalidate = useInvalidateDimensions();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: UpdateDimensionDriver & { id: number }) =>
+      api.patch<DimensionDriver>(`dimension/drivers/${id}/`, body),
+    onSuccess: (driver) => {
+      queryClient.removeQueries({ queryKey: ["dimension-driver", driver.id] });
+      return invalidate();
+    },
   });
 }
 

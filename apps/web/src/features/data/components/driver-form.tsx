@@ -1,5 +1,6 @@
-// A new dimension driver: Date, Text, Decimal or Dimension. A Dimension (relationship) driver picks
-// the dimension its values name and is called <TARGET_CODE>_ID, so its name is not typed.
+// A dimension driver: Date, Text, Decimal or Dimension. A Dimension (relationship) driver picks
+// the dimension its values name and is called <TARGET_CODE>_ID, so its name is not typed. With
+// `initial` the form edits an existing driver (UPDATE mode): its type and target stay as they are.
 import {
   Alert,
   Button,
@@ -53,20 +54,25 @@ export const EMPTY_DRIVER: DriverFormValues = {
 
 export function DriverForm({
   targets,
+  initial,
   loading,
   onSubmit,
   onCancel,
 }: {
   /** Other dimensions of the model, with their codes for the relationship name. */
   targets: { value: string; label: string; code: string }[];
+  /** The driver being edited (UPDATE mode); none for a new driver. */
+  initial?: DriverFormValues;
   loading?: boolean;
   onSubmit: (values: DriverFormValues, fail: (error: unknown) => void) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const form = useZodForm(schema, EMPTY_DRIVER);
+  const form = useZodForm(schema, initial ?? EMPTY_DRIVER);
+  const editing = initial !== undefined;
   const relationship = form.values.data_type === "DIMENSION";
   const targetCode = targets.find((d) => d.value === String(form.values.target_dimension))?.code;
+  const relationshipName = editing ? form.values.name : targetCode ? `${targetCode}_ID` : "";
   return (
     <form
       noValidate
@@ -92,8 +98,14 @@ export function DriverForm({
             data={TYPES.map((ty) => ({ value: ty.value, label: t(ty.label) }))}
             value={form.values.data_type}
             onChange={(v) => form.setValue("data_type", v as DriverFormValues["data_type"])}
+            disabled={editing}
             data-testid="driver-type"
           />
+          {editing && (
+            <Text fz="xs" c="dimmed">
+              {t("data:dimensionManager.typeFixed")}
+            </Text>
+          )}
         </Stack>
         {relationship && (
           <Select
@@ -105,6 +117,7 @@ export function DriverForm({
             error={errorText(t, form.errors.target_dimension)}
             required
             searchable
+            disabled={editing}
             nothingFoundMessage={t("common:messages.noResults")}
             data-testid="driver-target"
           />
@@ -113,7 +126,7 @@ export function DriverForm({
           label={t("model:dimensionData.driverName")}
           name="name"
           dir="ltr"
-          value={relationship ? (targetCode ? `${targetCode}_ID` : "") : form.values.name}
+          value={relationship ? relationshipName : form.values.name}
           readOnly={relationship}
           description={relationship ? t("data:dimensionManager.relationshipName") : undefined}
           onChange={(e) => form.setValue("name", e.currentTarget.value)}

@@ -29,8 +29,10 @@ import {
   useDeleteAllDrivers,
   useDeleteDimension,
   useDeleteDriver,
+  useDimensionDriver,
   useDimensionTree,
   useSaveDimension,
+  useUpdateDriver,
 } from "../api/dimension-mutations";
 import {
   DIMENSION_RECORDS_KEY,
@@ -59,6 +61,9 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
   const selected = all.find((d) => d.id === selectedId) ?? all[0] ?? null;
   const [editing, setEditing] = useState<DimensionNode | "new" | null>(null);
   const [addingDriver, setAddingDriver] = useState(false);
+  const [editingDriver, setEditingDriver] = useState<number | null>(null);
+  const driverToEdit = useDimensionDriver(editingDriver);
+  const updateDriver = useUpdateDriver();
   const saveDimension = useSaveDimension();
   const deleteDimension = useDeleteDimension();
   const createDriver = useCreateDriver();
@@ -265,15 +270,25 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
                     id: "actions",
                     header: t("common:table.actions"),
                     cell: (r) => (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t("common:actions.delete")}
-                        onClick={() => askDeleteDriver(r)}
-                        data-testid={`delete-driver-${r.name}`}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
+                      <Group gap={4} wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t("data:dimensionManager.editDriverAction")}
+                          onClick={() => setEditingDriver(r.id)}
+                          data-testid={`edit-driver-${r.name}`}
+                        >
+                          <IconPencil size={16} aria-hidden />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t("common:actions.delete")}
+                          onClick={() => askDeleteDriver(r)}
+                          data-testid={`delete-driver-${r.name}`}
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Group>
                     ),
                   },
                 ]}
@@ -318,6 +333,47 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
                 },
               )
             }
+          />
+        )}
+      </Modal>
+      <Modal
+        opened={editingDriver !== null}
+        onClose={() => setEditingDriver(null)}
+        title={t("data:dimensionManager.editDriver", { name: driverToEdit.data?.name ?? "" })}
+      >
+        {editingDriver !== null && driverToEdit.data && (
+          <DriverForm
+            key={driverToEdit.data.id}
+            targets={all.map((d) => ({ value: String(d.id), label: d.title, code: d.code }))}
+            initial={{
+              name: driverToEdit.data.name,
+              data_type: driverToEdit.data.data_type,
+              target_dimension: driverToEdit.data.target_dimension,
+              label: driverToEdit.data.label === driverToEdit.data.name ? "" : driverToEdit.data.label,
+              is_pnl_line: driverToEdit.data.is_pnl_line,
+            }}
+            loading={updateDriver.isPending}
+            onCancel={() => setEditingDriver(null)}
+            onSubmit={(values, fail) => {
+              const driver = driverToEdit.data!;
+              updateDriver.mutate(
+                {
+                  id: driver.id,
+                  label: values.label,
+                  is_pnl_line: values.is_pnl_line,
+                  ...(driver.data_type !== "DIMENSION" && values.name !== driver.name
+                    ? { name: values.name }
+                    : {}),
+                },
+                {
+                  onSuccess: (saved) => {
+                    setEditingDriver(null);
+                    notifySuccess(t("common:messages.itemUpdated", { item: saved.name }));
+                  },
+                  onError: fail,
+                },
+              );
+            }}
           />
         )}
       </Modal>
