@@ -315,7 +315,7 @@ describe("dimension drivers", () => {
   });
 
   it("edit label and name; a rename that a formula reads is refused (409) and changes nothing", async () => {
-    const { model } = await modelWithScenario(w.analyst, "Renames");
+    const { model, scenario } = await modelWithScenario(w.analyst, "Renames");
     const sales = await expectStatus(w.analyst, "POST", "/dimensions/", 201, { model, title: "Sales" });
     const qty = await driver(sales.id, "qty", "DECI");
     const price = await driver(sales.id, "price", "DECI");
@@ -335,13 +335,28 @@ describe("dimension drivers", () => {
       code: "CONFLICT",
       errors: [{ field: "name", reason: "in_use", message: "still used by revenue" }],
     });
-    expect(
-      (await expectStatus(w.analyst, "GET", `/dimension/drivers/${qty.id}/`, 200)).name,
-    ).toBe("qty");
+    expect((await expectStatus(w.analyst, "GET", `/dimension/drivers/${qty.id}/`, 200)).name).toBe("qty");
     // Nothing reads price: it can be renamed.
     expect(
       await expectStatus(w.analyst, "PATCH", `/dimension/drivers/${price.id}/`, 200, { name: "unit_price" }),
     ).toMatchObject({ name: "unit_price" });
+    // A step-4 FORMULA rule reading it holds it too.
+    const sell = await expectStatus(w.analyst, "POST", "/activities/", 201, {
+      model,
+      name: "Sell",
+      code: "SELL",
+    });
+    await expectStatus(w.analyst, "POST", "/allocation/activity-allocations/", 201, {
+      scenario,
+      source: sell.id,
+      destination: sales.id,
+      splitType: "FORMULA",
+      equation: "=unit_price * 2",
+    });
+    const held = await expectStatus(w.analyst, "PATCH", `/dimension/drivers/${price.id}/`, 409, {
+      name: "p",
+    });
+    expect(held.errors).toMatchObject([{ field: "name", reason: "in_use", message: "still used by SELL" }]);
     expect(
       fieldErrors(
         await expectStatus(w.analyst, "PATCH", `/dimension/drivers/${price.id}/`, 400, { name: "a[b]" }),

@@ -5,14 +5,8 @@ import {
 } from "@costflow/contract/dimensions";
 import type { Executor } from "@costflow/db/client";
 import type { DimensionDriver } from "@costflow/db/repositories/dimension-drivers";
-import {
-  activityAllocations,
-  calculatedDriverAllocations,
-  dimensionAllocations,
-} from "@costflow/db/schema/allocation-rules";
-import { activities, calculatedDrivers } from "@costflow/db/schema/model-master-data";
 import { parseFormula } from "@costflow/engine/formula/parse";
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
@@ -205,68 +199,25 @@ async function formulaReaders(
   dimensionId: number,
   name: string,
 ): Promise<string[]> {
-  const db = ctx.db;
-  const formulas = [
-    ...(await db
-      .select({ reader: calculatedDrivers.name, formula: calculatedDrivers.formula })
-      .from(calculatedDrivers)
-      .where(
-        and(eq(calculatedDrivers.companyId, companyId), eq(calculatedDrivers.dimensionId, dimensionId)),
-      )),
-    ...(await db
-      .select({ reader: activities.code, formula: activityAllocations.equation })
-      .from(activityAllocations)
-      .innerJoin(
-        activities,
-        and(
-          eq(activities.companyId, activityAllocations.companyId),
-          eq(activities.id, activityAllocations.sourceId),
-        ),
-      )
-      .where(
-        and(
-          eq(activityAllocations.companyId, companyId),
-          eq(activityAllocations.destinationId, dimensionId),
-          eq(activityAllocations.splitType, "FORMULA"),
-        ),
-      )),
-    ...(await db
-      .select({ reader: activities.code, formula: dimensionAllocations.equation })
-      .from(dimensionAllocations)
-      .innerJoin(
-        activities,
-        and(
-          eq(activities.companyId, dimensionAllocations.companyId),
-          eq(activities.id, dimensionAllocations.sourceActivityId),
-        ),
-      )
-      .where(
-        and(
-          eq(dimensionAllocations.companyId, companyId),
-          eq(dimensionAllocations.destinationChildId, dimensionId),
-          eq(dimensionAllocations.splitType, "FORMULA"),
-        ),
-      )),
-    ...(await db
-      .select({ reader: calculatedDrivers.name, formula: calculatedDriverAllocations.equation })
-      .from(calculatedDriverAllocations)
-      .innerJoin(
-        calculatedDrivers,
-        and(
-          eq(calculatedDrivers.companyId, calculatedDriverAllocations.companyId),
-          eq(calculatedDrivers.id, calculatedDriverAllocations.sourceDriverId),
-        ),
-      )
-      .where(
-        and(
-          eq(calculatedDriverAllocations.companyId, companyId),
-          eq(calculatedDriverAllocations.destinationChildId, dimensionId),
-          eq(calculatedDriverAllocations.splitType, "FORMULA"),
-        ),
-      )),
-  ];
+  const { rows } = (await ctx.db.execute(sql`
+    select d.name as reader, d.formula from calculated_drivers d
+      where d.company_id = ${companyId} and d.dimension_id = ${dimensionId}
+    union all
+    select a.code, r.equation from activity_allocations r
+      join activities a on a.company_id = r.company_id and a.id = r.source_id
+      where r.company_id = ${companyId} and r.destination_id = ${dimensionId} and r.split_type = 'FORMULA'
+    union all
+    select a.code, r.equation from dimension_allocations r
+      join activities a on a.company_id = r.company_id and a.id = r.source_activity_id
+      where r.company_id = ${companyId} and r.destination_child_id = ${dimensionId} and r.split_type = 'FORMULA'
+    union all
+    select d.name, r.equation from calculated_driver_allocations r
+      join calculated_drivers d on d.company_id = r.company_id and d.id = r.source_driver_id
+      where r.company_id = ${companyId} and r.destination_child_id = ${dimensionId} and r.split_type = 'FORMULA'
+  `)) as unknown as { rows: { reader: string; formula: string }[] };
+
   const readers = new Set<string>();
-  for (const { reader, formula } of formulas) {
+  for (const { reader, formula } of rows) {
     try {
       if (parseFormula(formula).references.some((r) => r.name === name)) readers.add(reader);
     } catch {
