@@ -166,7 +166,9 @@ try {
   await database.close();
 }
 
-type Get = (url: string) => Promise<{ statusCode: number; body: string; json: () => any }>;
+type Get = (
+  url: string,
+) => Promise<{ statusCode: number; body: string; json: () => { results: Record<string, unknown>[] } }>;
 
 async function benchPages(get: Get, scenario: number, times: number): Promise<void> {
   const q = `scenario=${scenario}&limit=10`;
