@@ -1,7 +1,7 @@
-import { ActionIcon, Group, Text, Tooltip } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { RuleRow } from "../api/get-step-rules";
 import { useDeleteRule } from "../api/save-rule";
@@ -36,28 +36,13 @@ export function RuleActions({
     });
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={t("common:actions.edit")}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t("common:actions.edit")}
-          onClick={() => onEdit(row)}
-          data-testid="rule-edit"
-        >
-          <IconPencil size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t("common:actions.delete")}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t("common:actions.delete")}
-          onClick={confirmDelete}
-          loading={remove.isPending}
-          data-testid="rule-delete"
-        >
-          <IconTrash size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <EditDeleteButtons
+        onEdit={() => onEdit(row)}
+        onDelete={confirmDelete}
+        editTestId="rule-edit"
+        deleteTestId="rule-delete"
+        deleting={remove.isPending}
+      />
     </Group>
   );
 }

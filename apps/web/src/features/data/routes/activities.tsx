@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Button, Card, Group, List, Modal, Stack, Text, Tooltip } from "@mantine/core";
-import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Badge, Button, Card, Group, List, Modal, Stack, Text } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiTable } from "../../../components/api-table";
+import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
@@ -116,25 +117,7 @@ function Activities({ model }: { model: number }) {
               header: t("common:table.actions"),
               cell: (r) => (
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t("common:actions.edit")}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t("common:actions.edit")}
-                      onClick={() => setEditing(r)}
-                    >
-                      <IconPencil size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t("common:actions.delete")}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t("common:actions.delete")}
-                      onClick={() => void confirmDelete(r)}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <EditDeleteButtons onEdit={() => setEditing(r)} onDelete={() => void confirmDelete(r)} />
                 </Group>
               ),
             },

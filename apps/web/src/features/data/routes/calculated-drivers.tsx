@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -15,11 +14,12 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { ApiTable } from "../../../components/api-table";
+import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
@@ -112,23 +112,12 @@ function CalculatedDrivers({
       header: t("common:table.actions"),
       cell: (r: CalculatedDriverRow) => (
         <Group gap={2} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            aria-label={t("common:actions.edit")}
-            onClick={() => setEditing(r)}
-            data-testid={`edit-calc-driver-${r.name}`}
-          >
-            <IconPencil size={16} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t("common:actions.delete")}
-            onClick={() => askDelete(r)}
-            data-testid={`delete-calc-driver-${r.name}`}
-          >
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
+          <EditDeleteButtons
+            onEdit={() => setEditing(r)}
+            onDelete={() => askDelete(r)}
+            editTestId={`edit-calc-driver-${r.name}`}
+            deleteTestId={`delete-calc-driver-${r.name}`}
+          />
         </Group>
       ),
     },

@@ -15,6 +15,7 @@ import { IconAdjustments, IconPencil, IconPlus, IconTrash, IconUpload } from "@t
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiTable } from "../../../components/api-table";
+import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
@@ -250,37 +251,22 @@ function CostPools({ model, scenario }: { model: number; scenario: number }) {
                       <IconAdjustments size={16} aria-hidden />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label={t("common:actions.edit")}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t("common:actions.edit")}
-                      onClick={() => setEditing(r)}
-                    >
-                      <IconPencil size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t("common:actions.delete")}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t("common:actions.delete")}
-                      onClick={() =>
-                        openTypedConfirm({
-                          title: t("data:pools.deleteTitle"),
-                          text: t("data:pools.deleteText", { name: r.name }),
-                          word: r.identifier,
-                          onConfirm: () =>
-                            remove.mutate(r.id, {
-                              onSuccess: () =>
-                                notifySuccess(t("common:messages.itemDeleted", { item: r.name })),
-                              onError: () => notifyError(t("common:messages.deleteFailed")),
-                            }),
-                        })
-                      }
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <EditDeleteButtons
+                    onEdit={() => setEditing(r)}
+                    onDelete={() =>
+                      openTypedConfirm({
+                        title: t("data:pools.deleteTitle"),
+                        text: t("data:pools.deleteText", { name: r.name }),
+                        word: r.identifier,
+                        onConfirm: () =>
+                          remove.mutate(r.id, {
+                            onSuccess: () =>
+                              notifySuccess(t("common:messages.itemDeleted", { item: r.name })),
+                            onError: () => notifyError(t("common:messages.deleteFailed")),
+                          }),
+                      })
+                    }
+                  />
                 </Group>
               ),
             },

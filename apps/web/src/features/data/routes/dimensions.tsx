@@ -1,21 +1,10 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { IconPencil, IconPlus, IconTable, IconTrash, IconUpload } from "@tabler/icons-react";
+import { Badge, Button, Card, Grid, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconPlus, IconTable, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiTable } from "../../../components/api-table";
+import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
@@ -205,23 +194,12 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
                   >
                     {t("model:dimensions.openData")}
                   </Button>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t("common:actions.edit")}
-                    onClick={() => setEditing(selected)}
-                    data-testid="edit-dimension"
-                  >
-                    <IconPencil size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t("common:actions.delete")}
-                    onClick={() => askDeleteDimension(selected)}
-                    data-testid="delete-dimension"
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
+                  <EditDeleteButtons
+                    onEdit={() => setEditing(selected)}
+                    onDelete={() => askDeleteDimension(selected)}
+                    editTestId="edit-dimension"
+                    deleteTestId="delete-dimension"
+                  />
                 </Group>
               </Group>
               <Group justify="space-between" mb="xs" mt="md">
@@ -271,23 +249,13 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
                     header: t("common:table.actions"),
                     cell: (r) => (
                       <Group gap={4} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t("data:dimensionManager.editDriverAction")}
-                          onClick={() => setEditingDriver(r.id)}
-                          data-testid={`edit-driver-${r.name}`}
-                        >
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("common:actions.delete")}
-                          onClick={() => askDeleteDriver(r)}
-                          data-testid={`delete-driver-${r.name}`}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
+                        <EditDeleteButtons
+                          onEdit={() => setEditingDriver(r.id)}
+                          onDelete={() => askDeleteDriver(r)}
+                          editLabel={t("data:dimensionManager.editDriverAction")}
+                          editTestId={`edit-driver-${r.name}`}
+                          deleteTestId={`delete-driver-${r.name}`}
+                        />
                       </Group>
                     ),
                   },

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Card, Group, Menu, Modal, Stack, Text, Tooltip } from "@mantine/core";
-import { IconDownload, IconPencil, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
+import { Button, Card, Group, Menu, Modal, Stack, Text } from "@mantine/core";
+import { IconDownload, IconPlus, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiTable } from "../../../components/api-table";
+import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
@@ -165,25 +166,7 @@ function Accounts({ model, scenario }: { model: number; scenario: number }) {
               header: t("common:table.actions"),
               cell: (r) => (
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t("common:actions.edit")}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t("common:actions.edit")}
-                      onClick={() => setEditing(r)}
-                    >
-                      <IconPencil size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t("common:actions.delete")}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t("common:actions.delete")}
-                      onClick={() => confirmDelete(r)}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <EditDeleteButtons onEdit={() => setEditing(r)} onDelete={() => confirmDelete(r)} />
                 </Group>
               ),
             },

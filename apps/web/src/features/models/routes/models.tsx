@@ -1,16 +1,10 @@
 import { ActionIcon, Badge, Button, Card, Group, Modal, Text, Tooltip } from "@mantine/core";
-import {
-  IconCheck,
-  IconDownload,
-  IconFileImport,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from "@tabler/icons-react";
+import { IconCheck, IconDownload, IconFileImport, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ApiTable } from "../../../components/api-table";
+import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import type { CostModel } from "../../../lib/api-types";
 import { useAppContext } from "../../../lib/app-context";
@@ -154,28 +148,11 @@ export default function ModelsPage() {
                     </ActionIcon>
                   </Tooltip>
                   {canManage && (
-                    <>
-                      <Tooltip label={t("common:actions.edit")}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t("common:actions.edit")}
-                          onClick={() => setEditing(m)}
-                        >
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t("common:actions.delete")}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("common:actions.delete")}
-                          onClick={() => confirmDelete(m)}
-                          data-testid={`delete-model-${m.id}`}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    </>
+                    <EditDeleteButtons
+                      onEdit={() => setEditing(m)}
+                      onDelete={() => confirmDelete(m)}
+                      deleteTestId={`delete-model-${m.id}`}
+                    />
                   )}
                 </Group>
               ),

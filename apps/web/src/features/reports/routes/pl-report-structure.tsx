@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Card, Code, Grid, Group, List, Modal, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Code, Grid, Group, List, Modal, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconCornerDownRight, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconCornerDownRight, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiTable } from "../../../components/api-table";
+import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireModel } from "../../../components/require-context";
 import { ApiError, api } from "../../../lib/api-client";
@@ -128,22 +129,11 @@ function Structure({ model }: { model: number }) {
                         header: t("allocation:form.actions"),
                         cell: (l: ReportLine) => (
                           <Group gap={4} wrap="nowrap">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t("common:actions.edit")}
-                              onClick={() => setEditing(l)}
-                              data-testid="line-edit"
-                            >
-                              <IconPencil size={16} aria-hidden />
-                            </ActionIcon>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t("common:actions.delete")}
-                              onClick={() => confirmDelete(l)}
-                            >
-                              <IconTrash size={16} aria-hidden />
-                            </ActionIcon>
+                            <EditDeleteButtons
+                              onEdit={() => setEditing(l)}
+                              onDelete={() => confirmDelete(l)}
+                              editTestId="line-edit"
+                            />
                           </Group>
                         ),
                       },

@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Button, Card, Group, Modal, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconCheck, IconCopy, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconCheck, IconCopy, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { ApiTable } from "../../../components/api-table";
+import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireModel } from "../../../components/require-context";
 import { ScenarioStatusBadge } from "../../../components/status-badge";
@@ -136,27 +137,13 @@ function ScenarioList({ modelId, modelName }: { modelId: number; modelName: stri
                           <IconCopy size={16} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
-                      <Tooltip label={t("common:actions.edit")}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t("common:actions.edit")}
-                          component={Link}
-                          to="/model/scenario/manage"
-                          onClick={() => select(s, true)}
-                        >
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t("common:actions.delete")}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("common:actions.delete")}
-                          onClick={() => confirmDelete(s)}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
+                      <EditDeleteButtons
+                        onEdit={() => {
+                          select(s, true);
+                          navigate("/model/scenario/manage");
+                        }}
+                        onDelete={() => confirmDelete(s)}
+                      />
                     </>
                   )}
                 </Group>
