@@ -159,6 +159,44 @@ const sourcePool = alias(costPools, "source_pool");
 const parentDimension = alias(dimensions, "parent_dimension");
 const childDimension = alias(dimensions, "child_dimension");
 
+/** Any rule table: its rows are written by id within the company. */
+type RuleTable =
+  | ReturnType<typeof sourceRuleTable>
+  | typeof directAllocations
+  | typeof activityAllocations
+  | typeof dimensionAllocations
+  | typeof calculatedDriverAllocations;
+
+async function insertRule(tx: Executor, t: RuleTable, values: Record<string, unknown>): Promise<number> {
+  const [row] = await tx
+    .insert(t)
+    .values(values as never)
+    .returning({ id: t.id });
+  return row!.id;
+}
+
+async function updateRule(
+  tx: Executor,
+  t: RuleTable,
+  companyId: number,
+  id: number,
+  values: Record<string, unknown>,
+): Promise<void> {
+  await tx
+    .update(t)
+    .set(values as never)
+    .where(and(eq(t.companyId, companyId), eq(t.id, id)));
+}
+
+/** Whether the rule existed (and is gone). */
+async function deleteRule(tx: Executor, t: RuleTable, companyId: number, id: number): Promise<boolean> {
+  const rows = await tx
+    .delete(t)
+    .where(and(eq(t.companyId, companyId), eq(t.id, id)))
+    .returning({ id: t.id });
+  return rows.length === 1;
+}
+
 export function allocationRulesRepository(db: Database) {
   // Lookups of what rules point to --------------------------------------------------------------
   async function one<T>(rows: Promise<T[]>): Promise<T | undefined> {
@@ -535,12 +573,7 @@ export function allocationRulesRepository(db: Database) {
       values: SourceRuleValues,
       tx: Executor = db,
     ): Promise<number> {
-      const t = sourceRuleTable(step);
-      const [row] = await tx
-        .insert(t)
-        .values({ ...values, companyId, scenarioId })
-        .returning({ id: t.id });
-      return row!.id;
+      return insertRule(tx, sourceRuleTable(step), { ...values, companyId, scenarioId });
     },
 
     async updateSourceRule(
@@ -550,11 +583,7 @@ export function allocationRulesRepository(db: Database) {
       values: SourceRuleValues,
       tx: Executor = db,
     ): Promise<void> {
-      const t = sourceRuleTable(step);
-      await tx
-        .update(t)
-        .set(values)
-        .where(and(eq(t.companyId, companyId), eq(t.id, id)));
+      await updateRule(tx, sourceRuleTable(step), companyId, id, { ...values });
     },
 
     /** Sets the percentage of every DRIVER row of one source and driver (a group shares it). */
@@ -582,12 +611,7 @@ export function allocationRulesRepository(db: Database) {
     },
 
     async deleteSourceRule(step: SourceRuleStep, companyId: number, id: number, tx: Executor = db) {
-      const t = sourceRuleTable(step);
-      const rows = await tx
-        .delete(t)
-        .where(and(eq(t.companyId, companyId), eq(t.id, id)))
-        .returning({ id: t.id });
-      return rows.length === 1;
+      return deleteRule(tx, sourceRuleTable(step), companyId, id);
     },
 
     /** Replaces every step-2 rule of the scenario by `rows` (the caller holds a transaction). */
@@ -687,29 +711,15 @@ export function allocationRulesRepository(db: Database) {
       values: DirectRuleValues,
       tx: Executor = db,
     ): Promise<number> {
-      const t = directAllocations;
-      const [row] = await tx
-        .insert(t)
-        .values({ ...values, companyId, scenarioId })
-        .returning({ id: t.id });
-      return row!.id;
+      return insertRule(tx, directAllocations, { ...values, companyId, scenarioId });
     },
 
     async updateDirectRule(companyId: number, id: number, values: DirectRuleValues, tx: Executor = db) {
-      const t = directAllocations;
-      await tx
-        .update(t)
-        .set(values)
-        .where(and(eq(t.companyId, companyId), eq(t.id, id)));
+      await updateRule(tx, directAllocations, companyId, id, { ...values });
     },
 
     async deleteDirectRule(companyId: number, id: number, tx: Executor = db) {
-      const t = directAllocations;
-      const rows = await tx
-        .delete(t)
-        .where(and(eq(t.companyId, companyId), eq(t.id, id)))
-        .returning({ id: t.id });
-      return rows.length === 1;
+      return deleteRule(tx, directAllocations, companyId, id);
     },
 
     // Step 4 -------------------------------------------------------------------------------------
@@ -776,29 +786,15 @@ export function allocationRulesRepository(db: Database) {
       values: ActivityRuleValues,
       tx: Executor = db,
     ): Promise<number> {
-      const t = activityAllocations;
-      const [row] = await tx
-        .insert(t)
-        .values({ ...values, companyId, scenarioId })
-        .returning({ id: t.id });
-      return row!.id;
+      return insertRule(tx, activityAllocations, { ...values, companyId, scenarioId });
     },
 
     async updateActivityRule(companyId: number, id: number, values: ActivityRuleValues, tx: Executor = db) {
-      const t = activityAllocations;
-      await tx
-        .update(t)
-        .set(values)
-        .where(and(eq(t.companyId, companyId), eq(t.id, id)));
+      await updateRule(tx, activityAllocations, companyId, id, { ...values });
     },
 
     async deleteActivityRule(companyId: number, id: number, tx: Executor = db) {
-      const t = activityAllocations;
-      const rows = await tx
-        .delete(t)
-        .where(and(eq(t.companyId, companyId), eq(t.id, id)))
-        .returning({ id: t.id });
-      return rows.length === 1;
+      return deleteRule(tx, activityAllocations, companyId, id);
     },
 
     // Steps 5 and 6 ------------------------------------------------------------------------------
@@ -864,20 +860,13 @@ export function allocationRulesRepository(db: Database) {
         destinationChildId: values.childId,
         allocationDriverId: values.allocationDriverId,
       };
-      if (step === 5) {
-        const t = dimensionAllocations;
-        const [row] = await tx
-          .insert(t)
-          .values({ ...common, ...rest, sourceActivityId: values.sourceId })
-          .returning({ id: t.id });
-        return row!.id;
-      }
-      const t = calculatedDriverAllocations;
-      const [row] = await tx
-        .insert(t)
-        .values({ ...common, ...rest, sourceDriverId: values.sourceId })
-        .returning({ id: t.id });
-      return row!.id;
+      return step === 5
+        ? insertRule(tx, dimensionAllocations, { ...common, ...rest, sourceActivityId: values.sourceId })
+        : insertRule(tx, calculatedDriverAllocations, {
+            ...common,
+            ...rest,
+            sourceDriverId: values.sourceId,
+          });
     },
 
     async updatePushRule(
@@ -894,28 +883,20 @@ export function allocationRulesRepository(db: Database) {
         destinationChildId: values.childId,
         allocationDriverId: values.allocationDriverId,
       };
-      if (step === 5) {
-        const t = dimensionAllocations;
-        await tx
-          .update(t)
-          .set({ ...common, sourceActivityId: values.sourceId })
-          .where(and(eq(t.companyId, companyId), eq(t.id, id)));
-        return;
-      }
-      const t = calculatedDriverAllocations;
-      await tx
-        .update(t)
-        .set({ ...common, sourceDriverId: values.sourceId })
-        .where(and(eq(t.companyId, companyId), eq(t.id, id)));
+      if (step === 5)
+        await updateRule(tx, dimensionAllocations, companyId, id, {
+          ...common,
+          sourceActivityId: values.sourceId,
+        });
+      else
+        await updateRule(tx, calculatedDriverAllocations, companyId, id, {
+          ...common,
+          sourceDriverId: values.sourceId,
+        });
     },
 
     async deletePushRule(step: PushStep, companyId: number, id: number, tx: Executor = db) {
-      const { t } = pushRuleTables(step);
-      const rows = await tx
-        .delete(t)
-        .where(and(eq(t.companyId, companyId), eq(t.id, id)))
-        .returning({ id: t.id });
-      return rows.length === 1;
+      return deleteRule(tx, pushRuleTables(step).t, companyId, id);
     },
 
     // Settings -----------------------------------------------------------------------------------
