@@ -75,3 +75,15 @@ export async function latestEmailTo(to: string, seen = 0): Promise<{ subject: st
   }
   throw new Error(`no e-mail to ${to} reached the SMTP sink`);
 }
+
+/**
+ * Picks a language in the header's menu. Right after a login the app applies the account's saved
+ * settings and may re-render the header, closing a menu just opened: open and pick until it holds.
+ */
+export async function chooseLanguage(page: Page, language: string): Promise<void> {
+  await expect(async () => {
+    await page.getByTestId("language-switcher").first().click();
+    await page.getByTestId(`language-${language}`).click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+}

@@ -1,10 +1,9 @@
-import { ADMIN, expect, login, test } from "./fixtures";
+import { ADMIN, chooseLanguage, expect, login, test } from "./fixtures";
 
 test("switching to Arabic flips the page to right-to-left and back", async ({ page }) => {
   await page.goto("/home");
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
-  await page.getByTestId("language-switcher").first().click();
-  await page.getByTestId("language-ar").click();
+  await chooseLanguage(page, "ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.getByTestId("home-title")).not.toContainText("Know what");
@@ -12,16 +11,14 @@ test("switching to Arabic flips the page to right-to-left and back", async ({ pa
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
 
-  await page.getByTestId("language-switcher").first().click();
-  await page.getByTestId("language-en").click();
+  await chooseLanguage(page, "en");
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
 });
 
 test("the language chosen in the app is saved in the account settings", async ({ page, request }) => {
   await login(page, ADMIN);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByTestId("language-switcher").first().click();
-  await page.getByTestId("language-es").click();
+  await chooseLanguage(page, "es");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   const token = await page.evaluate(() => localStorage.getItem("accessToken"));
   await expect
@@ -33,8 +30,7 @@ test("the language chosen in the app is saved in the account settings", async ({
     })
     .toBe("es");
   // Put it back for the other tests of the demo admin.
-  await page.getByTestId("language-switcher").first().click();
-  await page.getByTestId("language-en").click();
+  await chooseLanguage(page, "en");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect
     .poll(async () => {
