@@ -7,10 +7,7 @@
 // ascending order, links = [size]. A page reads one or two blocks (RUN_SETTINGS.orderBlock).
 
 /** The sortable totals of result_records, as named in the `ordering` query parameter. */
-export const ORDER_FIELDS = ["amount", "cost", "unallocated", "profit"] as const;
-export type OrderField = (typeof ORDER_FIELDS)[number];
-
-export const orderKind = (field: OrderField) => `ORDER:${field}`;
+export { type OrderField, orderKind } from "@costflow/db/repositories/results";
 
 const DIGIT_BITS = 16;
 const DIGITS = 1 << DIGIT_BITS;

@@ -22,6 +22,12 @@ import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 // once or not at all. Reading: every query names the company and the run (`calculation_id`, the
 // root row of the run that is the latest FINISHED of the category asked for).
 
+/** The record totals with stored orderings (written by apps/api/src/worker/record-order.ts). */
+export const ORDER_FIELDS = ["amount", "cost", "unallocated", "profit"] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+/** The result_vectors kind (step 0) of an ordering. */
+export const orderKind = (field: string) => `ORDER:${field}`;
+
 export type ResultTable =
   | "result_allocations"
   | "result_sources"
@@ -235,12 +241,12 @@ export function resultsRepository(db: Database) {
       with b as (
         select v.links[1] as size from result_vectors v
         where v.company_id = ${f.companyId} and v.calculation_id = ${f.calculationId} and v.step = 0
-          and v.kind = ${`ORDER:${field}`} and v.source_no = 0 and v.dimension_id = ${dimension})
+          and v.kind = ${orderKind(field)} and v.source_no = 0 and v.dimension_id = ${dimension})
       select v.source_no,
         v.amounts[greatest(1, ${from} - v.source_no * b.size + 1):least(b.size, ${to} - v.source_no * b.size)] as nos
       from result_vectors v, b
       where v.company_id = ${f.companyId} and v.calculation_id = ${f.calculationId} and v.step = 0
-        and v.kind = ${`ORDER:${field}`} and v.dimension_id = ${dimension}
+        and v.kind = ${orderKind(field)} and v.dimension_id = ${dimension}
         and v.source_no between ${from}::int / b.size and greatest(0, ${to}::int - 1) / b.size
       order by v.source_no`);
     if (rows.length === 0) return undefined;
@@ -803,9 +809,6 @@ export function resultsRepository(db: Database) {
     },
   };
 }
-
-/** The record fields with stored orderings (apps/api/src/worker/record-order.ts). */
-const ORDER_FIELDS = ["amount", "cost", "unallocated", "profit"] as const;
 
 /** Positions [offset, offset + limit) of the concatenated ranges, as (dimension, first, last) runs. */
 function positional(

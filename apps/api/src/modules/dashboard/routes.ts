@@ -28,6 +28,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
+        const language = languageFromHeader(request.headers["accept-language"]);
         const models = ctx.repos.models;
         const latest = await models.latestScenarios(companyId, LATEST);
         return {
@@ -44,7 +45,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             finished_at: run.finishedAt?.toISOString() ?? null,
           })),
           notifications: (await ctx.repos.notifications.latest(authOf(request).user.id, LATEST)).map((row) =>
-            toNotification(row, languageFromHeader(request.headers["accept-language"])),
+            toNotification(row, language),
           ),
         };
       },
