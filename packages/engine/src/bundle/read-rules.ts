@@ -1,5 +1,6 @@
 // The six allocation rule files.
 
+import { step6SourceDimensions } from "../calc/step6-sources.ts";
 import type { ModelData, PushSplit, RuleType, Step4SplitType } from "../model/types.ts";
 import type { BundleErrorCode } from "./bundle-error.ts";
 import { checkRef, type ReadContext, spec, tableOf, UniqueKeys } from "./read-context.ts";
@@ -255,13 +256,15 @@ export async function readRules(
   );
   if (t6) {
     const unique = new UniqueKeys(t6, "step-6 rule");
+    const known = new Set(dimData.calculatedDrivers.map((k) => k.name));
+    const rows: Row[] = [];
     for (const row of t6.rows) {
       const driver = t6.required(row, 0);
       const parent = t6.required(row, 1);
       const child = t6.required(row, 2);
       if (!checkPushDimensions(t6, row, parent, child, dims, names) || driver === null) continue;
-      if (!names.calculated.get(parent!)?.has(driver)) {
-        t6.issue(row, 0, "unknown_reference", `"${driver}" is not a calculated driver of ${parent}`);
+      if (!known.has(driver)) {
+        t6.issue(row, 0, "unknown_reference", `"${driver}" is not a calculated driver`);
         continue;
       }
       const split = pushSplit(t6, row, 3, names, child!);
@@ -271,7 +274,21 @@ export async function readRules(
       )
         continue;
       rules.step6.push({ calculatedDriver: driver, parentDimension: parent!, childDimension: child!, split });
+      rows.push(row);
     }
+    // A push may start from a dimension the driver is not defined on when earlier pushes of the
+    // same name bring it there (chains, docs/engine.md choice 7); else it would push nothing.
+    const sources = step6SourceDimensions(dimData.calculatedDrivers, rules.step6);
+    rules.step6 = rules.step6.filter((r, i) => {
+      if (sources[i] !== null) return true;
+      t6.issue(
+        rows[i]!,
+        0,
+        "unknown_reference",
+        `"${r.calculatedDriver}" never reaches ${r.parentDimension}: it is not a calculated driver of ${r.parentDimension} and no step-6 push of it ends there (rule ${r.calculatedDriver} ${r.parentDimension} -> ${r.childDimension})`,
+      );
+      return false;
+    });
   }
   return rules;
 }

@@ -1,10 +1,13 @@
 // Step 6: calculated-driver values pushed from parent records to child records, exactly as step 5
-// pushes costs. Each record's value is rounded to minor units before splitting (fixed choice 6).
+// pushes costs: the pushes of one driver run top-down, so a value pushed from customers to orders
+// moves on to order lines by the next push (docs/engine.md, choice 7). Each record's value is
+// rounded to minor units before splitting (fixed choice 6).
 
 import { byCode, type CalcContext } from "./context.ts";
 import { CalcError } from "./errors.ts";
 import { orderPushes, type PushEngine, type PushRule } from "./pushes.ts";
 import type { CalculatedDriverResult, PushResult, StepCheck } from "./result-types.ts";
+import { step6SourceDimensions } from "./step6-sources.ts";
 
 export function runStep6(
   ctx: CalcContext,
@@ -13,19 +16,30 @@ export function runStep6(
 ): { pushes: PushResult[]; check: StepCheck | null } {
   const dimensions = new Set(ctx.model.dimensions.map((d) => d.code));
   const plans = new Map<CalculatedDriverResult, PushRule[]>();
-  for (const r of ctx.model.rules.step6) {
+  const rules6 = ctx.model.rules.step6;
+  // The driver each rule pushes: the one of its name on its parent dimension, else the first one
+  // that earlier pushes bring there (chains such as customers -> orders -> order lines).
+  const sources = step6SourceDimensions(drivers, rules6);
+  rules6.forEach((r, i) => {
     const label = `Step 6 rule ${r.calculatedDriver}: ${r.parentDimension} -> ${r.childDimension}`;
-    const candidates = drivers.filter((d) => d.name === r.calculatedDriver);
-    const driver = candidates.find((d) => d.dimension === r.parentDimension) ?? candidates[0];
-    if (!driver || !dimensions.has(r.parentDimension) || !dimensions.has(r.childDimension)) {
+    const named = drivers.some((d) => d.name === r.calculatedDriver);
+    if (!named || !dimensions.has(r.parentDimension) || !dimensions.has(r.childDimension)) {
       throw new CalcError("UNKNOWN_REFERENCE", `${label}: unknown calculated driver or dimension`, {
         rule: label,
       });
     }
+    const driver = drivers.find((d) => d.name === r.calculatedDriver && d.dimension === sources[i]);
+    if (!driver) {
+      throw new CalcError(
+        "STEP6_DRIVER_UNREACHED",
+        `${label}: calculated driver ${r.calculatedDriver} never reaches ${r.parentDimension} (it is not defined there and no earlier step-6 push of it ends there)`,
+        { rule: label, calculatedDriver: r.calculatedDriver, parent: r.parentDimension },
+      );
+    }
     const list = plans.get(driver) ?? [];
     list.push({ parent: r.parentDimension, child: r.childDimension, split: r.split, label });
     plans.set(driver, list);
-  }
+  });
   const results: PushResult[] = [];
   const c6 = { in: 0, allocated: 0, unallocated: 0, notAllocated: 0 };
   for (const driver of drivers) driver.resting.set(driver.dimension, driver.rounded);

@@ -277,6 +277,33 @@ describe("readBundle errors name file, line and column", () => {
     ]);
   });
 
+  it("a step-6 push may start where an earlier push of the driver brought it; else it is refused", async () => {
+    const dir = join(await tempDir(), "bundle");
+    await cp(baseBundle, dir, { recursive: true });
+    const drivers = join(dir, "calculated_drivers.csv");
+    await writeFile(
+      drivers,
+      `${(await readFile(drivers, "utf8")).trimEnd()}\nCUSTOMERS,rebates,=visits,true\n`,
+    );
+    const rules = join(dir, "rules_step6.csv");
+    const header = "calculated_driver,parent_dimension_code,child_dimension_code,split\n";
+    await writeFile(
+      rules,
+      `${header}rebates,ORDERS,ORDER_LINES,=quantity*price\nrebates,CUSTOMERS,ORDERS,EVEN\n`,
+    );
+    const model = await readBundle(dir);
+    expect(model.rules.step6.map((r) => [r.calculatedDriver, r.parentDimension, r.childDimension])).toEqual([
+      ["rebates", "ORDERS", "ORDER_LINES"],
+      ["rebates", "CUSTOMERS", "ORDERS"],
+    ]);
+    // Without the first link nothing brings rebates to ORDERS.
+    await writeFile(rules, `${header}rebates,ORDERS,ORDER_LINES,=quantity*price\n`);
+    const issues = await issuesOf(dir);
+    expect(issues.map((i) => `${i.file}:${i.line}:${i.column}:${i.code}: ${i.message}`)).toEqual([
+      'rules_step6.csv:2:1:unknown_reference: "rebates" never reaches ORDERS: it is not a calculated driver of ORDERS and no step-6 push of it ends there (rule rebates ORDERS -> ORDER_LINES)',
+    ]);
+  });
+
   it("CSV syntax errors", async () => {
     const issues = await issuesOf(await overlaid("csv-syntax"));
     expect(issues.map((i) => [i.code, i.line, i.column, i.message])).toEqual([
