@@ -22,7 +22,10 @@ function records(dimension: string, identifiers: string[]): DimensionRecords {
   return { dimension, identifiers, decimals: new Map(), texts: new Map(), relations: new Map() };
 }
 
-export function generateRecords(rng: Prng, n: BenchCounts): Map<string, DimensionRecords> {
+export function generateRecords(
+  rng: Prng,
+  n: Pick<BenchCounts, "customers" | "products" | "orders" | "orderLines">,
+): Map<string, DimensionRecords> {
   // Customers.
   const customers = records("CUSTOMERS", ids("C", n.customers));
   const size = new Float64Array(n.customers);

@@ -5,7 +5,7 @@ import { readFile, stat } from "node:fs/promises";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isBenchSize } from "../bench/bench-sizes.ts";
+import { isBenchProfile, isBenchSize } from "../bench/bench-sizes.ts";
 import { generateBundle } from "../bench/generate-bundle.ts";
 import { measureOnce, type RunMeasurement } from "../bench/measure-once.ts";
 import { parseArgs, positiveInt, UsageError } from "./args.ts";
@@ -32,17 +32,19 @@ export async function benchCommand(argv: readonly string[]): Promise<number> {
 }
 
 async function generate(argv: readonly string[]): Promise<number> {
-  const { positionals, options } = parseArgs(argv, ["size", "seed", "out"]);
+  const { positionals, options } = parseArgs(argv, ["size", "seed", "out", "profile"]);
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`);
   const size = (options.get("size") ?? "S").toUpperCase();
   if (!isBenchSize(size)) throw new UsageError(`--size must be S, M or L, not "${size}"`);
+  const profile = (options.get("profile") ?? "light").toLowerCase();
+  if (!isBenchProfile(profile)) throw new UsageError(`--profile must be light or dense, not "${profile}"`);
   const seed = positiveInt(options.get("seed"), "seed", 1);
   const out = options.get("out");
   if (!out) throw new UsageError("bench generate needs --out <dir>");
   const t0 = performance.now();
-  await generateBundle(size, seed, out);
+  await generateBundle(size, seed, out, profile);
   process.stdout.write(
-    `Generated bundle ${size} (seed ${seed}) in ${out} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+    `Generated ${profile} bundle ${size} (seed ${seed}) in ${out} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
   );
   return 0;
 }

@@ -10,7 +10,7 @@ import { calcCommand } from "./calc-command.ts";
 
 const USAGE = `Usage:
   costflow calc <bundle> [--json <file>]        read and calculate a model bundle (folder or .zip)
-  costflow bench generate --size S|M|L [--seed N] --out <dir>
+  costflow bench generate --size S|M|L [--profile light|dense] [--seed N] --out <dir>
                                                  write a deterministic benchmark bundle
   costflow bench run <bundle> [--runs N]         time reading and calculating (default 5 runs, 3 for L)
 `;
