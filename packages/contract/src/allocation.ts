@@ -368,6 +368,27 @@ export type CreateCalculatedDriverAllocation = z.input<typeof CreateCalculatedDr
 export const UpdateCalculatedDriverAllocation = CreateCalculatedDriverAllocation.partial();
 export type UpdateCalculatedDriverAllocation = z.input<typeof UpdateCalculatedDriverAllocation>;
 
+/**
+ * GET `calculated-driver-allocations/sources/?scenario&parent`: the calculated drivers whose values
+ * reach dimension `parent` (defined there, or brought there by the scenario's earlier step-6
+ * pushes), i.e. the drivers a step-6 rule from `parent` may push (docs/engine.md, choice 7).
+ */
+export const Step6SourceQuery = listQuery(["name"]).extend({ scenario: QueryId, parent: QueryId });
+export type Step6SourceQuery = z.infer<typeof Step6SourceQuery>;
+export const Step6Source = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    dimension: z.number().int(),
+    dimension_name: z.string(),
+    /** True when an earlier push brings it to `parent` (it is defined on another dimension). */
+    pushed: z.boolean(),
+  })
+  .meta({ id: "Step6Source" });
+export type Step6Source = z.infer<typeof Step6Source>;
+export const Step6SourcePage = page(Step6Source);
+export type Step6SourcePage = z.infer<typeof Step6SourcePage>;
+
 // Formula feedback ----------------------------------------------------------------------------
 
 /**

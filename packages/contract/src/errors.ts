@@ -75,6 +75,7 @@ export const FIELD_REASONS = [
   "driver_not_in_dimension",
   "not_decimal_driver",
   "no_relationship",
+  "driver_not_reached",
   "cycle",
   "in_use",
   "not_pnl_driver",

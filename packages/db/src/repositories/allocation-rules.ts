@@ -847,6 +847,42 @@ export function allocationRulesRepository(db: Database) {
         .where(and(eq(t.companyId, companyId), eq(t.scenarioId, scenarioId), eq(source, sourceId)));
     },
 
+    /**
+     * Step 6: the model's calculated drivers (definition order) and the scenario's pushes with
+     * their source driver, to tell which dimensions each driver's values reach through earlier
+     * pushes (docs/engine.md, choice 7).
+     */
+    async step6Graph(
+      companyId: number,
+      modelId: number,
+      scenarioId: number,
+      tx: Executor = db,
+    ): Promise<{
+      drivers: { id: number; name: string; dimensionId: number; dimensionName: string }[];
+      edges: { id: number; sourceId: number; parentId: number; childId: number }[];
+    }> {
+      const k = calculatedDrivers;
+      const r = calculatedDriverAllocations;
+      // One after the other: a transaction runs one statement at a time.
+      const drivers = await tx
+        .select({ id: k.id, name: k.name, dimensionId: k.dimensionId, dimensionName: dimensions.name })
+        .from(k)
+        .innerJoin(dimensions, and(eq(dimensions.companyId, k.companyId), eq(dimensions.id, k.dimensionId)))
+        .where(and(eq(k.companyId, companyId), eq(k.modelId, modelId)))
+        .orderBy(k.dimensionId, k.position, k.id);
+      const edges = await tx
+        .select({
+          id: r.id,
+          sourceId: r.sourceDriverId,
+          parentId: r.sourceParentId,
+          childId: r.destinationChildId,
+        })
+        .from(r)
+        .where(and(eq(r.companyId, companyId), eq(r.scenarioId, scenarioId)))
+        .orderBy(r.id);
+      return { drivers, edges };
+    },
+
     async insertPushRule(
       step: PushStep,
       companyId: number,

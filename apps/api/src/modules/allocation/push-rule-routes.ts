@@ -8,6 +8,8 @@ import {
   DimensionAllocation,
   DimensionAllocationListQuery,
   DimensionAllocationPage,
+  Step6SourcePage,
+  Step6SourceQuery,
   UpdateCalculatedDriverAllocation,
   UpdateDimensionAllocation,
 } from "@costflow/contract/allocation";
@@ -21,6 +23,7 @@ import { findScenario } from "./open-scenario.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
 import { toCalculatedDriverRule, toDimensionRule } from "./rule-views.ts";
 import { type PushInput, readPushRule, savePushRule } from "./save-push-rule.ts";
+import { listStep6Sources } from "./step6-reach.ts";
 
 /** Step 5 (dimension-allocations) and step 6 (calculated-driver-allocations): parent → child pushes. */
 export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
@@ -144,6 +147,31 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
         await findScenario(deps, companyId, scenario);
         const result = await deps.rules.listPushRules(6, companyId, scenario, paging);
         return toPage(request, result, paging, toCalculatedDriverRule);
+      },
+    );
+    app.get(
+      `${six}/sources`,
+      {
+        config: can("read"),
+        schema: {
+          tags,
+          summary:
+            "The calculated drivers a step-6 rule from dimension `parent` may push: defined there, or brought there by an earlier push",
+          security: bearer,
+          querystring: Step6SourceQuery,
+          response: { 200: Step6SourcePage, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const companyId = tenantOf(request);
+        const { scenario: scenarioId, parent: parentId, ordering, ...paging } = request.query;
+        const scenario = await findScenario(deps, companyId, scenarioId);
+        const parent = await deps.rules.findDimension(companyId, parentId);
+        if (!parent || parent.modelId !== scenario.modelId) throw notFound("parent");
+        let rows = await listStep6Sources(deps, companyId, scenario, parentId);
+        if (ordering === "-name") rows = rows.reverse();
+        const result = { rows: rows.slice(paging.offset, paging.offset + paging.limit), count: rows.length };
+        return toPage(request, result, paging, (row) => row);
       },
     );
     app.get(

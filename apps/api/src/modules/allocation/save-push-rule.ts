@@ -12,6 +12,7 @@ import { openScenario } from "./open-scenario.ts";
 import { Problems } from "./problems.ts";
 import { resolvePushSplit } from "./push-split.ts";
 import { toCalculatedDriverRule, toDimensionRule } from "./rule-views.ts";
+import { driverReaches } from "./step6-reach.ts";
 
 // Steps 5 and 6: what rests on the records of a parent dimension (step 5: an activity's cost;
 // step 6: a calculated driver's values) is pushed to the records of a child dimension linked to
@@ -60,6 +61,14 @@ export async function savePushRule(
       problems.inModel("source_parent", parent, scenario.modelId) &&
       problems.inModel("destination_child", child, scenario.modelId);
     if (dimensionsOk && childId === parentId) problems.add("destination_child", "same_as_source");
+    if (step === 6 && dimensionsOk) {
+      // A step-6 push from a dimension the driver is not defined on needs an earlier push of the
+      // driver that ends there (chains, docs/engine.md choice 7); else it would push nothing.
+      const graph = await deps.rules.step6Graph(companyId, scenario.modelId, scenario.id, tx);
+      if (!driverReaches(graph, sourceId, parentId, id)) {
+        problems.add("source_parent", "driver_not_reached", { driver: source.name, dimension: parent.code });
+      }
+    }
 
     const weights = await weightNames(deps, companyId, childId, tx);
     if (dimensionsOk && childId !== parentId) {

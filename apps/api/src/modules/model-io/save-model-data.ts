@@ -6,6 +6,7 @@ import {
 import { insertModelRows, type ModelInput } from "@costflow/db/repositories/model-data/insert-model-rows";
 import { csvNumber } from "@costflow/engine/bundle/csv-format";
 import { relationTarget } from "@costflow/engine/bundle/read-dimensions";
+import { step6SourceDimensions } from "@costflow/engine/calc/step6-sources";
 import type { DimensionDriver, DimensionRecords, ModelData, PushSplit } from "@costflow/engine/model/types";
 import { decimalText, percentageToRatio } from "./decimal-text.ts";
 
@@ -54,6 +55,7 @@ export function splitEquation(split: PushSplit): string {
 
 function toModelInput(model: ModelData, userId: number | null): ModelInput {
   const { info, rules } = model;
+  const step6Sources = step6SourceDimensions(model.calculatedDrivers, rules.step6);
   const driversOf = new Map<string, Set<string>>();
   for (const d of model.dimensionDrivers) {
     const set = driversOf.get(d.dimension) ?? new Set();
@@ -116,8 +118,10 @@ function toModelInput(model: ModelData, userId: number | null): ModelInput {
       childDimension: r.childDimension,
       ...push(r.split),
     })),
-    step6: rules.step6.map((r) => ({
+    step6: rules.step6.map((r, i) => ({
       calculatedDriver: r.calculatedDriver,
+      // The driver a chained push carries is defined upstream (docs/engine.md, choice 7).
+      sourceDimension: step6Sources[i] ?? r.parentDimension,
       parentDimension: r.parentDimension,
       childDimension: r.childDimension,
       ...push(r.split),

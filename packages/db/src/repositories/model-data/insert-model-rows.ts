@@ -32,7 +32,8 @@ export interface ModelInput {
     equation: string;
   }[];
   step5: PushInput[];
-  step6: (Omit<PushInput, "activity"> & { calculatedDriver: string })[];
+  /** sourceDimension: the dimension of the pushed driver (the parent unless a chain brings it). */
+  step6: (Omit<PushInput, "activity"> & { calculatedDriver: string; sourceDimension?: string })[];
   pnlLines: {
     code: string;
     description: string;
@@ -372,7 +373,7 @@ export async function insertModelRows(
       r.splitType,
       dimensionDriverId(r.childDimension, r.driver),
       r.equation,
-      calculatedDriverId(r.calculatedDriver, r.parentDimension),
+      calculatedDriverId(r.calculatedDriver, r.sourceDimension ?? r.parentDimension),
     ]),
   );
   return { modelId, scenarioId, dimensionIds };
