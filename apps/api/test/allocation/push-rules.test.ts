@@ -233,4 +233,70 @@ describe("step 6: calculated driver allocations", () => {
     expect(missing.statusCode).toBe(404);
     expect(fieldErrors(missing)).toEqual(["source_driver: not_found"]);
   });
+
+  it("accepts a push from where an earlier push brings the driver, and lists the drivers reaching a dimension", async () => {
+    // From no step-6 rule.
+    const existing = await call("GET", `${step6}?scenario=${m.scenario}&limit=100&offset=0`);
+    for (const r of existing.json().results) await call("DELETE", `${step6}/${r.id}`);
+    const sources = async (parent: number) => {
+      const response = await call(
+        "GET",
+        `${step6}/sources/?scenario=${m.scenario}&parent=${parent}&limit=100&offset=0`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().results.map((r: { name: string; pushed: boolean }) => [r.name, r.pushed]);
+    };
+    expect(await sources(m.dimension.ORD)).toEqual([["amount", false]]);
+    const link = { scenario: m.scenario, source_driver: m.calculated.score };
+    // score lives on CUST: nothing brings it to ORD yet.
+    const early = await call("POST", step6, {
+      ...link,
+      source_parent: m.dimension.ORD,
+      destination_child: m.dimension.LINE,
+      equation: "DRIVER:units",
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors).toEqual([
+      {
+        field: "source_parent",
+        reason: "driver_not_reached",
+        message:
+          "the calculated driver score does not reach ORD: it is not defined there and no earlier push of it ends there",
+      },
+    ]);
+    const first = await call("POST", step6, {
+      ...link,
+      source_parent: m.dimension.CUST,
+      destination_child: m.dimension.ORD,
+      equation: "DRIVER:qty",
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await sources(m.dimension.ORD)).toEqual([
+      ["amount", false],
+      ["score", true],
+    ]);
+    const second = await call("POST", step6, {
+      ...link,
+      source_parent: m.dimension.ORD,
+      destination_child: m.dimension.LINE,
+      equation: "DRIVER:units",
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toMatchObject({ source_driver_name: "score", source_parent_name: "Orders" });
+    expect(await sources(m.dimension.LINE)).toEqual([["score", true]]);
+    // Without the first link the second reaches nothing: editing it is refused.
+    expect((await call("DELETE", `${step6}/${first.json().id}`)).statusCode).toBe(204);
+    const edit = await call("PATCH", `${step6}/${second.json().id}/`, { equation: "EVEN" });
+    expect(fieldErrors(edit)).toEqual(["source_parent: driver_not_reached"]);
+    const unknown = await call(
+      "GET",
+      `${step6}/sources/?scenario=${m.scenario}&parent=987654&limit=10&offset=0`,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(fieldErrors(unknown)).toEqual(["parent: not_found"]);
+    expect(fieldErrors(await call("GET", `${step6}/sources/?scenario=${m.scenario}`))).toEqual([
+      "parent: required",
+    ]);
+    await call("DELETE", `${step6}/${second.json().id}`);
+  });
 });
