@@ -18,7 +18,8 @@ export type OptionSource =
   | "activities"
   | "dimensions"
   | "dimensionDrivers"
-  | "calculatedDrivers";
+  | "calculatedDrivers"
+  | "step6Sources";
 
 type Row = Record<string, unknown>;
 
@@ -86,6 +87,17 @@ const SPECS: Record<OptionSource, SourceSpec> = {
     path: "dimension/drivers/",
     params: ({ dimension }) => ({ dimension: dimension ?? undefined, data_type: "decimal" }),
     toOption: (r) => ({ value: String(r.id), label: String(r.name ?? r.id), meta: { name: r.name } }),
+  },
+  // Step 6: the drivers a push from the parent (ctx.dimension) may carry: defined there, or brought
+  // there by an earlier push of the scenario (docs/engine.md, choice 7).
+  step6Sources: {
+    path: "allocation/calculated-driver-allocations/sources/",
+    params: ({ scenario, dimension }) => ({ scenario, parent: dimension ?? undefined }),
+    toOption: (r) => ({
+      value: String(r.id),
+      label: `${String(r.name)} · ${String(r.dimension_name)}`,
+      meta: { dimension: r.dimension, pushed: r.pushed },
+    }),
   },
   calculatedDrivers: {
     path: "dimension/calculated-drivers/",

@@ -9,6 +9,7 @@ export interface RemoteSelectProps {
   source: OptionSource;
   ctx: { model: number; scenario: number; dimension?: number | null };
   label: string;
+  description?: string;
   value: string | null;
   onChange: (value: string | null, option: Option | null) => void;
   /** The saved value's label, shown even when it is not among the first 100 options. */
@@ -44,6 +45,7 @@ export function RemoteSelect(props: RemoteSelectProps) {
   return (
     <Select
       label={props.label}
+      description={props.description}
       data={options.map((o) => ({ value: o.value, label: o.label }))}
       value={props.value}
       onChange={(v) => props.onChange(v, options.find((o) => o.value === v) ?? null)}

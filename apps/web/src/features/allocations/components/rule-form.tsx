@@ -104,6 +104,7 @@ function RuleFormBody({
     return m ? (/^[a-z]+:[\w.]+$/.test(m) ? t(m) : m) : undefined;
   };
   const childDimension = values.destination ? Number(values.destination.value) : null;
+  const parentDimension = values.parent ? Number(values.parent.value) : null;
 
   const setSplit = (split: SplitType) => {
     // Choosing FORMULA resets the equation to '=' (spec 4).
@@ -156,22 +157,38 @@ function RuleFormBody({
       noValidate
     >
       <Stack gap="sm">
+        {step === 6 && (
+          // Step 6: the parent first, so that the driver list offers the drivers reaching it
+          // (defined there or brought there by an earlier push); empty = the driver's dimension.
+          <RemoteSelect
+            source="dimensions"
+            ctx={ctx}
+            label={t("allocation:form.parent")}
+            description={t("allocation:form.parentStep6Hint")}
+            value={values.parent?.value ?? null}
+            current={values.parent}
+            onChange={(_, o) => {
+              set("parent", o);
+              if (values.parent?.value !== o?.value) set("source", null);
+            }}
+            error={err("parent")}
+            clearable
+            placeholder={t("allocation:form.parentFromDriver")}
+            testId="rule-parent"
+          />
+        )}
         <RemoteSelect
-          source={SOURCE[step]}
-          ctx={ctx}
+          source={step === 6 && parentDimension !== null ? "step6Sources" : SOURCE[step]}
+          ctx={step === 6 ? { ...ctx, dimension: parentDimension } : ctx}
           label={t(`allocation:form.source${step}`)}
           value={values.source?.value ?? null}
           current={values.source}
-          onChange={(_, o) => {
-            set("source", o);
-            // Step 6: the driver's dimension is the default parent.
-            if (step === 6 && o?.meta?.dimension) set("parent", null);
-          }}
+          onChange={(_, o) => set("source", o)}
           error={err("source")}
           required
           testId="rule-source"
         />
-        {(step === 5 || step === 6) && (
+        {step === 5 && (
           <RemoteSelect
             source="dimensions"
             ctx={ctx}
@@ -180,9 +197,7 @@ function RuleFormBody({
             current={values.parent}
             onChange={(_, o) => set("parent", o)}
             error={err("parent")}
-            required={step === 5}
-            clearable={step === 6}
-            placeholder={step === 6 ? t("allocation:form.parentFromDriver") : undefined}
+            required
           />
         )}
         <RemoteSelect
