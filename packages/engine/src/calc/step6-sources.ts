@@ -66,17 +66,3 @@ export function step6SourceDimensions(
   }
   return source;
 }
-
-/** The dimensions a driver's values reach through the given rules (its own dimension first). */
-export function step6Reach(
-  drivers: readonly DriverName[],
-  rules: readonly Step6Link[],
-  driver: DriverName,
-): Set<string> {
-  const sources = step6SourceDimensions(drivers, rules);
-  const reached = new Set([driver.dimension]);
-  rules.forEach((r, i) => {
-    if (r.calculatedDriver === driver.name && sources[i] === driver.dimension) reached.add(r.childDimension);
-  });
-  return reached;
-}
