@@ -52,10 +52,11 @@ export const UpdateActivity = z.strictObject({
 export type UpdateActivity = z.infer<typeof UpdateActivity>;
 
 /**
- * DELETE activities/{id}/?confirm=true. Deleting an activity removes its allocation rules of every
- * step (3, 4, 5) and its P&L lines in every scenario of the model, so the call must say
- * `confirm=true`; without it the answer is 400 naming `confirm` (GET activities/{id}/delete-impact/
- * tells the dialog what would go).
+ * DELETE activities/{id}/ (spec section 7: no parameter). Deleting an activity removes its
+ * allocation rules of every step (3, 4, 5) and its P&L lines in every scenario of the model; the
+ * web app's dialog is where the user confirms (GET activities/{id}/delete-impact/ tells it what
+ * would go). `confirm` is optional: `true` (what older clients send) deletes too, `false` refuses
+ * with 400 naming `confirm` and deletes nothing.
  */
 export const DeleteActivityQuery = z.object({ confirm: QueryBool.optional() });
 

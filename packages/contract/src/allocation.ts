@@ -81,6 +81,8 @@ const SourceRuleFields = {
   destination_ext_id: z.string(),
   destination_name: z.string(),
   allocation_type: z.enum(RULE_TYPES),
+  /** The same as allocation_type, under the name spec section 3 gives the step-2 field. */
+  type: z.enum(RULE_TYPES),
   /** 0..100 */
   percentage: z.number(),
   /** percentage / 100, six decimals */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, queryIdSchema } from "./common.ts";
+import { idSchema, queryIdSchema, textSchema } from "./common.ts";
 import ar from "./i18n/ar/calculation.json" with { type: "json" };
 import en from "./i18n/en/calculation.json" with { type: "json" };
 import es from "./i18n/es/calculation.json" with { type: "json" };
@@ -318,8 +318,11 @@ export const PushResultRow = z.object({
 });
 export const PushResultQuery = resultQuery(["transaction_id", "source_name", "amount"]).extend({
   source: QueryId.optional(),
-  /** Step 6: the calculated driver (id). */
-  source_driver: QueryId.optional(),
+  /**
+   * Step 6: the calculated driver, by id or by the name the rows carry in `source_driver`
+   * (spec section 7's filter): an id of one of the run's drivers wins, otherwise the name.
+   */
+  source_driver: textSchema.trim().min(1).max(100).optional(),
   /** The row's dimension (child, or parent for child-to-parent rows). */
   dimension: QueryId.optional(),
   category: z.enum(PUSH_LINE_CATEGORIES).optional(),
