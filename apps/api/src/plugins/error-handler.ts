@@ -166,7 +166,10 @@ function refusedByDatabase(error: Error, request: FastifyRequest): AppError | un
   const code = postgresErrorCode(error);
   if (!code || !DATA_EXCEPTIONS[code]) return undefined;
   const body = request.body;
-  const field = body && typeof body === "object" && Object.keys(body).length > 0 ? "body" : "query";
+  const sentBody =
+    (body && typeof body === "object" && Object.keys(body).length > 0) ||
+    String(request.headers["content-type"]).startsWith("multipart/");
+  const field = sentBody ? "body" : "query";
   return new AppError("BAD_REQUEST", [{ field, reason: DATA_EXCEPTIONS[code] }], error.message);
 }
 
