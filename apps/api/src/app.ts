@@ -60,6 +60,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // A POST with a JSON content type and no body (some clients send one for bodiless actions)
   // is an absent body, not a parse error; everything else goes through Fastify's safe parser.
+  // Fastify also parses text/plain by default; the API is JSON only (docs/ARCHITECTURE.md, step 4),
+  // so a text body is a 415 like any other content type, not a string handed to the schemas.
+  app.removeContentTypeParser("text/plain");
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body.toString();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GROUP_NAMES } from "./abilities.ts";
 import { CompanyName, CompanyRef, Email } from "./auth.ts";
+import { idSchema, queryIdSchema } from "./common.ts";
 import { listQuery, page } from "./pagination.ts";
 
 // Notifications, company requests and company invitations (the "account/" endpoints).
@@ -83,7 +84,7 @@ export type CompanyInvitation = z.infer<typeof CompanyInvitation>;
  * administrators only); without `company`, the invitations addressed to me.
  */
 export const CompanyInvitationListQuery = listQuery(["created_at", "status", "email"]).extend({
-  company: z.coerce.number().int().positive().optional(),
+  company: queryIdSchema.optional(),
   status: z.enum(DECISION_STATUSES).optional(),
 });
 export const CompanyInvitationPage = page(CompanyInvitation);
@@ -91,7 +92,7 @@ export type CompanyInvitationPage = z.infer<typeof CompanyInvitationPage>;
 
 /** POST account/company-invitations/ (administrators of `company` only). */
 export const CreateCompanyInvitation = z.strictObject({
-  company: z.number().int().positive(),
+  company: idSchema,
   email: Email,
   group_name: z.enum(GROUP_NAMES),
 });
@@ -100,4 +101,4 @@ export type CreateCompanyInvitation = z.infer<typeof CreateCompanyInvitation>;
 /** Bodies of the accept/decline actions that take none: `{}` or no body at all (null to the server). */
 export const EmptyBody = z.strictObject({}).nullish();
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const IdParams = z.object({ id: queryIdSchema });

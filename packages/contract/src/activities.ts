@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textSchema } from "./common.ts";
 import { Id, QueryBool, QueryId } from "./cost.ts";
 import { listQuery, page } from "./pagination.ts";
 
@@ -21,7 +22,7 @@ export type Activity = z.infer<typeof Activity>;
 /** GET activities/?model[&search&is_tdabc&costpool&limit&offset&ordering] */
 export const ActivityListQuery = listQuery(["code", "name", "is_tdabc", "costpool", "id"]).extend({
   model: QueryId,
-  search: z.string().trim().max(100).optional(),
+  search: textSchema.trim().max(100).optional(),
   is_tdabc: QueryBool.optional(),
   costpool: QueryId.optional(),
 });
@@ -31,9 +32,9 @@ export const ActivityPage = page(Activity);
 export const CreateActivityQuery = z.object({ model: QueryId.optional() });
 export const CreateActivity = z.strictObject({
   model: Id,
-  name: z.string().trim().min(1).max(200),
-  code: z.string().trim().min(1).max(100).optional(),
-  description: z.string().trim().max(2000).default(""),
+  name: textSchema.trim().min(1).max(200),
+  code: textSchema.trim().min(1).max(100).optional(),
+  description: textSchema.trim().max(2000).default(""),
   is_tdabc: z.boolean().default(false),
   costpool: Id.nullable().default(null),
 });
@@ -42,19 +43,20 @@ export type CreateActivity = z.input<typeof CreateActivity>;
 /** PATCH activities/{id}/: `model` may be sent (the client sends the whole form) but not changed. */
 export const UpdateActivity = z.strictObject({
   model: Id.optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  code: z.string().trim().min(1).max(100).optional(),
-  description: z.string().trim().max(2000).optional(),
+  name: textSchema.trim().min(1).max(200).optional(),
+  code: textSchema.trim().min(1).max(100).optional(),
+  description: textSchema.trim().max(2000).optional(),
   is_tdabc: z.boolean().optional(),
   costpool: Id.nullable().optional(),
 });
 export type UpdateActivity = z.infer<typeof UpdateActivity>;
 
 /**
- * DELETE activities/{id}/?confirm=true. Deleting an activity removes its allocation rules of every
- * step (3, 4, 5) and its P&L lines in every scenario of the model, so the call must say
- * `confirm=true`; without it the answer is 400 naming `confirm` (GET activities/{id}/delete-impact/
- * tells the dialog what would go).
+ * DELETE activities/{id}/ (spec section 7: no parameter). Deleting an activity removes its
+ * allocation rules of every step (3, 4, 5) and its P&L lines in every scenario of the model; the
+ * web app's dialog is where the user confirms (GET activities/{id}/delete-impact/ tells it what
+ * would go). `confirm` is optional: `true` (what older clients send) deletes too, `false` refuses
+ * with 400 naming `confirm` and deletes nothing.
  */
 export const DeleteActivityQuery = z.object({ confirm: QueryBool.optional() });
 

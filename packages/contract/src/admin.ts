@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textSchema } from "./common.ts";
 import { listQuery, page } from "./pagination.ts";
 
 export const EMAIL_TRANSPORTS = ["outbox", "smtp"] as const;
@@ -22,7 +23,7 @@ export type OutboxEmail = z.infer<typeof OutboxEmail>;
 
 /** GET admin/outbox/: newest first. `to` filters by recipient. */
 export const OutboxListQuery = listQuery(["created_at", "to"]).extend({
-  to: z.string().trim().toLowerCase().max(254).optional(),
+  to: textSchema.trim().toLowerCase().max(254).optional(),
 });
 export const OutboxPage = page(OutboxEmail);
 export type OutboxPage = z.infer<typeof OutboxPage>;

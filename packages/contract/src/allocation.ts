@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { idSchema, queryIdSchema, textSchema } from "./common.ts";
 import { listQuery, page } from "./pagination.ts";
 
 // The six allocation rule sets of a scenario (spec sections 3, 5, 7 "Allocation";
 // shared/guide/allocation-semantics.md). Percentages travel as the ratio the spec sends
 // (percentage / 100, six decimals); lists also show the percentage.
 
-const Id = z.number().int().positive();
-const QueryId = z.coerce.number().int().positive();
+const Id = idSchema;
+const QueryId = queryIdSchema;
 
 export const DEFAULT_PERCENTAGE = 100;
 export const RATIO_DECIMALS = 6;
@@ -48,8 +49,7 @@ export const EMPTY_FORMULA = "=";
  */
 export const Ratio = z.union([
   z.number(),
-  z
-    .string()
+  textSchema
     .trim()
     .regex(/^-?\d+(\.\d+)?$/)
     .transform(Number),
@@ -81,6 +81,8 @@ const SourceRuleFields = {
   destination_ext_id: z.string(),
   destination_name: z.string(),
   allocation_type: z.enum(RULE_TYPES),
+  /** The same as allocation_type, under the name spec section 3 gives the step-2 field. */
+  type: z.enum(RULE_TYPES),
   /** 0..100 */
   percentage: z.number(),
   /** percentage / 100, six decimals */
@@ -181,7 +183,7 @@ export type AllocationSettings = z.infer<typeof AllocationSettings>;
 export const UpdateAllocationSettings = z.strictObject({
   strategy: z.enum(STEP2_STRATEGIES).optional(),
   iteration_stop: Ratio.optional(),
-  profit_line: z.string().trim().min(1).nullable().optional(),
+  profit_line: textSchema.trim().min(1).nullable().optional(),
 });
 export type UpdateAllocationSettings = z.input<typeof UpdateAllocationSettings>;
 
@@ -272,8 +274,8 @@ export const CreateActivityAllocation = z.strictObject({
   destination: Id,
   splitType: z.enum(STEP4_SPLIT_TYPES).optional(),
   allocationDriver: Id.nullable().optional(),
-  equation: z.string().max(10_000).nullable().optional(),
-  description: z.string().trim().max(2000).optional(),
+  equation: textSchema.max(10_000).nullable().optional(),
+  description: textSchema.trim().max(2000).optional(),
 });
 export type CreateActivityAllocation = z.input<typeof CreateActivityAllocation>;
 export const UpdateActivityAllocation = CreateActivityAllocation.partial();
@@ -287,7 +289,7 @@ export type UpdateActivityAllocation = z.input<typeof UpdateActivityAllocation>;
  * send splitType (and allocationDriver) instead of an equation.
  */
 const PushSplitFields = {
-  equation: z.string().trim().min(1).max(10_000).optional(),
+  equation: textSchema.trim().min(1).max(10_000).optional(),
   splitType: z.enum(PUSH_SPLIT_TYPES).optional(),
   allocationDriver: Id.nullable().optional(),
 };
@@ -415,6 +417,6 @@ export type FormulaFeedback = z.infer<typeof FormulaFeedback>;
 /** POST `allocation/check-formula/`: a step 4/5/6 formula over a dimension's (calculated) drivers. */
 export const CheckAllocationFormula = z.strictObject({
   dimension: Id,
-  equation: z.string().max(10_000),
+  equation: textSchema.max(10_000),
 });
 export type CheckAllocationFormula = z.infer<typeof CheckAllocationFormula>;

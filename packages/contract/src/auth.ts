@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { textSchema } from "./common.ts";
 
 // Authentication, registration and password endpoints (docs/api-contract.md).
 
 /** An e-mail address as typed: surrounding blanks dropped, compared in lower case. */
-export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const Email = textSchema.trim().toLowerCase().max(254).pipe(z.email());
 export const PASSWORD_MIN_LENGTH = 8;
-export const Password = z.string().min(PASSWORD_MIN_LENGTH).max(128);
+export const Password = textSchema.min(PASSWORD_MIN_LENGTH).max(128);
 /** A password as given at login: never reveal the policy there, only require something. */
-const AnyPassword = z.string().min(1).max(128);
-const PersonName = z.string().trim().max(150);
-export const CompanyName = z.string().trim().min(1).max(200);
+const AnyPassword = textSchema.min(1).max(128);
+const PersonName = textSchema.trim().max(150);
+export const CompanyName = textSchema.trim().min(1).max(200);
 
 /** POST auth/jwt/create */
 export const LoginRequest = z.strictObject({ email: Email, password: AnyPassword });
@@ -20,7 +21,7 @@ export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
 
 /** POST auth/jwt/refresh and POST auth/jwt/logout */
-export const RefreshRequest = z.strictObject({ refresh: z.string().min(1).max(4096) });
+export const RefreshRequest = z.strictObject({ refresh: textSchema.min(1).max(4096) });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
 /** POST auth/users/set_password/ → TokenPair (every older refresh token is revoked). */
@@ -33,8 +34,8 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
 /** POST auth/users/reset_password_confirm/ → 204. `uid`/`token` come from the e-mailed link. */
 export const ResetPasswordConfirmRequest = z.strictObject({
-  uid: z.string().min(1).max(64),
-  token: z.string().min(1).max(128),
+  uid: textSchema.min(1).max(64),
+  token: textSchema.min(1).max(128),
   new_password: Password,
 });
 export type ResetPasswordConfirmRequest = z.infer<typeof ResetPasswordConfirmRequest>;
@@ -59,20 +60,19 @@ export type EmployeeRange = (typeof EMPLOYEE_RANGES)[number];
 /** POST company-signup/ → 201 RegisterResponse (register with a fuller company profile). */
 export const CompanySignupRequest = RegisterRequest.extend({
   /** ISO 3166-1 alpha-2 code, e.g. "PT"; the web app shows names with Intl.DisplayNames. */
-  country: z
-    .string()
+  country: textSchema
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/),
-  industry: z.string().trim().min(1).max(100),
+  industry: textSchema.trim().min(1).max(100),
   employees: z.enum(EMPLOYEE_RANGES),
 });
 export type CompanySignupRequest = z.infer<typeof CompanySignupRequest>;
 
 /** POST company/validate/ with the `uid` and `token` of the e-mailed link. */
 export const CompanyValidateRequest = z.strictObject({
-  uid: z.string().min(1).max(64),
-  token: z.string().min(1).max(128),
+  uid: textSchema.min(1).max(64),
+  token: textSchema.min(1).max(128),
 });
 export type CompanyValidateRequest = z.infer<typeof CompanyValidateRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textSchema } from "./common.ts";
 import { Id, QueryBool, QueryId } from "./cost.ts";
 import { listQuery, page } from "./pagination.ts";
 
@@ -73,14 +74,13 @@ export const CalculatedDriverListQuery = listQuery(["name", "dimension_name", "p
 });
 export const CalculatedDriverPage = page(CalculatedDriver);
 
-const DriverName = z
-  .string()
+const DriverName = textSchema
   .trim()
   .min(1)
   .max(100)
   .regex(/^[^[\]]+$/);
 /** A formula: starts with "=" once saved ("=" alone is the empty default). */
-const Formula = z.string().trim().max(10_000);
+const Formula = textSchema.trim().max(10_000);
 
 /** POST dimension/calculated-drivers/ */
 export const CreateCalculatedDriver = z.strictObject({

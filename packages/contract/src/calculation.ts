@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema, queryIdSchema, textSchema } from "./common.ts";
 import ar from "./i18n/ar/calculation.json" with { type: "json" };
 import en from "./i18n/en/calculation.json" with { type: "json" };
 import es from "./i18n/es/calculation.json" with { type: "json" };
@@ -11,8 +12,8 @@ import { listQuery, page } from "./pagination.ts";
 // shared/guide/allocation-semantics.md "Calculations", shared/guide/results-summary.md).
 // Amounts are major units of the scenario currency as JSON numbers, rounded to its minor unit.
 
-const Id = z.number().int().positive();
-const QueryId = z.coerce.number().int().positive();
+const Id = idSchema;
+const QueryId = queryIdSchema;
 const IsoDateTime = z.iso.datetime({ offset: true });
 
 /** The six steps' categories, then the report run and the "calculate all" run (spec 4). */
@@ -130,7 +131,7 @@ export const GenerateResponse = z.object({
 });
 export type GenerateResponse = z.infer<typeof GenerateResponse>;
 
-export const StopRequest = z.strictObject({ calculation_id: z.coerce.number().int().positive() });
+export const StopRequest = z.strictObject({ calculation_id: QueryId });
 export const StopResponse = z.object({
   calculation_id: z.number().int(),
   status: z.enum(CALCULATION_STATUSES),
@@ -317,8 +318,11 @@ export const PushResultRow = z.object({
 });
 export const PushResultQuery = resultQuery(["transaction_id", "source_name", "amount"]).extend({
   source: QueryId.optional(),
-  /** Step 6: the calculated driver (id). */
-  source_driver: QueryId.optional(),
+  /**
+   * Step 6: the calculated driver, by id or by the name the rows carry in `source_driver`
+   * (spec section 7's filter): an id of one of the run's drivers wins, otherwise the name.
+   */
+  source_driver: textSchema.trim().min(1).max(100).optional(),
   /** The row's dimension (child, or parent for child-to-parent rows). */
   dimension: QueryId.optional(),
   category: z.enum(PUSH_LINE_CATEGORIES).optional(),

@@ -1,13 +1,14 @@
 import { z } from "zod";
+import { idSchema, queryIdSchema, textSchema } from "./common.ts";
 import { listQuery, PageLimit, PageOffset, page } from "./pagination.ts";
 
 // Cost data of a model and its scenarios (spec section 7, "Cost"): financial accounts and their
 // values, cost pools, cost-pool drivers and their values per pool.
 
-/** A positive database id in a body. */
-export const Id = z.number().int().positive();
-/** A positive database id in a query string or path. */
-export const QueryId = z.coerce.number().int().positive();
+/** A database id in a body (the shared idSchema: at most a 32-bit id). */
+export const Id = idSchema;
+/** A database id in a query string or path (the shared queryIdSchema). */
+export const QueryId = queryIdSchema;
 /**
  * A query-string boolean: the older client sends `True`/`False` (Django style), newer ones
  * `true`/`false`, `1`/`0`.
@@ -21,18 +22,12 @@ export const QueryBool = z
  * on the way in so that no digit is lost before the database's `numeric` stores it.
  */
 export const Decimal = z
-  .union([
-    z.number().refine(Number.isFinite),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+(\.\d+)?$/),
-  ])
+  .union([z.number().refine(Number.isFinite), textSchema.trim().regex(/^-?\d+(\.\d+)?$/)])
   .transform((v) => (typeof v === "number" ? String(v) : v));
 
 /** A code or name typed by a user: trimmed, not blank. */
-const Code = z.string().trim().min(1).max(100);
-const Name = z.string().trim().min(1).max(200);
+const Code = textSchema.trim().min(1).max(100);
+const Name = textSchema.trim().min(1).max(200);
 
 // Financial accounts -------------------------------------------------------------------------
 
@@ -60,7 +55,7 @@ export const ACCOUNT_ORDERING = ["ID", "name", "expense_group", "amount", "accou
 /** GET cost/financial-accounts/get-table/?scenario&limit&offset&ordering&search */
 export const AccountTableQuery = listQuery(ACCOUNT_ORDERING).extend({
   scenario: QueryId,
-  search: z.string().trim().max(100).optional(),
+  search: textSchema.trim().max(100).optional(),
 });
 export const AccountTablePage = page(FinancialAccountRow);
 export type AccountTablePage = z.infer<typeof AccountTablePage>;
@@ -68,7 +63,7 @@ export type AccountTablePage = z.infer<typeof AccountTablePage>;
 /** GET cost/financial-accounts/?model&limit&offset&ordering&search */
 export const AccountListQuery = listQuery(["ID", "name", "expense_group", "account_id"]).extend({
   model: QueryId,
-  search: z.string().trim().max(100).optional(),
+  search: textSchema.trim().max(100).optional(),
 });
 export const AccountPage = page(FinancialAccount);
 
@@ -84,7 +79,7 @@ export const SaveFinancialAccount = z.strictObject({
   model: Id,
   ID: Code,
   name: Name,
-  expense_group: z.string().trim().max(200).default(""),
+  expense_group: textSchema.trim().max(200).default(""),
 });
 export type SaveFinancialAccount = z.input<typeof SaveFinancialAccount>;
 
@@ -108,7 +103,7 @@ export type AccountValue = z.infer<typeof AccountValue>;
 export const AccountValueListQuery = listQuery(["ID", "name", "amount", "id"]).extend({
   scenario: QueryId,
   account: QueryId.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: textSchema.trim().max(100).optional(),
 });
 export const AccountValuePage = page(AccountValue);
 
@@ -159,7 +154,7 @@ export const CostPoolListQuery = listQuery(["identifier", "name", "is_direct", "
   scenario: QueryId.optional(),
   model: QueryId.optional(),
   is_direct: QueryBool.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: textSchema.trim().max(100).optional(),
 });
 export const CostPoolPage = page(CostPool);
 export const OptionalScenarioQuery = z.object({ scenario: QueryId.optional() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { int4Schema, textSchema } from "./common.ts";
 import { Id, QueryBool, QueryId } from "./cost.ts";
 import { listQuery, PageLimit, PageOffset, page } from "./pagination.ts";
 
@@ -16,17 +17,14 @@ export const DRIVER_TYPE_NAMES: Record<string, DriverType> = {
   dimension: "DIMENSION",
 };
 /** `driver_type` filter: a name (decimal, text, date, dimension) or a code (DECI, ...), any case. */
-export const DriverTypeFilter = z
-  .string()
-  .trim()
-  .transform((v, ctx) => {
-    const type = DRIVER_TYPE_NAMES[v.toLowerCase()] ?? DRIVER_TYPES.find((t) => t === v.toUpperCase());
-    if (!type) {
-      ctx.addIssue({ code: "custom", message: "invalid driver type" });
-      return z.NEVER;
-    }
-    return type;
-  });
+export const DriverTypeFilter = textSchema.trim().transform((v, ctx) => {
+  const type = DRIVER_TYPE_NAMES[v.toLowerCase()] ?? DRIVER_TYPES.find((t) => t === v.toUpperCase());
+  if (!type) {
+    ctx.addIssue({ code: "custom", message: "invalid driver type" });
+    return z.NEVER;
+  }
+  return type;
+});
 
 /** The suffix of a relationship driver: a driver targeting dimension P is named `<P code>_ID`. */
 export const RELATIONSHIP_SUFFIX = "_ID";
@@ -101,9 +99,8 @@ export const DimensionLabels = z.array(
   }),
 );
 
-const Title = z.string().trim().min(1).max(200);
-const DimensionCode = z
-  .string()
+const Title = textSchema.trim().min(1).max(200);
+const DimensionCode = textSchema
   .trim()
   .min(1)
   .max(60)
@@ -125,7 +122,7 @@ export const UpdateDimension = z.strictObject({
   model: Id.optional(),
   title: Title.optional(),
   code: DimensionCode.optional(),
-  pid: z.number().int().min(0).nullable().optional(),
+  pid: int4Schema.nullable().optional(),
 });
 export type UpdateDimension = z.infer<typeof UpdateDimension>;
 
@@ -138,8 +135,7 @@ export const DimensionDriverListQuery = listQuery(["name", "data_type", "positio
 });
 export const DimensionDriverPage = page(DimensionDriver);
 
-const DriverName = z
-  .string()
+const DriverName = textSchema
   .trim()
   .min(1)
   .max(100)
@@ -155,18 +151,18 @@ export const CreateDimensionDriver = z.strictObject({
   name: DriverName.optional(),
   data_type: z.enum(DRIVER_TYPES).default("DECI"),
   target_dimension: Id.nullable().default(null),
-  label: z.string().trim().max(200).optional(),
+  label: textSchema.trim().max(200).optional(),
   is_pnl_line: z.boolean().default(false),
-  position: z.number().int().min(0).optional(),
+  position: int4Schema.optional(),
 });
 export type CreateDimensionDriver = z.input<typeof CreateDimensionDriver>;
 
 /** PATCH dimension/drivers/{id}/: renaming a driver renames it in every record. */
 export const UpdateDimensionDriver = z.strictObject({
   name: DriverName.optional(),
-  label: z.string().trim().max(200).optional(),
+  label: textSchema.trim().max(200).optional(),
   is_pnl_line: z.boolean().optional(),
-  position: z.number().int().min(0).optional(),
+  position: int4Schema.optional(),
 });
 export type UpdateDimensionDriver = z.infer<typeof UpdateDimensionDriver>;
 
@@ -184,8 +180,8 @@ export const DeleteDimensionDriversResult = z.object({
 // Records -------------------------------------------------------------------------------------
 
 /** A value in a record: numbers for decimals, YYYY-MM-DD for dates, parent identifiers for `_ID`. */
-export const FieldValue = z.union([z.string(), z.number(), z.null()]);
-export const FieldMap = z.record(z.string().min(1).max(100), FieldValue);
+export const FieldValue = z.union([textSchema, z.number(), z.null()]);
+export const FieldMap = z.record(textSchema.min(1).max(100), FieldValue);
 export type FieldMap = z.infer<typeof FieldMap>;
 
 export const DimensionRecord = z.object({
@@ -201,7 +197,7 @@ export type DimensionRecord = z.infer<typeof DimensionRecord>;
  * `ordering` of record lists: `identifier`, `id`, or the name of one of the dimension's drivers,
  * each optionally with a leading `-`. Checked against the dimension's drivers by the server.
  */
-export const RecordOrdering = z.string().trim().min(1).max(101);
+export const RecordOrdering = textSchema.trim().min(1).max(101);
 
 /** GET dimension/records/?scenario&dimension&limit&offset[&ordering][&search] */
 export const RecordListQuery = z.object({
@@ -211,11 +207,11 @@ export const RecordListQuery = z.object({
   offset: PageOffset,
   ordering: RecordOrdering.optional(),
   /** Identifiers starting with this text (case-insensitive). */
-  search: z.string().trim().max(100).optional(),
+  search: textSchema.trim().max(100).optional(),
 });
 export const RecordPage = page(DimensionRecord);
 
-const Identifier = z.string().trim().min(1).max(200);
+const Identifier = textSchema.trim().min(1).max(200);
 
 /** POST dimension/records/ */
 export const CreateRecord = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema, queryIdSchema, textSchema } from "./common.ts";
 import { ErrorBody } from "./errors.ts";
 import arTemplates from "./i18n/ar/templates.json" with { type: "json" };
 import enTemplates from "./i18n/en/templates.json" with { type: "json" };
@@ -25,7 +26,7 @@ export const Model = z.object({
 export type Model = z.infer<typeof Model>;
 
 export const ModelListQuery = listQuery(["name", "created_at", "id"]).extend({
-  search: z.string().trim().max(100).optional(),
+  search: textSchema.trim().max(100).optional(),
 });
 export const ModelPage = page(Model);
 export type ModelPage = z.infer<typeof ModelPage>;
@@ -50,8 +51,8 @@ export const TEMPLATE_TEXTS: Record<
  */
 export const CreateModel = z.strictObject({
   template: z.enum(MODEL_TEMPLATES).optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  short_description: z.string().trim().max(2000).optional(),
+  name: textSchema.trim().min(1).max(200).optional(),
+  short_description: textSchema.trim().max(2000).optional(),
 });
 export type CreateModel = z.input<typeof CreateModel>;
 
@@ -137,11 +138,11 @@ export type ModelImportErrorBody = z.infer<typeof ModelImportErrorBody>;
 
 /** GET models/{id}/export/?scenario=<id>: the scenario must belong to the model. */
 export const ModelExportQuery = z.strictObject({
-  scenario: z.coerce.number().int().positive(),
+  scenario: queryIdSchema,
 });
 export const UpdateModel = z.strictObject({
-  name: z.string().trim().min(1).max(200).optional(),
-  short_description: z.string().trim().max(2000).optional(),
+  name: textSchema.trim().min(1).max(200).optional(),
+  short_description: textSchema.trim().max(2000).optional(),
 });
 export type UpdateModel = z.infer<typeof UpdateModel>;
 
@@ -149,8 +150,7 @@ export const SCENARIO_STATUSES = ["NEW", "IN_PROGRESS", "FINISHED"] as const;
 export type ScenarioStatus = (typeof SCENARIO_STATUSES)[number];
 export const DEFAULT_CURRENCY = "EUR";
 /** ISO 4217 code, upper case. */
-const Currency = z
-  .string()
+const Currency = textSchema
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/);
@@ -171,7 +171,7 @@ export type Scenario = z.infer<typeof Scenario>;
 
 /** GET model/scenarios/?model=<id>: a model of another company answers 404. */
 export const ScenarioListQuery = listQuery(["name", "created_at", "period_from", "period_to", "id"]).extend({
-  model: z.coerce.number().int().positive().optional(),
+  model: queryIdSchema.optional(),
 });
 export const ScenarioPage = page(Scenario);
 export type ScenarioPage = z.infer<typeof ScenarioPage>;
@@ -181,9 +181,9 @@ export type ScenarioPage = z.infer<typeof ScenarioPage>;
  * period_from must not be after period_to.
  */
 export const CreateScenario = z.strictObject({
-  model: z.number().int().positive(),
-  name: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(2000).default(""),
+  model: idSchema,
+  name: textSchema.trim().min(1).max(200),
+  description: textSchema.trim().max(2000).default(""),
   period_from: IsoDate.optional(),
   period_to: IsoDate.optional(),
   currency: Currency.default(DEFAULT_CURRENCY),
@@ -191,8 +191,8 @@ export const CreateScenario = z.strictObject({
 export type CreateScenario = z.input<typeof CreateScenario>;
 
 export const UpdateScenario = z.strictObject({
-  name: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().max(2000).optional(),
+  name: textSchema.trim().min(1).max(200).optional(),
+  description: textSchema.trim().max(2000).optional(),
   period_from: IsoDate.optional(),
   period_to: IsoDate.optional(),
   currency: Currency.optional(),
@@ -222,13 +222,13 @@ export const SCENARIO_COPY_NAME_MAX = 15;
  * characters and keeps the original's description, period and currency.
  */
 export const DuplicateScenario = z.strictObject({
-  model: z.number().int().positive(),
-  name: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().max(2000).optional(),
+  model: idSchema,
+  name: textSchema.trim().min(1).max(200).optional(),
+  description: textSchema.trim().max(2000).optional(),
   period_from: IsoDate.optional(),
   period_to: IsoDate.optional(),
   currency: Currency.optional(),
-  scenario_id: z.union([z.number().int().positive(), z.array(z.number().int().positive()).min(1).max(100)]),
+  scenario_id: z.union([idSchema, z.array(idSchema).min(1).max(100)]),
   stepsToDuplicate: z.array(z.number().int().min(1).max(ALLOCATION_STEPS.length)).max(6).default([]),
 });
 export type DuplicateScenario = z.input<typeof DuplicateScenario>;

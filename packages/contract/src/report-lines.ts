@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { idSchema, int4Schema, queryIdSchema, textSchema } from "./common.ts";
 import { PageLimit, PageOffset, page } from "./pagination.ts";
 
 // The P&L report structure of a model (spec sections 3 "Report (P&L) line", 5 "Report line save",
 // 7 "Report"; allocation-semantics.md "Roll-up and the P&L structure").
 
-const Id = z.number().int().positive();
+const Id = idSchema;
 
 /** ACT (an activity's cost), FOR (a formula over other lines), DRI (a calculated driver), AGG (sum of children). */
 export const REPORT_LINE_CATEGORIES = ["ACT", "FOR", "DRI", "AGG"] as const;
@@ -42,7 +43,7 @@ export type ReportLine = z.infer<typeof ReportLine>;
 
 /** GET report/lines/?model: the model's lines in tree order (parents first, siblings by rank). */
 export const ReportLineListQuery = z.object({
-  model: z.coerce.number().int().positive(),
+  model: queryIdSchema,
   limit: PageLimit,
   offset: PageOffset,
 });
@@ -51,8 +52,7 @@ export const ReportLinePage = page(ReportLine);
 export type ReportLinePage = z.infer<typeof ReportLinePage>;
 
 /** A code a formula can name: no brackets (they delimit names), no leading "=". */
-const Code = z
-  .string()
+const Code = textSchema
   .trim()
   .min(1)
   .max(50)
@@ -66,15 +66,15 @@ const Code = z
 export const CreateReportLine = z.strictObject({
   model: Id,
   code: Code,
-  description: z.string().trim().max(500).default(""),
+  description: textSchema.trim().max(500).default(""),
   category: z.enum(REPORT_LINE_CATEGORIES).default(DEFAULT_REPORT_LINE_CATEGORY),
-  formula: z.string().max(10_000).nullable().optional(),
+  formula: textSchema.max(10_000).nullable().optional(),
   factor: z.union([z.literal(1), z.literal(-1)]).default(DEFAULT_REPORT_LINE_FACTOR),
   activity: Id.nullable().optional(),
   calculated_driver_id: Id.nullable().optional(),
   /** Taken from the calculated driver; when sent it must be that driver's dimension. */
   dimension: Id.nullable().optional(),
-  parent: z.number().int().min(0).nullable().optional(),
+  parent: int4Schema.nullable().optional(),
   rank: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type CreateReportLine = z.input<typeof CreateReportLine>;
@@ -84,6 +84,6 @@ export type UpdateReportLine = z.input<typeof UpdateReportLine>;
 /** POST report/lines/check-formula/: a FOR formula over the model's other line codes. */
 export const CheckReportLineFormula = z.strictObject({
   model: Id,
-  formula: z.string().max(10_000),
+  formula: textSchema.max(10_000),
 });
 export type CheckReportLineFormula = z.infer<typeof CheckReportLineFormula>;

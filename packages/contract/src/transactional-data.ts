@@ -6,6 +6,7 @@ import {
   FormulaFeedback,
   FormulaSplit,
 } from "./calculated-drivers.ts";
+import { textSchema } from "./common.ts";
 import { Id, QueryId } from "./cost.ts";
 import {
   DimensionDriver,
@@ -56,7 +57,7 @@ export const TransactionListQuery = z.object({
   /** `transaction_id`, `id` or a driver name, optionally with a leading `-`. */
   ordering: RecordOrdering.optional(),
   /** Transaction ids starting with this text (case-insensitive). */
-  searchTerm: z.string().trim().max(100).optional(),
+  searchTerm: textSchema.trim().max(100).optional(),
   ...Paging,
 });
 export const TransactionItems = items(Transaction);
@@ -95,8 +96,7 @@ export const BetaCalculatedDriverQuery = z.object({
 });
 export const BetaCalculatedDriverItems = items(BetaCalculatedDriver);
 
-const DriverName = z
-  .string()
+const DriverName = textSchema
   .trim()
   .min(1)
   .max(100)
@@ -111,7 +111,7 @@ export const BetaCalculatedDriverForm = z.strictObject({
   dimension: Id,
   driver_id: Id.nullable().optional(),
   driver_name: DriverName,
-  driver_formula: z.string().trim().max(10_000).default("="),
+  driver_formula: textSchema.trim().max(10_000).default("="),
   is_pl: z.boolean().default(false),
   old_driver_id: Id.nullable().optional(),
 });
@@ -121,7 +121,7 @@ export const BetaDriverPathParams = z.object({ oldDriverId: QueryId, dimension: 
 /** POST transactional-data/calculated-drivers/check-formula: the live check of the editor. */
 export const CheckFormulaRequest = z.strictObject({
   dimension: Id,
-  formula: z.string().max(10_000),
+  formula: textSchema.max(10_000),
   /** The driver being edited: only calculated drivers defined before it are known names. */
   driver_id: Id.nullable().optional(),
 });
@@ -167,7 +167,7 @@ export const ResultsSum = z.object({
 /** POST .../scenario/{id}/cancel-calculate {task_id, calculation_id} */
 export const CancelCalculateRequest = z.strictObject({
   calculation_id: Id,
-  task_id: z.string().max(100).nullable().optional(),
+  task_id: textSchema.max(100).nullable().optional(),
 });
 export const CancelCalculateResult = z.object({
   calculation_id: z.number().int(),

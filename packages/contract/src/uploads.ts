@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryIdSchema } from "./common.ts";
 import arUploads from "./i18n/ar/uploads.json" with { type: "json" };
 import enUploads from "./i18n/en/uploads.json" with { type: "json" };
 import esUploads from "./i18n/es/uploads.json" with { type: "json" };
@@ -11,7 +12,7 @@ import { listQuery, page } from "./pagination.ts";
 // software wizard's description of the files (docStructure, templates).
 
 const IsoDateTime = z.iso.datetime({ offset: true });
-const Id = z.coerce.number().int().positive();
+const Id = queryIdSchema;
 
 /**
  * What a file holds; its columns are those of the model bundle's file of the same content

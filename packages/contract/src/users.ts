@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { AbilityRule, ROLES } from "./abilities.ts";
 import { CompanyRef, Email } from "./auth.ts";
+import { idSchema, textSchema } from "./common.ts";
 import { LANGUAGES } from "./languages.ts";
 
 // The current user, their settings and their company memberships.
 export const SKINS = ["light", "dark", "bordered", "semi-dark"] as const;
 export type Skin = (typeof SKINS)[number];
 
-const Id = z.number().int().positive();
+const Id = idSchema;
 
 export const Settings = z.object({
   language: z.enum(LANGUAGES),
@@ -54,8 +55,8 @@ export type Me = z.infer<typeof Me>;
 
 /** PUT auth/users/me/: any subset of the three fields. A taken e-mail answers 409. */
 export const MeUpdate = z.strictObject({
-  first_name: z.string().trim().min(1).max(150).optional(),
-  last_name: z.string().trim().max(150).optional(),
+  first_name: textSchema.trim().min(1).max(150).optional(),
+  last_name: textSchema.trim().max(150).optional(),
   email: Email.optional(),
 });
 export type MeUpdate = z.infer<typeof MeUpdate>;

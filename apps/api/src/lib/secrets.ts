@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { INT4_MAX } from "@costflow/contract/common";
 
 /** A random URL-safe token of 32 bytes. */
 export function randomToken(): string {
@@ -14,7 +15,11 @@ export function encodeUid(userId: number): string {
   return Buffer.from(String(userId)).toString("base64url");
 }
 
+/** The user id of a link's `uid`, or undefined when it cannot name a user (a bad link). */
 export function decodeUid(uid: string): number | undefined {
   const text = Buffer.from(uid, "base64url").toString();
-  return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : undefined;
+  if (!/^[1-9]\d{0,9}$/.test(text)) return undefined;
+  // Ten digits reach past the 32-bit id column (3000000000): no user has it.
+  const id = Number(text);
+  return id <= INT4_MAX ? id : undefined;
 }

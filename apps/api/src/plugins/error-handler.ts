@@ -1,9 +1,16 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldReason } from "@costflow/contract/errors";
+import {
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  FIELD_REASONS,
+  type FieldReason,
+} from "@costflow/contract/errors";
 import type { Language } from "@costflow/contract/languages";
 import { type MessageKey, serverMessage } from "@costflow/contract/server-messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, type FieldProblem } from "../lib/app-error.ts";
+import { DATA_EXCEPTIONS, postgresErrorCode } from "../lib/db-errors.ts";
 import { languageFromHeader } from "../lib/language.ts";
 
 /** The one error body of every 4xx/5xx: translated message, its key, and the refused fields. */
@@ -69,11 +76,21 @@ function fieldProblems(issues: ZodIssueLike[], input: unknown): FieldProblem[] {
             p.format === "email" ? "invalid_email" : p.format === "date" ? "invalid_date" : "invalid_format",
         });
         break;
+      case "custom": {
+        // A refinement that names its own reason (textSchema's NUL check: invalid_character).
+        const reason = (p.params as { reason?: unknown } | undefined)?.reason;
+        problems.push({ field, reason: isFieldReason(reason) ? reason : "invalid_value" });
+        break;
+      }
       default:
         problems.push({ field, reason: "invalid_value" });
     }
   }
   return problems;
+}
+
+function isFieldReason(value: unknown): value is FieldReason {
+  return typeof value === "string" && (FIELD_REASONS as readonly string[]).includes(value);
 }
 
 function sizeReason(origin: unknown, side: "small" | "big"): FieldReason {
@@ -93,11 +110,19 @@ export function toAppError(
     const context = (error as { validationContext?: string }).validationContext;
     const input =
       context === "querystring" ? request.query : context === "params" ? request.params : request.body;
-    return new AppError(
-      "VALIDATION_ERROR",
-      fieldProblems(error.validation as unknown as ZodIssueLike[], input),
-    );
+    const problems = fieldProblems(error.validation as unknown as ZodIssueLike[], input);
+    // A path id past the 32-bit id columns names a row that cannot exist: 404, as for any
+    // missing id (docs/api-contract.md, "Malformed input"); in a query or body it stays a 400.
+    if (context === "params" && problems.some((p) => p.reason === "too_big")) {
+      return new AppError(
+        "NOT_FOUND",
+        problems.filter((p) => p.reason === "too_big").map((p) => ({ field: p.field, reason: "not_found" })),
+      );
+    }
+    return new AppError("VALIDATION_ERROR", problems);
   }
+  const refused = refusedByDatabase(error, request);
+  if (refused) return refused;
   const code = (error as FastifyError).code;
   switch (code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
@@ -129,6 +154,23 @@ export function toAppError(
   if (byStatus[status]) return new AppError(byStatus[status], [], error.message);
   if (status >= 400 && status < 500) return new AppError("BAD_REQUEST", [], error.message);
   return new AppError(status === 503 ? "SERVICE_UNAVAILABLE" : "INTERNAL", [], error.message);
+}
+
+/**
+ * Last resort for input the schemas let through but PostgreSQL cannot hold (a NUL in text, a
+ * number past its column, text that is not a number or date where one is cast): a 400 naming the
+ * part of the request it came from, never a 500. The contract's idSchema/textSchema refuse these
+ * first, with the exact field; this only catches what a schema missed.
+ */
+function refusedByDatabase(error: Error, request: FastifyRequest): AppError | undefined {
+  const code = postgresErrorCode(error);
+  if (!code || !DATA_EXCEPTIONS[code]) return undefined;
+  const body = request.body;
+  const sentBody =
+    (body && typeof body === "object" && Object.keys(body).length > 0) ||
+    String(request.headers["content-type"]).startsWith("multipart/");
+  const field = sentBody ? "body" : "query";
+  return new AppError("BAD_REQUEST", [{ field, reason: DATA_EXCEPTIONS[code] }], error.message);
 }
 
 export function registerErrorHandler(app: FastifyInstance, bodyLimit: number) {

@@ -39,6 +39,7 @@ describe("step 1: account allocations", () => {
       destination_ext_id: "SALES",
       destination_name: "Sales",
       allocation_type: "PERCENTAGE",
+      type: "PERCENTAGE",
       percentage: 100,
       ratio: 1,
       driver: null,
@@ -340,11 +341,14 @@ describe("step 2: indirect cost pool allocations", () => {
     );
     expect(byDriver.json()).toMatchObject({
       allocation_type: "DRIVER",
+      type: "DRIVER",
       cost_pool_driver_name: "headcount",
       percentage: 20,
     });
     const list = (await call("GET", `/allocation/cost-pool-allocations/?scenario=${m.scenario}`)).json();
     expect(list.count).toBe(1);
+    // Spec section 3 names the step-2 field `type`; the rows carry it beside allocation_type.
+    expect(list.results[0]).toMatchObject({ type: "DRIVER", allocation_type: "DRIVER" });
     const sources = (
       await call("GET", `/allocation/cost-pool-allocations/sources/?scenario=${m.scenario}`)
     ).json();

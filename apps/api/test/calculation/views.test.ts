@@ -238,6 +238,18 @@ describe("steps 5 and 6", () => {
       `/calculation/calculated-driver-results/?scenario=${scenario}&category=ALLOCATED&source_driver=${driverId}&dimension=${childId}`,
     );
     expect(filtered).toEqual(all.filter((r) => r.category === "ALLOCATED"));
+    // The name the rows carry in source_driver filters the same way; a name of no driver, nothing.
+    const byName = await allRows(
+      call,
+      `/calculation/calculated-driver-results/?scenario=${scenario}&category=ALLOCATED&source_driver=freight_revenue&dimension=${childId}`,
+    );
+    expect(byName).toEqual(filtered);
+    const none = await call(
+      "GET",
+      `/calculation/calculated-driver-results/?scenario=${scenario}&source_driver=no_such_driver`,
+    );
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json().count).toBe(0);
     const byRun = await allRows(call, `/calculation/calculated-driver-results/?calculation=${runId}`);
     expect(byRun).toEqual(all);
     const unallocated = await allRows<{ transaction_id: string; amount: number }>(

@@ -111,7 +111,7 @@ describe("activities", () => {
     expect(fieldErrors(foreignPool)).toEqual([["costpool", "not_in_model"]]);
   });
 
-  it("delete only when confirmed, with its rules of every step and its P&L lines in every scenario", async () => {
+  it("deletes, as the spec's call without a parameter, with its rules of every step and its P&L lines in every scenario", async () => {
     const { model, scenario } = await modelWithScenario(w.analyst, "Delete activity");
     const second = await expectStatus(w.analyst, "POST", "/model/scenarios/", 201, { model, name: "S2" });
     const pool = await expectStatus(w.analyst, "POST", "/cost/pools/", 201, {
@@ -176,12 +176,13 @@ describe("activities", () => {
       pnl_lines: 1,
       scenarios: 2,
     });
-    const unconfirmed = await w.analyst("DELETE", `/activities/${activity.id}/`);
+    // An explicit confirm=false holds the delete back.
+    const unconfirmed = await w.analyst("DELETE", `/activities/${activity.id}/?confirm=false`);
     expect(unconfirmed.statusCode).toBe(400);
     expect(fieldErrors(unconfirmed.json())).toEqual([["confirm", "confirm_required"]]);
     expect(await countOf("activities", "id = $1", [activity.id])).toBe(1);
 
-    await expectStatus(w.analyst, "DELETE", `/activities/${activity.id}/?confirm=true`, 204);
+    await expectStatus(w.analyst, "DELETE", `/activities/${activity.id}/`, 204);
     await expectStatus(w.analyst, "GET", `/activities/${activity.id}/`, 404);
     expect(await countOf("direct_allocations", "destination_id = $1", [activity.id])).toBe(0);
     expect(await countOf("activity_allocations", "source_id = $1", [activity.id])).toBe(0);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { login } from "../helpers/test-app.ts";
+import { uploader } from "../uploads/upload-helpers.ts";
 import {
   type DataWorld,
   expectStatus,
@@ -214,6 +216,45 @@ describe("financial accounts", () => {
       400,
     );
     expect(fieldErrors(mismatch)).toEqual([["scenario", "not_in_model"]]);
+  });
+
+  it("neutralises formula-looking text in the data file, and an upload of it reads it back", async () => {
+    const { model, scenario } = await modelWithScenario(w.analyst, "Formula cells");
+    const a = await account(model, "@SUM", '=HYPERLINK("http://x")', "-cmd");
+    await account(model, "+1", "Plain", "=1+2");
+    await expectStatus(w.analyst, "POST", "/cost/account-values/", 201, {
+      scenario,
+      account: a.account_id,
+      amount: "-12.5",
+    });
+    const data = await w.analyst(
+      "GET",
+      `/cost/financial-accounts/get-data-file/?model=${model}&scenario=${scenario}`,
+    );
+    expect(data.statusCode).toBe(200);
+    // Text starting with = + - @ gets a leading ' (shown as text by spreadsheets); a plain number
+    // such as the negative amount, or the code "+1", stays a number.
+    expect(data.body).toBe(
+      "\uFEFFaccount_code,name,expense_group,amount\n" +
+        "+1,Plain,'=1+2,\n" +
+        '\'@SUM,"\'=HYPERLINK(""http://x"")",\'-cmd,-12.5\n',
+    );
+
+    // The neutralised cells upload as what was exported.
+    const target = await modelWithScenario(w.analyst, "Formula cells back");
+    const upload = uploader(w.t.app, (await login(w.t.app, "client@costflow.demo")).access);
+    const done = await upload.process(
+      { scenario: target.scenario, kind: "ACCOUNTS", mode: "MERGE" },
+      {
+        name: "accounts.csv",
+        content: 'account_code,name,expense_group\n\'@SUM,"\'=HYPERLINK(""http://x"")",\'-cmd\n',
+      },
+    );
+    expect(done.status, JSON.stringify(done.errors)).toBe("PROCESSED");
+    const back = await expectStatus(w.analyst, "GET", `/cost/financial-accounts/?model=${target.model}`, 200);
+    expect(back.results).toEqual([
+      expect.objectContaining({ ID: "@SUM", name: '=HYPERLINK("http://x")', expense_group: "-cmd" }),
+    ]);
   });
 
   it("delete an account with its values and step-1 rules", async () => {

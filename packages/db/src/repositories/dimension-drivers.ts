@@ -202,6 +202,9 @@ export function dimensionDriversRepository(db: Database) {
       changes: Partial<Pick<DimensionDriver, "name" | "label" | "isPnlLine" | "position">>,
       tx: Executor = db,
     ): Promise<DimensionDriver> {
+      // An empty PATCH/PUT ({}) changes nothing: answer the driver as it is (an UPDATE without a
+      // SET list is not SQL).
+      if (Object.values(changes).every((value) => value === undefined)) return driver;
       const [row] = await tx
         .update(dimensionDrivers)
         .set(changes)

@@ -147,7 +147,7 @@ export function activityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            "Delete an activity with its rules of every step and its P&L lines in every scenario of the model; needs ?confirm=true",
+            "Delete an activity with its rules of every step and its P&L lines in every scenario of the model (?confirm=false refuses)",
           security: bearer,
           params: IdParams,
           querystring: DeleteActivityQuery,
@@ -157,7 +157,9 @@ export function activityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const companyId = tenantOf(request);
         if (!(await repos.activities.find(companyId, request.params.id))) throw notFound();
-        if (request.query.confirm !== true)
+        // The spec's call has no parameter: the UI's dialog confirms. Only an explicit
+        // confirm=false holds the delete back.
+        if (request.query.confirm === false)
           throw fieldError("VALIDATION_ERROR", "confirm", "confirm_required");
         const deleted = await ctx.db.transaction((tx) =>
           repos.activities.delete(companyId, request.params.id, tx),

@@ -40,6 +40,7 @@ export function toSourceRule(row: SourceRuleRow, states: Map<number, SourceState
     destination_ext_id: row.destinationCode,
     destination_name: row.destinationName,
     allocation_type: row.type as RuleType,
+    type: row.type as RuleType,
     percentage: microToPercentage(micro),
     ratio: microToRatio(micro),
     driver: row.driverId,

@@ -307,7 +307,12 @@ export async function pushRows(
 ): Promise<Page<z.infer<typeof PushResultRow>>> {
   const results = resultsRepository(ctx.db);
   const all = await results.pushes(filterOf(ref), step);
-  const sourceFilter = step === 5 ? query.source : (query.source_driver ?? query.source);
+  const sourceFilter =
+    step === 5
+      ? query.source
+      : query.source_driver !== undefined
+        ? sourceDriverOf(all, query.source_driver)
+        : query.source;
   const pushes = all.filter((p) => sourceFilter === undefined || p.sourceId === sourceFilter);
   const byNo = new Map(all.map((p) => [p.pushNo, p]));
   const m = majorOf(ref);
@@ -389,6 +394,16 @@ export async function pushRows(
       };
     }),
   };
+}
+
+/**
+ * Step 6's `source_driver` filter: a calculated driver's id, or its name as the rows carry it in
+ * `source_driver`. An id of one of the run's drivers wins; a value naming none matches no row.
+ */
+function sourceDriverOf(pushes: PushRow[], value: string): number {
+  const byId = /^\d{1,10}$/.test(value) ? pushes.find((p) => p.sourceId === Number(value)) : undefined;
+  const push = byId ?? pushes.find((p) => p.sourceCode === value);
+  return push?.sourceId ?? 0;
 }
 
 function pushColumns(push: PushRow, step: 5 | 6) {

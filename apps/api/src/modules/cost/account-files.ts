@@ -1,9 +1,11 @@
 import type { AccountWithAmount } from "@costflow/db/repositories/financial-accounts";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyReply } from "fastify";
+import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 
 // The accounts CSV files: the template has the upload's columns (the bundle's accounts.csv,
-// guide/model-bundle.md); the data file adds the scenario's amounts.
+// guide/model-bundle.md); the data file adds the scenario's amounts. Text cells that would run as
+// formulas in a spreadsheet are neutralised (lib/spreadsheet-cells.ts).
 
 export const ACCOUNT_COLUMNS = ["account_code", "name", "expense_group"] as const;
 
@@ -14,7 +16,7 @@ export function accountTemplateCsv(): string {
 export function accountDataCsv(rows: AccountWithAmount[]): string {
   return stringify([
     [...ACCOUNT_COLUMNS, "amount"],
-    ...rows.map((r) => [r.code, r.name, r.expenseGroup, r.amount ?? ""]),
+    ...rows.map((r) => [r.code, r.name, r.expenseGroup, r.amount ?? ""].map(neutraliseCell)),
   ]);
 }
 

@@ -7,6 +7,7 @@ import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
 import { isoOrNull, toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
+import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
 import { dataRepos, otherModel, pageOf, requireScenario } from "../cost/data-scope.ts";
 
@@ -85,7 +86,8 @@ export function exportFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           finishedAt: new Date(),
         });
         async function* rows() {
-          yield `\uFEFF${stringify([["identifier", driver!.name]])}`;
+          // Opened in a spreadsheet: formula-looking text is neutralised (lib/spreadsheet-cells.ts).
+          yield `\uFEFF${stringify([["identifier", neutraliseCell(driver!.name)]])}`;
           let after: number | undefined;
           for (;;) {
             const chunk = await repos.calculatedDrivers.recordValues(companyId, calculationId!, driver!.id, {
@@ -93,7 +95,7 @@ export function exportFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
               after,
             });
             if (chunk.length === 0) return;
-            yield stringify(chunk.map((r) => [r.identifier, r.value]));
+            yield stringify(chunk.map((r) => [neutraliseCell(r.identifier), r.value]));
             after = chunk[chunk.length - 1]!.record;
             if (chunk.length < CHUNK) return;
           }

@@ -11,6 +11,7 @@ import {
 import { uploadsRepository } from "@costflow/db/repositories/uploads";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
+import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import { bundleFileName, type FileColumn, fileColumns, KEY_COLUMNS } from "./file-columns.ts";
 import { uploadMaxBytes } from "./upload-settings.ts";
 
@@ -132,7 +133,11 @@ export async function getTemplate(
     columns = fileColumns(kind);
     fileName = bundleFileName(kind);
   }
-  return { fileName, content: `\uFEFF${columns.map((c) => csvCell(c.name)).join(",")}\r\n` };
+  // Driver names are typed by users: neutralised as cells of any spreadsheet file.
+  return {
+    fileName,
+    content: `\uFEFF${columns.map((c) => csvCell(neutraliseCell(c.name))).join(",")}\r\n`,
+  };
 }
 
 /** RFC 4180: a cell with a separator, quote or line break is quoted, its quotes doubled. */

@@ -3,6 +3,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, open, rm } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { textSchema } from "@costflow/contract/common";
 import {
   UPLOAD_FORMATS,
   type UploadAccepted,
@@ -42,6 +43,11 @@ export async function receiveUpload(ctx: AppContext, request: FastifyRequest): P
       if (part.fieldname !== "file") {
         part.file.resume();
         throw fieldError("VALIDATION_ERROR", part.fieldname, "unknown_field");
+      }
+      if (!textSchema.safeParse(part.filename).success) {
+        // The name is stored with the upload: text PostgreSQL cannot hold is refused here.
+        part.file.resume();
+        throw fieldError("VALIDATION_ERROR", "file", "invalid_character");
       }
       const extension = extname(part.filename).toLowerCase();
       if (!(UPLOAD_FORMATS as readonly string[]).includes(extension)) {

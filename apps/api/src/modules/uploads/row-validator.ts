@@ -1,6 +1,7 @@
 import type { UploadKind } from "@costflow/contract/uploads";
 import { copyLine } from "@costflow/db/repositories/bulk-write";
 import { isDate } from "@costflow/engine/bundle/csv-fields";
+import { restoreCell } from "../../lib/spreadsheet-cells.ts";
 import type { FileColumn, RecordDriver } from "./file-columns.ts";
 import type { SheetRow } from "./source-rows.ts";
 import type { UploadErrors } from "./upload-errors.ts";
@@ -35,7 +36,8 @@ export function createRowValidator(options: {
   shortRowsAllowed: boolean;
 }): RowValidator | null {
   const { kind, columns, errors, header } = options;
-  const names = header.fields.map((name) => name.trim());
+  // A downloaded file's neutralised cells ('=x, lib/spreadsheet-cells.ts) read as what was exported.
+  const names = header.fields.map((name) => restoreCell(name.trim()));
   // Trailing empty header cells (a worksheet's formatted but empty columns) are not columns.
   while (names.length > 0 && names[names.length - 1] === "") names.pop();
   const positions = new Map<string, number>();
@@ -143,7 +145,7 @@ class Cells {
   }
 
   private raw(position: number): string {
-    return (this.row.fields[position] ?? "").trim();
+    return restoreCell((this.row.fields[position] ?? "").trim());
   }
 
   /** A code or reference; null when empty (an error if required). */
