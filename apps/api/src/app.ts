@@ -50,6 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const config: Config = { ...loadConfig(), ...options.config };
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    disableRequestLogging: !config.logRequests,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,

@@ -35,6 +35,12 @@ export interface Config {
   /** Run the job workers in this process (false for API-only processes when workers scale apart). */
   runWorkers: boolean;
   logLevel: string;
+  /**
+   * One log line per request and response: at LOG_LEVEL=debug/trace, or in production
+   * (NODE_ENV=production, JSON lines for a log collector). Off otherwise: `npm start` printed a
+   * line per request, burying the start message, and each line costs the event loop under load.
+   */
+  logRequests: boolean;
 }
 
 const WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -72,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     runWorkers: env.RUN_WORKERS !== "0",
     logLevel: env.LOG_LEVEL ?? "info",
+    logRequests: env.LOG_LEVEL === "debug" || env.LOG_LEVEL === "trace" || env.NODE_ENV === "production",
   };
 }

@@ -9,9 +9,18 @@ export interface RefreshClaims {
   familyId: string;
 }
 
+export interface AccessClaims {
+  userId: number;
+  /** The refresh family of the session: a revoked family ends its access tokens too. */
+  familyId: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Signs and checks the two JWTs (HS256). Access tokens carry only the user id: company,
- * membership and permissions are read from the database on every request.
+ * Signs and checks the two JWTs (HS256). Access tokens carry the user id and the session's
+ * refresh family: company, membership, permissions and whether the family is still live are
+ * read from the database on every request.
  */
 export function createTokenService(secret: string, ttl: { accessSeconds: number; refreshSeconds: number }) {
   const key = new TextEncoder().encode(secret);
@@ -33,11 +42,11 @@ export function createTokenService(secret: string, ttl: { accessSeconds: number;
   return {
     refreshSeconds: ttl.refreshSeconds,
 
-    signAccess(userId: number): Promise<string> {
-      return new SignJWT({ typ: "access" })
+    signAccess(claims: AccessClaims): Promise<string> {
+      return new SignJWT({ typ: "access", fam: claims.familyId })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setIssuer(ISSUER)
-        .setSubject(String(userId))
+        .setSubject(String(claims.userId))
         .setIssuedAt()
         .setExpirationTime(`${ttl.accessSeconds}s`)
         .sign(key);
@@ -54,9 +63,16 @@ export function createTokenService(secret: string, ttl: { accessSeconds: number;
         .sign(key);
     },
 
-    /** The user id of a valid access token; TOKEN_INVALID otherwise. */
-    async verifyAccess(token: string): Promise<number> {
-      return Number((await verify(token, "access")).sub);
+    /**
+     * The user and family of a valid access token; TOKEN_INVALID otherwise (also for a token
+     * without a family, as signed before families were carried: the client refreshes).
+     */
+    async verifyAccess(token: string): Promise<AccessClaims> {
+      const payload = await verify(token, "access");
+      if (typeof payload.fam !== "string" || !UUID.test(payload.fam)) {
+        throw new AppError("TOKEN_INVALID", [], "access token without a family");
+      }
+      return { userId: Number(payload.sub), familyId: payload.fam };
     },
 
     async verifyRefresh(token: string): Promise<RefreshClaims> {
