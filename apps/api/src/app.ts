@@ -1,7 +1,7 @@
 import type { DatabaseClient } from "@costflow/db/client";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, loadConfig } from "./config.ts";
 import { createContext } from "./context.ts";
@@ -50,7 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const config: Config = { ...loadConfig(), ...options.config };
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    disableRequestLogging: !config.logRequests,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,

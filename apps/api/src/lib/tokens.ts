@@ -15,6 +15,9 @@ export interface AccessClaims {
   familyId: string;
 }
 
+/** Verified access tokens kept (see verifyAccess); the oldest are dropped beyond this. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -24,6 +27,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function createTokenService(secret: string, ttl: { accessSeconds: number; refreshSeconds: number }) {
   const key = new TextEncoder().encode(secret);
+  /**
+   * Access tokens already verified, with their expiry. Verifying an HS256 signature through
+   * WebCrypto cost about 1 ms of CPU per request (profiled under load, docs/performance.md,
+   * "Load"), and a signature's validity is a function of the token text alone: a cached token is
+   * still refused once expired, and the session checks (family live, user active) run on every
+   * request regardless.
+   */
+  const verified = new Map<string, AccessClaims & { expiresAtMs: number }>();
 
   async function verify(token: string, type: "access" | "refresh") {
     try {
@@ -68,11 +79,21 @@ export function createTokenService(secret: string, ttl: { accessSeconds: number;
      * without a family, as signed before families were carried: the client refreshes).
      */
     async verifyAccess(token: string): Promise<AccessClaims> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAtMs > Date.now()) return { userId: known.userId, familyId: known.familyId };
+        verified.delete(token);
+      }
       const payload = await verify(token, "access");
       if (typeof payload.fam !== "string" || !UUID.test(payload.fam)) {
         throw new AppError("TOKEN_INVALID", [], "access token without a family");
       }
-      return { userId: Number(payload.sub), familyId: payload.fam };
+      const claims = { userId: Number(payload.sub), familyId: payload.fam };
+      if (typeof payload.exp === "number") {
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { ...claims, expiresAtMs: payload.exp * 1000 });
+      }
+      return claims;
     },
 
     async verifyRefresh(token: string): Promise<RefreshClaims> {
