@@ -10,6 +10,7 @@ import { AppError } from "./lib/app-error.ts";
 import { activityRoutes } from "./modules/activities/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { allocationRoutes } from "./modules/allocation/routes.ts";
+import { startPasswordResetWorker } from "./modules/auth/reset-password.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { calculatedDriverRoutes } from "./modules/calculated-drivers/routes.ts";
 import { startCalculatedDriversWorker } from "./modules/calculated-drivers/run-calculation.ts";
@@ -32,6 +33,7 @@ import { userRoutes } from "./modules/users/routes.ts";
 import { API_PREFIX, registerAccessControl } from "./plugins/access.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 
 export interface BuildAppOptions {
@@ -58,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, config.bodyLimit);
+  registerSecurityHeaders(app);
 
   // A POST with a JSON content type and no body (some clients send one for bodiless actions)
   // is an absent body, not a parse error; everything else goes through Fastify's safe parser.
@@ -75,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onClose", async () => queue.stop());
   const ctx = await createContext(config, options.database, queue, app.log);
   if (config.runWorkers) await startEmailWorker(ctx);
+  if (config.runWorkers) await startPasswordResetWorker(ctx);
   if (config.runWorkers) await startUploadWorker(ctx);
   if (config.runWorkers) app.addHook("onClose", await startCalculationWorker(ctx));
   if (config.runWorkers) await startCalculatedDriversWorker(ctx);

@@ -23,8 +23,11 @@ export interface Config {
   mailFrom: string;
   /** Attempts per e-mail after the first one fails. */
   emailRetryLimit: number;
-  /** Requests per window and key (IP + e-mail) on login, refresh, reset and registration. */
-  authRateLimit: { max: number; windowMs: number };
+  /**
+   * Requests per window and key (IP + e-mail) on login, reset and registration; per refresh
+   * family on refresh, where the address alone gets `ipMax` (many users may share one address).
+   */
+  authRateLimit: { max: number; windowMs: number; ipMax?: number };
   /** Largest accepted request body, bytes. */
   bodyLimit: number;
   /** Built web app to serve with a fallback to index.html, or null. */
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: {
       max: int(env.COSTFLOW_RATE_LIMIT_MAX, 10),
       windowMs: int(env.COSTFLOW_RATE_LIMIT_WINDOW_MS, 60_000),
+      ipMax: int(env.COSTFLOW_RATE_LIMIT_IP_MAX, 600),
     },
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     webDist: existsSync(webDist) ? webDist : null,
