@@ -81,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigin: env.CORS_ORIGIN || undefined,
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     runWorkers: env.RUN_WORKERS !== "0",
-    logLevel: env.LOG_LEVEL ?? "info",
+    // Outside production the console is for people: warnings and errors only unless asked for.
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "production" ? "info" : "warn"),
     logRequests: env.LOG_LEVEL === "debug" || env.LOG_LEVEL === "trace" || env.NODE_ENV === "production",
   };
 }

@@ -10,7 +10,7 @@ export const SIGNUP_LICENSE = "Professional";
 
 /**
  * A taken e-mail and a taken company name are refused alike, naming both fields: the answer must
- * not tell a stranger which addresses or company names exist (issue 12, item 6).
+ * not tell a stranger which addresses or company names exist (docs/ARCHITECTURE.md, "Authentication").
  */
 function takenError() {
   return new AppError("CONFLICT", [
