@@ -1,7 +1,7 @@
 import type { DatabaseClient } from "@costflow/db/client";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, loadConfig } from "./config.ts";
 import { createContext } from "./context.ts";
@@ -10,6 +10,7 @@ import { AppError } from "./lib/app-error.ts";
 import { activityRoutes } from "./modules/activities/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { allocationRoutes } from "./modules/allocation/routes.ts";
+import { startPasswordResetWorker } from "./modules/auth/reset-password.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { calculatedDriverRoutes } from "./modules/calculated-drivers/routes.ts";
 import { startCalculatedDriversWorker } from "./modules/calculated-drivers/run-calculation.ts";
@@ -32,6 +33,7 @@ import { userRoutes } from "./modules/users/routes.ts";
 import { API_PREFIX, registerAccessControl } from "./plugins/access.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 
 export interface BuildAppOptions {
@@ -50,6 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const config: Config = { ...loadConfig(), ...options.config };
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -57,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, config.bodyLimit);
+  registerSecurityHeaders(app);
 
   // A POST with a JSON content type and no body (some clients send one for bodiless actions)
   // is an absent body, not a parse error; everything else goes through Fastify's safe parser.
@@ -77,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onClose", async () => queue.stop());
   const ctx = await createContext(config, options.database, queue, app.log);
   if (config.runWorkers) await startEmailWorker(ctx);
+  if (config.runWorkers) await startPasswordResetWorker(ctx);
   if (config.runWorkers) await startUploadWorker(ctx);
   if (config.runWorkers) app.addHook("onClose", await startCalculationWorker(ctx));
   if (config.runWorkers) await startCalculatedDriversWorker(ctx);

@@ -23,8 +23,11 @@ export interface Config {
   mailFrom: string;
   /** Attempts per e-mail after the first one fails. */
   emailRetryLimit: number;
-  /** Requests per window and key (IP + e-mail) on login, refresh, reset and registration. */
-  authRateLimit: { max: number; windowMs: number };
+  /**
+   * Requests per window and key (IP + e-mail) on login, reset and registration; per refresh
+   * family on refresh, where the address alone gets `ipMax` (many users may share one address).
+   */
+  authRateLimit: { max: number; windowMs: number; ipMax?: number };
   /** Largest accepted request body, bytes. */
   bodyLimit: number;
   /** Built web app to serve with a fallback to index.html, or null. */
@@ -35,6 +38,12 @@ export interface Config {
   /** Run the job workers in this process (false for API-only processes when workers scale apart). */
   runWorkers: boolean;
   logLevel: string;
+  /**
+   * One log line per request and response: at LOG_LEVEL=debug/trace, or in production
+   * (NODE_ENV=production, JSON lines for a log collector). Off otherwise: `npm start` printed a
+   * line per request, burying the start message, and each line costs the event loop under load.
+   */
+  logRequests: boolean;
 }
 
 const WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -65,12 +74,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: {
       max: int(env.COSTFLOW_RATE_LIMIT_MAX, 10),
       windowMs: int(env.COSTFLOW_RATE_LIMIT_WINDOW_MS, 60_000),
+      ipMax: int(env.COSTFLOW_RATE_LIMIT_IP_MAX, 600),
     },
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     webDist: existsSync(webDist) ? webDist : null,
     corsOrigin: env.CORS_ORIGIN || undefined,
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     runWorkers: env.RUN_WORKERS !== "0",
-    logLevel: env.LOG_LEVEL ?? "info",
+    // Outside production the console is for people: warnings and errors only unless asked for.
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "production" ? "info" : "warn"),
+    logRequests: env.LOG_LEVEL === "debug" || env.LOG_LEVEL === "trace" || env.NODE_ENV === "production",
   };
 }

@@ -44,20 +44,16 @@ try {
   app = await buildApp({ database, config });
   await app.listen({ port: config.port, host: config.host });
 
+  // One line a newcomer can act on; request logs only at LOG_LEVEL=debug or in
+  // production (config.logRequests).
   const url = `http://localhost:${config.port}`;
-  const where = database.driver === "pglite" ? "embedded PGlite database" : "PostgreSQL";
+  const where = database.driver === "pglite" ? "embedded database" : "PostgreSQL";
+  const logins = DEMO_USERS.map((u) => u.email).join(" or ");
   console.log(
-    [
-      "",
-      `Costflow is running on ${url}  (API ${url}/api/v1, docs ${url}/api/docs; ${where})`,
-      ...(config.webDist
-        ? []
-        : ["The web app is not built (apps/web/dist is missing): only the API is served."]),
-      `Demo logins${seeded.created ? " (demo company created now)" : ""}, password "${DEMO_PASSWORD}":`,
-      ...DEMO_USERS.map((u) => `  ${u.email.padEnd(22)} ${u.role}`),
-      "",
-    ].join("\n"),
+    `Costflow is running on ${url} (${where}) - log in as ${logins}, password "${DEMO_PASSWORD}"${seeded.created ? " (demo company created now)" : ""}`,
   );
+  if (!config.webDist)
+    console.log("The web app is not built (apps/web/dist is missing): only the API is served.");
 } catch (error) {
   if (!stopping) {
     console.error("Costflow could not start:", error);

@@ -53,6 +53,7 @@ export const FIELD_REASONS = [
   "invalid_json",
   "not_found",
   "taken",
+  "email_or_company_taken",
   "not_member",
   "not_company_admin",
   "not_invitee",

@@ -11,7 +11,7 @@ export const API_PREFIX = "/api/v1";
 /** What a route allows: anyone ("public"), or callers whose abilities include action on subject. */
 export type RouteAccess = "public" | { action: Action; subject: Subject };
 
-/** The caller of an authenticated request, loaded fresh from the database on every request. */
+/** The caller of an authenticated request, loaded fresh from the database on every request (loadAuth). */
 export interface RequestAuth {
   user: User;
   settings: UserSettings;
@@ -45,14 +45,37 @@ export function tenantOf(request: FastifyRequest): number {
   return companyId;
 }
 
+/**
+ * Rules and ability depend only on (role, group), of which there are a handful: built once
+ * each, not per request (building a CASL ability compiles its rules). Never mutated.
+ */
+const abilities = new Map<string, { rules: AbilityRule[]; ability: AppAbility }>();
+function abilityOf(role: string, groupName: string | undefined) {
+  const key = `${role}\u0000${groupName ?? ""}`;
+  let entry = abilities.get(key);
+  if (!entry) {
+    const rules = defineRules(role, groupName);
+    entry = { rules, ability: buildAbility(rules) };
+    abilities.set(key, entry);
+  }
+  return entry;
+}
+
+/**
+ * The caller of a request, read fresh from the database in one statement (user, settings,
+ * memberships, and whether the token's refresh family is still live): a logout, a detected
+ * reuse or a password change ends the session's access tokens on their next request, and a
+ * membership or role change applies at once (docs/ARCHITECTURE.md, "Authentication").
+ */
 export async function loadAuth(ctx: AppContext, header: string | undefined): Promise<RequestAuth> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
   if (!match) throw new AppError("NOT_AUTHENTICATED");
-  const userId = await ctx.tokens.verifyAccess(match[1]!);
-  const user = await ctx.repos.users.findById(userId);
-  if (!user?.isActive) throw new AppError("TOKEN_INVALID", [], "user missing or inactive");
-  let settings = await ctx.repos.users.getSettings(user.id);
-  const memberships = await ctx.repos.companies.listMemberships(user.id);
+  const claims = await ctx.tokens.verifyAccess(match[1]!);
+  const session = await ctx.repos.users.loadSession(claims.userId, claims.familyId);
+  if (!session?.user.isActive) throw new AppError("TOKEN_INVALID", [], "user missing or inactive");
+  if (!session.familyLive) throw new AppError("TOKEN_INVALID", [], "session ended (refresh family revoked)");
+  const { user, memberships } = session;
+  let settings = session.settings ?? (await ctx.repos.users.getSettings(user.id));
   const membership = memberships.find((m) => m.companyId === settings.selectedCompanyId) ?? memberships[0];
   const companyId = membership?.companyId ?? null;
   if (companyId !== settings.selectedCompanyId) {
@@ -64,8 +87,8 @@ export async function loadAuth(ctx: AppContext, header: string | undefined): Pro
       selectedScenarioId: null,
     });
   }
-  const rules = defineRules(user.role, membership?.groupName);
-  return { user, settings, memberships, companyId, membership, rules, ability: buildAbility(rules) };
+  const { rules, ability } = abilityOf(user.role, membership?.groupName);
+  return { user, settings, memberships, companyId, membership, rules, ability };
 }
 
 /**

@@ -63,6 +63,21 @@ describe("costflow calc", () => {
     expect(summary.tdabc.CS.unused_capacity_cost).toBe(97120);
   });
 
+  it("runs the README's example on the bundle shipped in examples/ (works in a fresh clone)", async () => {
+    const readme = await readFile(join(repoRoot, "README.md"), "utf8");
+    const line = /^npx costflow calc (\S+) --json (\S+)$/m.exec(readme);
+    expect(line, "README has an `npx costflow calc <bundle> --json <file>` line").not.toBeNull();
+    const bundle = line![1]!;
+    expect(bundle.startsWith("examples/")).toBe(true);
+    expect(existsSync(join(repoRoot, bundle))).toBe(true);
+    const json = join(await tempDir(), "summary.json");
+    const r = costflow("calc", bundle, "--json", json);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Checks: all OK");
+    expect(JSON.parse(await readFile(json, "utf8")).records.CUST.C1.cost).toBe(155040);
+  });
+
   it("prints the top profitable and unprofitable records of dimensions with a P&L", () => {
     const r = costflow("calc", join(fixtures, "bundles/distribution"));
     expect(r.stdout).toMatch(/Profit by CUSTOMERS \(line NET/);

@@ -14,7 +14,7 @@ export async function issueTokenPair(
   const expiresAt = new Date(Date.now() + ctx.tokens.refreshSeconds * 1000);
   await ctx.repos.users.insertRefreshToken({ jti, familyId, userId, expiresAt }, tx);
   const [access, refresh] = await Promise.all([
-    ctx.tokens.signAccess(userId),
+    ctx.tokens.signAccess({ userId, familyId }),
     ctx.tokens.signRefresh({ userId, jti, familyId }, expiresAt),
   ]);
   return { access, refresh, jti };

@@ -1,12 +1,23 @@
 import type { CompanySignupRequest, RegisterRequest, RegisterResponse } from "@costflow/contract/auth";
 import type { Language } from "@costflow/contract/languages";
 import type { AppContext } from "../../context.ts";
-import { fieldError } from "../../lib/app-error.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { encodeUid, randomToken, sha256 } from "../../lib/secrets.ts";
 import { queueEmails, recordEmail } from "../mail/send-email.ts";
 
 export const SIGNUP_LICENSE = "Professional";
+
+/**
+ * A taken e-mail and a taken company name are refused alike, naming both fields: the answer must
+ * not tell a stranger which addresses or company names exist (docs/ARCHITECTURE.md, "Authentication").
+ */
+function takenError() {
+  return new AppError("CONFLICT", [
+    { field: "email", reason: "email_or_company_taken" },
+    { field: "company_name", reason: "email_or_company_taken" },
+  ]);
+}
 
 /**
  * Registration and company sign-up: a new user (role admin), their company (pending), an
@@ -17,9 +28,11 @@ export async function registerCompany(
   input: RegisterRequest | CompanySignupRequest,
   language: Language,
 ): Promise<RegisterResponse> {
-  if (await ctx.repos.users.findByEmail(input.email)) throw fieldError("CONFLICT", "email", "taken");
-  if (await ctx.repos.companies.findByName(input.company_name))
-    throw fieldError("CONFLICT", "company_name", "taken");
+  const [userTaken, companyTaken] = await Promise.all([
+    ctx.repos.users.findByEmail(input.email),
+    ctx.repos.companies.findByName(input.company_name),
+  ]);
+  if (userTaken || companyTaken) throw takenError();
   const passwordHash = await hashPassword(input.password);
   const token = randomToken();
 
@@ -30,7 +43,7 @@ export async function registerCompany(
         : {};
     const company = await ctx.repos.companies.create({ name: input.company_name, ...profile }, tx);
     // A concurrent registration can still take the name or address between the checks above and here.
-    if (!company) throw fieldError("CONFLICT", "company_name", "taken");
+    if (!company) throw takenError();
     const user = await ctx.repos.users.create(
       {
         email: input.email,
@@ -42,7 +55,7 @@ export async function registerCompany(
       { language, selectedCompanyId: company.id },
       tx,
     );
-    if (!user) throw fieldError("CONFLICT", "email", "taken");
+    if (!user) throw takenError();
     await ctx.repos.companies.addMembership(
       { companyId: company.id, userId: user.id, groupName: "Administrators", licenseType: SIGNUP_LICENSE },
       tx,

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { languageFromHeader } from "../../lib/language.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { authOf } from "../../plugins/access.ts";
@@ -23,6 +24,25 @@ import { logoutSession, refreshSession } from "./refresh-session.ts";
 import { registerCompany } from "./register-company.ts";
 import { confirmPasswordReset, requestPasswordReset } from "./reset-password.ts";
 import { validateCompany } from "./validate-company.ts";
+
+/**
+ * The refresh rate-limit key: the family named in the token's payload, read without checking the
+ * signature (the service checks it; a forged family only buys its own bucket, and the address
+ * limit still applies). Anything unreadable is keyed by its sender's address.
+ */
+function refreshFamilyKey(body: unknown): string {
+  const token = (body as { refresh?: unknown } | undefined)?.refresh;
+  const payload = typeof token === "string" ? token.split(".")[1] : undefined;
+  if (payload) {
+    try {
+      const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { fam?: unknown };
+      if (typeof claims.fam === "string" && claims.fam.length <= 64) return `fam:${claims.fam}`;
+    } catch {
+      // not a JWT payload
+    }
+  }
+  return "unreadable";
+}
 
 /** Login, token refresh/logout, password change and reset, registration, company validation. */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -39,6 +59,30 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     });
     const tags = ["auth"];
+
+    // Refresh is counted per session (the token's family), not per address: every user behind
+    // one office or proxy address shares that address, and a refused refresh ends the session
+    // (spec). The address gets a generous limit of its own, against floods of made-up tokens.
+    const perFamily = app.createRateLimit({
+      max: ctx.config.authRateLimit.max,
+      timeWindow: ctx.config.authRateLimit.windowMs,
+      keyGenerator: (request) => `refresh|${refreshFamilyKey(request.body)}`,
+    });
+    const refreshLimits = {
+      config: {
+        access: "public" as const,
+        rateLimit: {
+          max: ctx.config.authRateLimit.ipMax ?? 600,
+          timeWindow: ctx.config.authRateLimit.windowMs,
+          hook: "preValidation" as const,
+          keyGenerator: (request: FastifyRequest) => `refresh-ip|${request.ip}`,
+        },
+      },
+      preValidation: async (request: FastifyRequest) => {
+        const counted = await perFamily(request);
+        if (!counted.isAllowed && counted.isExceeded) throw new AppError("RATE_LIMITED");
+      },
+    };
 
     app.post(
       "/auth/jwt/create",
@@ -57,7 +101,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       "/auth/jwt/refresh",
       {
-        config: { access: "public", rateLimit: limited(false) },
+        ...refreshLimits,
         schema: {
           tags,
           summary: "Exchange a refresh token for a new pair (the old one is revoked)",

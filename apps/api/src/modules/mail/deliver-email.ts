@@ -2,6 +2,14 @@ import nodemailer from "nodemailer";
 import type { AppContext } from "../../context.ts";
 import { type DeliverEmailJob, EMAIL_QUEUE } from "./send-email.ts";
 
+/** Writes an e-mail to the server's standard output, framed so it stands out from log lines. */
+export function printEmail(email: { to: string; subject: string; text: string }): void {
+  const rule = "-".repeat(72);
+  process.stdout.write(
+    `${rule}\nE-mail (SMTP_URL is not set: kept in the outbox and shown here)\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n${rule}\n`,
+  );
+}
+
 /**
  * The worker of the e-mail queue. Outbox e-mails are delivered by being recorded, so their job
  * only marks them SENT; SMTP e-mails go out through nodemailer, and a failed attempt is retried
@@ -15,6 +23,10 @@ export async function startEmailWorker(ctx: AppContext): Promise<void> {
       const email = await ctx.repos.outbox.findForDelivery(job.data.outboxId);
       if (!email || email.status === "SENT") return;
       if (email.transport === "outbox") {
+        // Without SMTP, nobody but an administrator of the company could read the outbox, and
+        // the first user of a fresh install has none: the whole e-mail, links included, goes to
+        // the server's console too, so sign-up, invitations and resets can be completed (README).
+        printEmail({ to: email.toEmail, subject: email.subject, text: job.data.text });
         await ctx.repos.outbox.recordAttempt(email.id, { status: "SENT" });
         return;
       }

@@ -1,0 +1,30 @@
+import { seedDemo } from "@costflow/db/seed";
+import { createTestDatabase } from "@costflow/db/test-database";
+import { buildApp } from "../src/app.ts";
+import { hashPassword } from "../src/lib/passwords.ts";
+
+// Scratch: CPU time per request of GET auth/users/me/ in-process (app.inject), N sequential.
+const database = await createTestDatabase();
+await seedDemo(database.db, { hashPassword });
+const app = await buildApp({ database, config: { webDist: null, runWorkers: false } });
+const login = await app.inject({
+  method: "POST",
+  url: "/api/v1/auth/jwt/create",
+  payload: { email: "admin@costflow.demo", password: "costflow-demo" },
+});
+const headers = { authorization: `Bearer ${login.json().access}` };
+const url = process.argv[2] ?? "/api/v1/auth/users/me/";
+for (let i = 0; i < 200; i++) await app.inject({ method: "GET", url, headers });
+const n = 2000;
+const c0 = process.cpuUsage();
+const t0 = performance.now();
+for (let i = 0; i < n; i++) {
+  const r = await app.inject({ method: "GET", url, headers });
+  if (r.statusCode !== 200) throw new Error(r.body);
+}
+const c = process.cpuUsage(c0);
+console.log(
+  `${url}: wall ${((performance.now() - t0) / n).toFixed(3)} ms/req, cpu ${((c.user + c.system) / 1000 / n).toFixed(3)} ms/req`,
+);
+await app.close();
+await database.close();
