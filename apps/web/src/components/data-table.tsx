@@ -68,6 +68,8 @@ export interface DataTableProps<T> {
   testId?: string;
   /** Smaller padding and type, for wide tables. */
   dense?: boolean;
+  /** A totals row under the rows, one cell per column (numeric columns end-aligned). */
+  footer?: ReactNode[];
 }
 
 export function DataTable<T>({
@@ -87,6 +89,7 @@ export function DataTable<T>({
   getRowId,
   testId,
   dense = false,
+  footer,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
   const rtl = useDirection().dir === "rtl";
@@ -218,6 +221,21 @@ export function DataTable<T>({
               </Table.Tr>
             ))}
           </Table.Tbody>
+          {footer && data.length > 0 && (
+            <Table.Tfoot data-testid="table-totals">
+              <Table.Tr className="cf-table-totals">
+                {table.getVisibleLeafColumns().map((column, i) => (
+                  <Table.Td
+                    key={column.id}
+                    fw={700}
+                    style={isNumeric(column.columnDef.meta) ? { textAlign: "end" } : undefined}
+                  >
+                    {footer[i]}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
         </Table>
       </Box>
       <Group justify="space-between" mt="md" gap="sm" hidden={total === 0}>
