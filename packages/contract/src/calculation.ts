@@ -144,6 +144,19 @@ export const StopResponse = z.object({
 export const ALLOCATION_STATES = ["FULLY_ALLOCATED", "UNDER_ALLOCATED", "OVER_ALLOCATED"] as const;
 const Status = z.enum(ALLOCATION_STATES);
 
+/**
+ * A result page with `totals`: the sums of the columns that add up, over every row the filters
+ * select (not only this page), in major units. Columns that repeat per row (a source's original
+ * amount on each of its rule rows, a pool's total cost) have none.
+ */
+function resultPage<T extends z.ZodType, const F extends readonly [string, ...string[]]>(item: T, fields: F) {
+  return page(item).extend({
+    totals: z.object(
+      Object.fromEntries(fields.map((f) => [f, z.number()])) as Record<F[number], z.ZodNumber>,
+    ),
+  });
+}
+
 /** `?scenario`, paging and ordering of a result list. */
 function resultQuery<const F extends readonly [string, ...string[]]>(fields: F) {
   return listQuery(fields).extend({ scenario: QueryId });
@@ -177,7 +190,7 @@ export const AllocationResultQuery = resultQuery([
   "status",
   "id",
 ]).extend({ source: QueryId.optional(), destination: QueryId.optional() });
-export const AllocationResultPage = page(AllocationResultRow);
+export const AllocationResultPage = resultPage(AllocationResultRow, ["amount"]);
 
 /** By source (steps 1-4): one row per account, pool or activity. */
 export const SourceResultRow = z.object({
@@ -203,7 +216,11 @@ export const SourceResultQuery = resultQuery([
   "unallocated_amount",
   "status",
 ]);
-export const SourceResultPage = page(SourceResultRow);
+export const SourceResultPage = resultPage(SourceResultRow, [
+  "original_amount",
+  "allocated_amount",
+  "unallocated_amount",
+]);
 
 /** By destination (steps 1-4): what each pool, activity or dimension received. */
 export const DestinationResultRow = z.object({
@@ -215,7 +232,7 @@ export const DestinationResultRow = z.object({
   sources: z.number().int(),
 });
 export const DestinationResultQuery = resultQuery(["destination_name", "amount"]);
-export const DestinationResultPage = page(DestinationResultRow);
+export const DestinationResultPage = resultPage(DestinationResultRow, ["amount"]);
 
 /** Step 3, time-driven rows (allocation-semantics.md, step 3 and fixed choice 4). */
 export const TimeDrivenResultRow = z.object({
@@ -246,7 +263,7 @@ export const TimeDrivenResultQuery = resultQuery([
   "capacity",
   "id",
 ]);
-export const TimeDrivenResultPage = page(TimeDrivenResultRow);
+export const TimeDrivenResultPage = resultPage(TimeDrivenResultRow, ["time_driven_amount"]);
 
 /** Step 4 by line (`activity-results/?source=<activity>&dimension=<dimension>`) and aggregated. */
 export const RecordResultRow = z.object({
@@ -254,6 +271,7 @@ export const RecordResultRow = z.object({
   dimension: z.number().int().nullable(),
   dimension_name: z.string(),
   source: z.number().int().nullable(),
+  /** By line: the activity; aggregated: the activities that sent to the record, comma-separated. */
   source_name: z.string().nullable(),
   amount: z.number(),
 });
@@ -263,11 +281,11 @@ export const ActivityResultQuery = resultQuery(["source_name", "transaction_id",
   dimension: QueryId.optional(),
 });
 /** `activity-results/` without `source` lists the activities (as by-source). */
-export const ActivityResultPage = z.union([page(SourceResultRow), page(RecordResultRow)]);
+export const ActivityResultPage = z.union([SourceResultPage, resultPage(RecordResultRow, ["amount"])]);
 export const AggregatedResultQuery = resultQuery(["transaction_id", "amount"]).extend({
   dimension: QueryId.optional(),
 });
-export const RecordResultPage = page(RecordResultRow);
+export const RecordResultPage = resultPage(RecordResultRow, ["amount"]);
 
 /** Step 5: cost per record of a dimension after steps 4 and 5. */
 export const DimensionRecordRow = z.object({
@@ -325,13 +343,17 @@ export const PushResultQuery = resultQuery(["transaction_id", "source_name", "am
   source_driver: textSchema.trim().min(1).max(100).optional(),
   /** The row's dimension (child, or parent for child-to-parent rows). */
   dimension: QueryId.optional(),
+  /**
+   * One category of rows. On the unallocated views: UNALLOCATED (default; what could not be
+   * allocated) or NOT_ALLOCATED (what NOT_ALLOCATE kept, per parent record).
+   */
   category: z.enum(PUSH_LINE_CATEGORIES).optional(),
 });
 /** `calculated-driver-results/?calculation=<id>` reads that run instead of the latest. */
 export const CalculatedDriverResultQuery = PushResultQuery.extend({ scenario: QueryId.optional() }).extend({
   calculation: QueryId.optional(),
 });
-export const PushResultPage = page(PushResultRow);
+export const PushResultPage = resultPage(PushResultRow, ["amount"]);
 
 // Summary, validation report, Sankey ------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import type { Page } from "../lib/api-types";
 import { PAGE_SIZE } from "../lib/constants";
 import { formatDate, formatDateTime, formatInteger, formatNumber, moneyText } from "../lib/format";
-import { offsetFor, orderingFor, type PageParams } from "../lib/paged";
+import { offsetFor, orderingFor, type PageParams, type TotalledPage } from "../lib/paged";
 import { tableErrorText } from "../lib/table-error";
 import { DataTable, type DataTableColumnMeta } from "./data-table";
 
@@ -81,9 +81,34 @@ function useColumns<T>(specs: ColumnSpec<T>[]): ColumnDef<T, unknown>[] {
   );
 }
 
+/**
+ * The totals row of a result page: the server's sums over every row the filters select (not this
+ * page), under their columns, formatted like them; the first column says what the row is.
+ * Undefined when the page has no totals or no column shows one.
+ */
+function useTotalsRow<T>(
+  specs: ColumnSpec<T>[],
+  data: Page<T> | TotalledPage<T> | undefined,
+): ReactNode[] | undefined {
+  const { t, i18n } = useTranslation();
+  const totals = data && "totals" in data ? data.totals : undefined;
+  if (!totals || !data?.count || !specs.some((s) => s.id in totals)) return undefined;
+  const lang = i18n.language;
+  return specs.map((s, i) => {
+    const v = totals[s.id];
+    if (v === undefined)
+      return i === 0 ? t("common:table.totalRow", { count: formatInteger(data.count, lang) }) : null;
+    return (
+      <span key={s.id} className="cf-num" data-total={s.id}>
+        {s.kind === "currency" ? moneyText(v, lang, s.currency) : formatNumber(v, lang)}
+      </span>
+    );
+  });
+}
+
 export interface ApiTableProps<T> {
   queryKey: QueryKey;
-  fetcher: (params: PageParams) => Promise<Page<T>>;
+  fetcher: (params: PageParams) => Promise<Page<T> | TotalledPage<T>>;
   columns: ColumnSpec<T>[];
   emptyTitle: ReactNode;
   emptyDescription?: ReactNode;
@@ -133,6 +158,7 @@ export function ApiTable<T>({
     enabled,
   });
   const cols = useColumns(columns);
+  const footer = useTotalsRow(columns, query.data);
 
   return (
     <>
@@ -175,6 +201,7 @@ export function ApiTable<T>({
         emptyDescription={emptyDescription}
         getRowId={getRowId}
         testId={testId}
+        footer={footer}
         dense={dense ?? columns.length > DENSE_COLUMNS}
       />
     </>

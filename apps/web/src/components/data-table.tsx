@@ -40,6 +40,12 @@ import { EmptyState } from "./empty-state";
 const PointRight = ({ style }: { style?: CSSProperties }) => <IconChevronRight style={style} aria-hidden />;
 const PointLeft = ({ style }: { style?: CSSProperties }) => <IconChevronLeft style={style} aria-hidden />;
 
+/**
+ * The row actions column (edit, delete …) stays pinned to the table's end while a wide table
+ * scrolls sideways, so it is never cut off at 1366-1440 px (walkthrough, issue 12).
+ */
+const ACTIONS = "actions";
+
 /** Column meta DataTable reads: `{ numeric: true }` end-aligns the column and its header. */
 export interface DataTableColumnMeta {
   numeric?: boolean;
@@ -68,6 +74,8 @@ export interface DataTableProps<T> {
   testId?: string;
   /** Smaller padding and type, for wide tables. */
   dense?: boolean;
+  /** A totals row under the rows, one cell per column (numeric columns end-aligned). */
+  footer?: ReactNode[];
 }
 
 export function DataTable<T>({
@@ -87,6 +95,7 @@ export function DataTable<T>({
   getRowId,
   testId,
   dense = false,
+  footer,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
   const rtl = useDirection().dir === "rtl";
@@ -150,6 +159,7 @@ export function DataTable<T>({
                   return (
                     <Table.Th
                       key={header.id}
+                      className={header.column.id === ACTIONS ? "cf-actions" : undefined}
                       aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
                       // Dense tables let long headers wrap so the columns can be as narrow as their values.
                       style={{
@@ -210,7 +220,11 @@ export function DataTable<T>({
                 {row.getVisibleCells().map((cell) => {
                   const numeric = isNumeric(cell.column.columnDef.meta);
                   return (
-                    <Table.Td key={cell.id} style={numeric ? { textAlign: "end" } : undefined}>
+                    <Table.Td
+                      key={cell.id}
+                      className={cell.column.id === ACTIONS ? "cf-actions" : undefined}
+                      style={numeric ? { textAlign: "end" } : undefined}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Td>
                   );
@@ -218,6 +232,21 @@ export function DataTable<T>({
               </Table.Tr>
             ))}
           </Table.Tbody>
+          {footer && data.length > 0 && (
+            <Table.Tfoot data-testid="table-totals">
+              <Table.Tr className="cf-table-totals">
+                {table.getVisibleLeafColumns().map((column, i) => (
+                  <Table.Td
+                    key={column.id}
+                    fw={700}
+                    style={isNumeric(column.columnDef.meta) ? { textAlign: "end" } : undefined}
+                  >
+                    {footer[i]}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
         </Table>
       </Box>
       <Group justify="space-between" mt="md" gap="sm" hidden={total === 0}>

@@ -10,7 +10,10 @@ export interface PageParams {
   search?: string;
 }
 
-export function normalizePage<T>(raw: unknown): Page<T> {
+/** A result page may carry `totals`: column sums over the whole filtered set (contract: calculation.ts). */
+export type TotalledPage<T> = Page<T> & { totals?: Record<string, number> };
+
+export function normalizePage<T>(raw: unknown): TotalledPage<T> {
   if (Array.isArray(raw)) return { count: raw.length, next: null, previous: null, results: raw as T[] };
   const r = (raw ?? {}) as {
     count?: number;
@@ -18,12 +21,22 @@ export function normalizePage<T>(raw: unknown): Page<T> {
     previous?: string | null;
     results?: T[];
     items?: T[];
+    totals?: Record<string, number>;
   };
   const results = r.results ?? r.items ?? [];
-  return { count: r.count ?? results.length, next: r.next ?? null, previous: r.previous ?? null, results };
+  return {
+    count: r.count ?? results.length,
+    next: r.next ?? null,
+    previous: r.previous ?? null,
+    results,
+    ...(r.totals ? { totals: r.totals } : {}),
+  };
 }
 
-export async function fetchPage<T>(path: string, params: Record<string, QueryValue>): Promise<Page<T>> {
+export async function fetchPage<T>(
+  path: string,
+  params: Record<string, QueryValue>,
+): Promise<TotalledPage<T>> {
   return normalizePage<T>(await api.get<unknown>(path, params));
 }
 
@@ -31,7 +44,7 @@ export async function fetchPage<T>(path: string, params: Record<string, QueryVal
 export async function fetchPageOrEmpty<T>(
   path: string,
   params: Record<string, QueryValue>,
-): Promise<Page<T>> {
+): Promise<TotalledPage<T>> {
   try {
     return await fetchPage<T>(path, params);
   } catch (error) {

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { and, eq, inArray, type SQL, sql, count as sqlCount } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Database, Executor } from "../client.ts";
 import { calculations } from "../schema/calculations.ts";
@@ -147,6 +147,22 @@ function categoryOf(step: number): string {
 }
 
 type Filter = { companyId: number; calculationId: number };
+
+/** A page of result rows with the sums of its adding columns over the whole filtered set (minor units). */
+export type TotalledPage<T> = PageResult<T> & { totals: Record<string, number> };
+
+/** `count(*)` and `coalesce(sum(col), 0)` of each column, as one select list. */
+function countAndSums(columns: Record<string, AnyPgColumn | SQL>) {
+  return {
+    n: sql<number>`count(*)`.mapWith(Number),
+    ...Object.fromEntries(
+      Object.entries(columns).map(([name, col]) => [
+        name,
+        sql<number>`coalesce(sum(${col}), 0)`.mapWith(Number),
+      ]),
+    ),
+  } as Record<string, SQL.Aliased<number> | SQL<number>>;
+}
 const page = (p: PageRequest) => ({ limit: p.limit, offset: p.offset });
 
 export function resultsRepository(db: Database) {
@@ -162,6 +178,23 @@ export function resultsRepository(db: Database) {
     const { limit, offset } = page(p);
     const [rows, total] = await Promise.all([rowsQuery(limit, offset), countQuery()]);
     return { rows, count: total };
+  }
+
+  /** A page plus the count and column sums of every row `where` selects in `table`. */
+  async function totalled<T>(
+    rowsQuery: (limit: number, offset: number) => Promise<T[]>,
+    table: PgTable,
+    where: SQL | undefined,
+    sums: Record<string, AnyPgColumn | SQL>,
+    p: PageRequest,
+  ): Promise<TotalledPage<T>> {
+    const { limit, offset } = page(p);
+    const [rows, [agg]] = await Promise.all([
+      rowsQuery(limit, offset),
+      db.select(countAndSums(sums)).from(table).where(where) as Promise<Record<string, number>[]>,
+    ]);
+    const { n, ...totals } = agg ?? { n: 0 };
+    return { rows, count: Number(n ?? 0), totals: totals as Record<string, number> };
   }
 
   /**
@@ -429,7 +462,7 @@ export function resultsRepository(db: Database) {
       step: number,
       filter: { source?: number | undefined; destination?: number | undefined },
       p: PageRequest,
-    ): Promise<PageResult<AllocationResultRow>> {
+    ): Promise<TotalledPage<AllocationResultRow>> {
       const t = resultAllocations;
       const conditions: SQL[] = [
         eq(t.companyId, f.companyId),
@@ -448,7 +481,7 @@ export function resultsRepository(db: Database) {
         status: t.status,
         id: t.rowNo,
       };
-      return paged(
+      return totalled(
         (limit, offset) =>
           db
             .select()
@@ -457,12 +490,14 @@ export function resultsRepository(db: Database) {
             .orderBy(...orderBy(p.ordering, sortable, "id", t.rowNo).slice(0, -1), t.rowNo)
             .limit(limit)
             .offset(offset),
-        () => db.$count(t, where),
+        t,
+        where,
+        { amount: t.amount },
         p,
       );
     },
 
-    async sources(f: Filter, step: number, p: PageRequest): Promise<PageResult<SourceResultRow>> {
+    async sources(f: Filter, step: number, p: PageRequest): Promise<TotalledPage<SourceResultRow>> {
       const t = resultSources;
       const where = and(eq(t.companyId, f.companyId), eq(t.calculationId, f.calculationId), eq(t.step, step));
       const sortable = {
@@ -473,7 +508,7 @@ export function resultsRepository(db: Database) {
         status: t.status,
         id: t.rowNo,
       };
-      return paged(
+      return totalled(
         (limit, offset) =>
           db
             .select()
@@ -482,7 +517,13 @@ export function resultsRepository(db: Database) {
             .orderBy(...orderBy(p.ordering, sortable, "id", t.rowNo).slice(0, -1), t.rowNo)
             .limit(limit)
             .offset(offset),
-        () => db.$count(t, where),
+        t,
+        where,
+        {
+          original_amount: t.originalAmount,
+          allocated_amount: t.allocatedAmount,
+          unallocated_amount: t.unallocatedAmount,
+        },
         p,
       );
     },
@@ -527,7 +568,7 @@ export function resultsRepository(db: Database) {
       step: number,
       p: PageRequest,
     ): Promise<
-      PageResult<{
+      TotalledPage<{
         destinationId: number | null;
         destinationCode: string;
         destinationName: string;
@@ -551,6 +592,7 @@ export function resultsRepository(db: Database) {
       const name = sql<string>`coalesce(${destinationName}, '')`;
       const sortable: Record<string, AnyPgColumn | SQL> = { destination_name: name, amount: total };
       const order = orderBy(p.ordering, sortable, "destination_name", t.step).slice(0, -1);
+      const totals: Record<string, number> = {};
       return paged(
         (limit, offset) =>
           db
@@ -577,16 +619,20 @@ export function resultsRepository(db: Database) {
           >,
         async () => {
           const [row] = await db
-            .select({ n: sql<number>`count(distinct (${destinationId}, ${name}))`.mapWith(Number) })
+            .select({
+              n: sql<number>`count(distinct (${destinationId}, ${name}))`.mapWith(Number),
+              amount: sql<number>`coalesce(sum(${amount}), 0)`.mapWith(Number),
+            })
             .from(t)
             .where(where);
+          totals.amount = row?.amount ?? 0;
           return row?.n ?? 0;
         },
         p,
-      );
+      ).then((r) => ({ ...r, totals }));
     },
 
-    async timeDriven(f: Filter, p: PageRequest): Promise<PageResult<TimeDrivenResultRow>> {
+    async timeDriven(f: Filter, p: PageRequest): Promise<TotalledPage<TimeDrivenResultRow>> {
       const t = resultTimeDriven;
       const where = and(eq(t.companyId, f.companyId), eq(t.calculationId, f.calculationId));
       const sortable = {
@@ -596,7 +642,7 @@ export function resultsRepository(db: Database) {
         capacity: t.capacity,
         id: t.rowNo,
       };
-      return paged(
+      return totalled(
         (limit, offset) =>
           db
             .select()
@@ -605,7 +651,9 @@ export function resultsRepository(db: Database) {
             .orderBy(...orderBy(p.ordering, sortable, "id", t.rowNo).slice(0, -1), t.rowNo)
             .limit(limit)
             .offset(offset),
-        () => db.$count(t, where),
+        t,
+        where,
+        { time_driven_amount: t.timeDrivenAmount },
         p,
       );
     },
@@ -635,7 +683,7 @@ export function resultsRepository(db: Database) {
       },
       p: PageRequest,
     ): Promise<
-      PageResult<{
+      TotalledPage<{
         sourceNo: number;
         kind: string;
         dimensionId: number | null;
@@ -686,9 +734,12 @@ export function resultsRepository(db: Database) {
         left join result_records pr on page.parent_no >= 0 and pr.company_id = ${f.companyId}
           and pr.calculation_id = ${f.calculationId} and pr.dimension_id = pu.parent_id and pr.record_no = page.parent_no
         order by ${orderOn("page")}`);
-      const [total] = (await execute(sql`select count(*) as n from (${entries}) e`)).rows;
+      const [total] = (
+        await execute(sql`select count(*) as n, coalesce(sum(e.amount), 0) as amount from (${entries}) e`)
+      ).rows;
       return {
         count: Number(total?.n ?? 0),
+        totals: { amount: Number(total?.amount ?? 0) },
         rows: rows.rows.map((r) => ({
           sourceNo: Number(r.sourceNo),
           kind: String(r.kind),
@@ -704,12 +755,38 @@ export function resultsRepository(db: Database) {
       };
     },
 
+    /**
+     * Step 4: the names of the activities that sent a non-zero amount to each record (for the
+     * aggregated view, whose rows sum over activities), keyed `dimension:record`.
+     */
+    async contributors(
+      f: Filter,
+      records: readonly { dimensionId: number | null; recordNo: number }[],
+    ): Promise<Map<string, string[]>> {
+      const wanted = records.filter((r) => r.dimensionId !== null);
+      if (wanted.length === 0) return new Map();
+      const dims = `{${wanted.map((r) => r.dimensionId).join(",")}}`;
+      const nos = `{${wanted.map((r) => r.recordNo).join(",")}}`;
+      const { rows } = await execute(sql`
+        select u.dimension_id, u.record_no, array_agg(s.source_name order by s.row_no) as names
+        from unnest(${dims}::int[], ${nos}::int[]) as u(dimension_id, record_no)
+        join result_vectors v on v.company_id = ${f.companyId} and v.calculation_id = ${f.calculationId}
+          and v.step = 4 and v.kind = 'ALLOCATED' and v.dimension_id = u.dimension_id
+          and v.amounts[u.record_no + 1] <> 0
+        join result_sources s on s.company_id = ${f.companyId} and s.calculation_id = ${f.calculationId}
+          and s.step = 4 and s.row_no = v.source_no
+        group by u.dimension_id, u.record_no`);
+      return new Map(
+        rows.map((r) => [`${Number(r.dimension_id)}:${Number(r.record_no)}`, (r.names as string[]) ?? []]),
+      );
+    },
+
     async unallocated(
       f: Filter,
       step: number,
       filter: { pushNos?: readonly number[] | undefined },
       p: PageRequest,
-    ): Promise<PageResult<{ pushNo: number; identifier: string; amount: number }>> {
+    ): Promise<TotalledPage<{ pushNo: number; identifier: string; amount: number }>> {
       const t = resultUnallocated;
       const conditions: SQL[] = [
         eq(t.companyId, f.companyId),
@@ -723,7 +800,7 @@ export function resultsRepository(db: Database) {
         amount: t.amount,
         source_name: t.pushNo,
       };
-      return paged(
+      return totalled(
         (limit, offset) =>
           db
             .select({ pushNo: t.pushNo, identifier: t.identifier, amount: t.amount })
@@ -736,7 +813,9 @@ export function resultsRepository(db: Database) {
             )
             .limit(limit)
             .offset(offset),
-        () => db.$count(t, where),
+        t,
+        where,
+        { amount: t.amount },
         p,
       );
     },

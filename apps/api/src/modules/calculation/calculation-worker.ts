@@ -1,6 +1,7 @@
 import { calculationMessage } from "@costflow/contract/calculation";
 import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import type { AppContext } from "../../context.ts";
+import { notifyRunEnded } from "./notify-run-ended.ts";
 import {
   CALCULATION_QUEUE,
   type CalculationJob,
@@ -29,6 +30,7 @@ export async function reapCalculations(ctx: AppContext): Promise<number> {
     const { language } = optionsOf(run.options);
     await calculations.addLog(companyId, rootId, "ERROR", calculationMessage(language, "log.lost"));
     await calculations.refreshScenarioStatus(companyId, run.scenarioId);
+    await notifyRunEnded(ctx, run, "ERROR");
   }
   return reaped.length;
 }

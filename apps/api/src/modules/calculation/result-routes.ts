@@ -69,7 +69,7 @@ export function calculationResultRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       rows: (
         ref: Awaited<ReturnType<typeof resolveRun>>,
         query: z.infer<Q>,
-      ) => Promise<{ rows: unknown[]; count: number }>,
+      ) => Promise<{ rows: unknown[]; count: number; totals?: Record<string, number> }>,
     ) {
       // Typed by the zod schemas at run time; the generic wrapper keeps the compiler out of it.
       (app as unknown as FastifyInstance).get(
@@ -87,7 +87,12 @@ export function calculationResultRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         async (request) => {
           const query = request.query as z.infer<Q>;
           const ref = await resolveRun(ctx, tenantOf(request), query.scenario, stepCategory(step));
-          return toPage(request, await rows(ref, query), query, identity);
+          const result = await rows(ref, query);
+          // Result pages carry the totals of their adding columns over the whole filtered set.
+          return {
+            ...toPage(request, result, query, identity),
+            ...(result.totals ? { totals: result.totals } : {}),
+          };
         },
       );
     }
@@ -217,7 +222,11 @@ export function calculationResultRoutes(ctx: AppContext): FastifyPluginAsyncZod 
           else if (query.scenario !== undefined)
             ref = await resolveRun(ctx, companyId, query.scenario, stepCategory(6));
           else throw fieldError("VALIDATION_ERROR", "scenario", "required");
-          return toPage(request, await pushRows(ctx, ref, 6, kind, query), query, identity);
+          const result = await pushRows(ctx, ref, 6, kind, query);
+          return {
+            ...toPage(request, result, query, identity),
+            totals: { amount: result.totals.amount ?? 0 },
+          };
         },
       );
     step6(

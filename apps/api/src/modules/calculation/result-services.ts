@@ -64,7 +64,12 @@ async function refOf(ctx: AppContext, companyId: number, calculationId: number, 
 
 const majorOf = (ref: RunRef) => (minor: number) => toMajor(minor, ref.meta.minorDigits);
 const filterOf = (ref: RunRef) => ({ companyId: ref.companyId, calculationId: ref.calculationId });
-type Page<T> = PageResult<T>;
+/** A page of rows with the column totals over every row the filters select (major units). */
+type Page<T> = PageResult<T> & { totals: Record<string, number> };
+
+/** Totals in minor units to major units. */
+const totalsOf = (ref: RunRef, totals: Record<string, number>) =>
+  Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, toMajor(v, ref.meta.minorDigits)]));
 
 async function dimensionNames(
   ctx: AppContext,
@@ -92,6 +97,7 @@ export async function allocationRows(
   const page = await resultsRepository(ctx.db).allocations(filterOf(ref), step, query, query);
   return {
     count: page.count,
+    totals: totalsOf(ref, page.totals),
     rows: page.rows.map((r) => ({
       id: r.rowNo,
       source: r.sourceId,
@@ -119,6 +125,7 @@ export async function sourceRows(
   const page = await resultsRepository(ctx.db).sources(filterOf(ref), step, query);
   return {
     count: page.count,
+    totals: totalsOf(ref, page.totals),
     rows: page.rows.map((r) => ({
       source: r.sourceId,
       source_ext_id: r.sourceCode,
@@ -146,6 +153,7 @@ export async function destinationRows(
   const page = await resultsRepository(ctx.db).destinations(filterOf(ref), step, query);
   return {
     count: page.count,
+    totals: totalsOf(ref, page.totals),
     rows: page.rows.map((r) => ({
       destination: r.destinationId,
       destination_ext_id: r.destinationCode,
@@ -165,6 +173,7 @@ export async function timeDrivenRows(
   const page = await resultsRepository(ctx.db).timeDriven(filterOf(ref), query);
   return {
     count: page.count,
+    totals: totalsOf(ref, page.totals),
     rows: page.rows.map((r) => ({
       id: r.rowNo,
       source: r.sourceId,
@@ -194,7 +203,7 @@ export async function activityLineRows(
   const source = await results.source(filterOf(ref), 4, query.source);
   if (!source) throw notFound("source");
   if (query.dimension !== undefined && source.destinationId !== query.dimension)
-    return { count: 0, rows: [] };
+    return { count: 0, rows: [], totals: { amount: 0 } };
   const page = await results.vectors(
     filterOf(ref),
     4,
@@ -205,6 +214,7 @@ export async function activityLineRows(
   const m = majorOf(ref);
   return {
     count: page.count,
+    totals: totalsOf(ref, page.totals),
     rows: page.rows.map((r) => ({
       transaction_id: r.identifier,
       dimension: r.dimensionId,
@@ -241,15 +251,18 @@ export async function aggregatedRows(
     ref.companyId,
     page.rows.map((r) => r.dimensionId),
   );
+  // A record's row sums over activities: its source is every activity that sent to it.
+  const senders = await results.contributors(filterOf(ref), page.rows);
   const m = majorOf(ref);
   return {
     count: page.count,
+    totals: totalsOf(ref, page.totals),
     rows: page.rows.map((r) => ({
       transaction_id: r.identifier,
       dimension: r.dimensionId,
       dimension_name: (r.dimensionId !== null && names.get(r.dimensionId)) || "",
       source: null,
-      source_name: null,
+      source_name: senders.get(`${r.dimensionId}:${r.recordNo}`)?.join(", ") ?? "",
       amount: m(r.amount),
     })),
   };
@@ -261,7 +274,7 @@ export async function dimensionRecordRows(
   ctx: AppContext,
   ref: RunRef,
   query: z.infer<typeof DimensionRecordQuery>,
-): Promise<Page<z.infer<typeof DimensionRecordRow>>> {
+): Promise<PageResult<z.infer<typeof DimensionRecordRow>>> {
   const page = await resultsRepository(ctx.db).records(filterOf(ref), { dimension: query.dimension }, query);
   const names = await dimensionNames(
     ctx,
@@ -316,7 +329,16 @@ export async function pushRows(
   const pushes = all.filter((p) => sourceFilter === undefined || p.sourceId === sourceFilter);
   const byNo = new Map(all.map((p) => [p.pushNo, p]));
   const m = majorOf(ref);
-  const category = view === "lines" ? query.category : view === "unallocated" ? "UNALLOCATED" : undefined;
+  // The unallocated views show what stayed on a parent: what could not be allocated (default) or,
+  // with ?category=NOT_ALLOCATED, what NOT_ALLOCATE kept there (allocation-semantics, steps 5-6).
+  if (view === "unallocated" && query.category === "ALLOCATED")
+    throw new AppError("VALIDATION_ERROR", [{ field: "category", reason: "invalid_value" }]);
+  const category =
+    view === "lines"
+      ? query.category
+      : view === "unallocated"
+        ? (query.category ?? "UNALLOCATED")
+        : undefined;
   const pushNos = sourceFilter === undefined ? undefined : pushes.map((p) => p.pushNo);
 
   if (category === "UNALLOCATED") {
@@ -327,6 +349,7 @@ export async function pushRows(
     const page = await results.unallocated(filterOf(ref), step, { pushNos: wanted }, query);
     return {
       count: page.count,
+      totals: totalsOf(ref, page.totals),
       rows: page.rows.map((r) => {
         const push = byNo.get(r.pushNo)!;
         return {
@@ -347,7 +370,7 @@ export async function pushRows(
   const kinds =
     view === "childToParent"
       ? ["SENT"]
-      : view === "lines"
+      : view === "lines" || view === "unallocated"
         ? category === "ALLOCATED"
           ? ["RECEIVED"]
           : category === "NOT_ALLOCATED"
@@ -376,6 +399,7 @@ export async function pushRows(
   }
   return {
     count: page.count,
+    totals: totalsOf(ref, page.totals),
     rows: page.rows.map((r) => {
       const push = byNo.get(r.sourceNo)!;
       const onParent = r.kind !== "RECEIVED";

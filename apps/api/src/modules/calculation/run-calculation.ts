@@ -15,6 +15,7 @@ import {
 } from "../../worker/thread-client.ts";
 import { loadModelData } from "../model-io/load-model-data.ts";
 import { coverageOf, phaseCategories, type RunKind } from "./categories.ts";
+import { notifyRunEnded } from "./notify-run-ended.ts";
 import { publishRun } from "./publish-run.ts";
 import { readCodeIds } from "./read-code-ids.ts";
 
@@ -204,6 +205,7 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
     await deleteSupersededResults(ctx, companyId, root.scenarioId);
   await logs;
   await calculations.refreshScenarioStatus(companyId, root.scenarioId);
+  await notifyRunEnded(ctx, root, status);
 }
 
 /**

@@ -11,7 +11,9 @@ export type NotificationKey =
   | "request_received"
   | "request_accepted"
   | "request_declined"
-  | "company_validated";
+  | "company_validated"
+  | "calculation_finished"
+  | "calculation_failed";
 
 /** Creates one notification per user, written in that user's language. */
 export async function notifyUsers(

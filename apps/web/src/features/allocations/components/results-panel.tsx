@@ -141,7 +141,10 @@ export function ResultsPanel({
     queryFn: () => getStepRules(4, scenario, { limit: 100, offset: 0 }),
     enabled: needsAllocation,
   });
-  const chosen = rules.data?.results.find((r) => String(r.id) === allocation);
+  // Until the user picks one, the first allocation is shown: the page is never empty by default.
+  const chosen =
+    rules.data?.results.find((r) => String(r.id) === allocation) ??
+    (allocation === null ? rules.data?.results[0] : undefined);
   const filters =
     needsAllocation && chosen ? { source: Number(chosen.source), dimension: Number(chosen.destination) } : {};
 
@@ -189,7 +192,7 @@ export function ResultsPanel({
             value: String(r.id),
             label: `${String(r.source_name)} → ${String(r.destination_name)}`,
           }))}
-          value={allocation}
+          value={chosen ? String(chosen.id) : allocation}
           onChange={setAllocation}
           searchable
           mb="md"
@@ -212,6 +215,9 @@ export function ResultsPanel({
         </Text>
       ) : (
         <ApiTable<ResultRow>
+          // One table per view: its sort and page belong to that view (an amount sort carried over
+          // to a view without an amount column was refused with 400 'ordering').
+          key={path}
           queryKey={[...STEP_RESULTS_KEY, step, scenario, path, filters]}
           fetcher={(p: PageParams) => getStepResults(path, scenario, p, filters)}
           emptyTitle={t("common:messages.noResults")}
@@ -222,7 +228,11 @@ export function ResultsPanel({
                 ? { ...c, sortable: true }
                 : c,
             )}
-          defaultSort={sortByAmount ? [{ id: "amount", desc: true }] : undefined}
+          defaultSort={
+            sortByAmount && (view === "byLine" || view === "aggregated")
+              ? [{ id: "amount", desc: true }]
+              : undefined
+          }
           testId="results-table"
         />
       )}

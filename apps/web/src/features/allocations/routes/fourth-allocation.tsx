@@ -1,4 +1,5 @@
 import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
+import { splitTypeCell } from "../components/split-type-cell";
 
 const CONFIG: StepConfig = {
   step: 4,
@@ -13,7 +14,7 @@ const CONFIG: StepConfig = {
     {
       id: "splitType",
       header: t("model:allocation.columns.type"),
-      cell: (r) => t(`allocation:split.${String(r.splitType)}`),
+      cell: (r) => splitTypeCell(t, r),
     },
     {
       id: "equation",

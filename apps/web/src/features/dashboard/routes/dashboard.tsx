@@ -7,6 +7,7 @@ import {
   Group,
   Paper,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -45,6 +46,20 @@ const CATEGORY_LABELS: Record<string, string> = {
   REPORTS: "common:nav.reports",
   ALL: "model:calculations.types.everything",
 };
+
+/**
+ * A list still loading: a few skeleton lines, not its empty state (which flashed 'No scenarios yet'
+ * for ~170 ms before the data).
+ */
+function Loading() {
+  return (
+    <Stack gap="xs" data-testid="dashboard-loading">
+      <Skeleton h={14} />
+      <Skeleton h={14} />
+      <Skeleton h={14} w="70%" />
+    </Stack>
+  );
+}
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -131,7 +146,9 @@ export default function DashboardPage() {
                 {t("app:dashboard.viewAll")}
               </Anchor>
             </Group>
-            {(data?.latest_scenarios ?? []).length === 0 ? (
+            {!data && !isError ? (
+              <Loading />
+            ) : (data?.latest_scenarios ?? []).length === 0 ? (
               <EmptyState
                 title={t("app:dashboard.noScenarios")}
                 description={t("app:dashboard.noScenariosHint")}
@@ -175,7 +192,9 @@ export default function DashboardPage() {
             <Title order={2} fz="lg" mb="sm">
               {t("app:dashboard.notifications")}
             </Title>
-            {(data?.notifications ?? []).length === 0 ? (
+            {!data && !isError ? (
+              <Loading />
+            ) : (data?.notifications ?? []).length === 0 ? (
               <EmptyState
                 title={t("common:notifications.empty")}
                 icon={<IconBell size={28} stroke={1.5} aria-hidden />}
@@ -213,7 +232,9 @@ export default function DashboardPage() {
                 {t("app:dashboard.viewAll")}
               </Anchor>
             </Group>
-            {(data?.latest_calculations ?? []).length === 0 ? (
+            {!data && !isError ? (
+              <Loading />
+            ) : (data?.latest_calculations ?? []).length === 0 ? (
               <EmptyState
                 title={t("common:messages.noCalculation")}
                 description={t("app:dashboard.noCalculationsHint")}

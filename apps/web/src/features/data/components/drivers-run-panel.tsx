@@ -10,6 +10,8 @@ import { ApiError } from "../../../lib/api-client";
 import { formatDateTime, formatNumber, formatPercent } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
+import { statusOf, useLatestCalculation } from "../../allocations/api/get-latest-calculation";
+import { CALCULATION_CATEGORY } from "../../allocations/api/step-endpoints";
 import {
   type DriverResultRow,
   getDriverResults,
@@ -34,6 +36,10 @@ export function DriversRunPanel({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const run = useLatestDriversRun(scenario);
+  // A calculate-all computes the drivers too (step 6): with no run of their own, that run is the
+  // latest calculation of them, not "No calculation found".
+  const allRun = useLatestCalculation(scenario, CALCULATION_CATEGORY[6]);
+  const viaAll = allRun.data?.kind === "found" ? allRun.data.calculation : null;
   const calculate = useCalculateDrivers(classic);
   const cancel = useCancelDriversRun();
   const latest = run.data ?? null;
@@ -98,9 +104,19 @@ export function DriversRunPanel({
                 })}
               </Text>
             </Group>
+          ) : viaAll ? (
+            <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="drivers-run-via-all">
+              <CalculationStatusBadge status={statusOf(viaAll)} />
+              <Text fz="xs" c="dimmed">
+                {t("data:calcDrivers.computedByAll", {
+                  time: formatDateTime(viaAll.requested_at ?? null, lang),
+                  user: typeof viaAll.requested_by_user === "string" ? viaAll.requested_by_user : "—",
+                })}
+              </Text>
+            </Group>
           ) : (
             <Text fz="sm" c="dimmed">
-              {run.isLoading ? "" : t("common:messages.noCalculation")}
+              {run.isLoading || allRun.isLoading ? "" : t("common:messages.noCalculation")}
             </Text>
           )}
         </Stack>

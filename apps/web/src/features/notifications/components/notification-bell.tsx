@@ -15,7 +15,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { IconBell, IconBellOff } from "@tabler/icons-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { AppNotification } from "../../../lib/api-types";
@@ -23,6 +23,7 @@ import { formatDateTime } from "../../../lib/format";
 import { useNotifications } from "../api/get-notifications";
 import { useMarkAllNotificationsRead } from "../api/mark-all-notifications-read";
 import { useMarkNotificationRead } from "../api/mark-notification-read";
+import { useNewNotificationToasts } from "./use-new-notification-toasts";
 
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
@@ -35,14 +36,18 @@ export function NotificationBell() {
   const items = data?.results ?? [];
   const unread = data?.unread ?? items.filter((n) => !n.is_read).length;
 
-  const open = (n: AppNotification) => {
-    if (!n.is_read) markOne.mutate({ id: n.id });
-    if (n.link) {
-      setOpened(false);
-      if (/^https?:\/\//.test(n.link)) window.open(n.link, "_blank", "noopener");
-      else navigate(n.link);
-    }
-  };
+  const open = useCallback(
+    (n: AppNotification) => {
+      if (!n.is_read) markOne.mutate({ id: n.id });
+      if (n.link) {
+        setOpened(false);
+        if (/^https?:\/\//.test(n.link)) window.open(n.link, "_blank", "noopener");
+        else navigate(n.link);
+      }
+    },
+    [markOne.mutate, navigate],
+  );
+  useNewNotificationToasts(data?.results, open);
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
+import { fetchPage } from "../../../lib/paged";
 
 // contract: ValidationReport and Sankey (GET calculation/validation-report/?scenario and
 // calculation/sankey/?scenario), both read from the latest finished "all" or reports run.
@@ -61,8 +62,20 @@ export interface Sankey {
   links: { source: string; target: string; value: number }[];
 }
 
-/** null: no calculation found (404); other failures throw ('Error, something happen...'). */
+/**
+ * null: no calculation found; other failures throw ('Error, something happen...'). The report is
+ * asked for only once a run has calculated the reports: before the first calculation the 404 it
+ * would answer showed in the browser console as an error (walkthrough, issue 12).
+ */
 async function read<T>(path: string, scenario: number): Promise<T | null> {
+  const done = await fetchPage("calculation/calculations/", {
+    scenario,
+    category: "REPORTS",
+    status: "FINISHED",
+    limit: 1,
+    offset: 0,
+  });
+  if (done.count === 0) return null;
   try {
     return await api.get<T>(path, { scenario });
   } catch (error) {

@@ -6,6 +6,7 @@ import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
 import type { StepNumber } from "../../allocations/api/step-endpoints";
 import { ResultsPanel } from "../../allocations/components/results-panel";
+import { UnallocatedPanel } from "../../allocations/components/unallocated-panel";
 
 // The result pages (spec 2, "Further screens"): each names the step and view it opens.
 const PAGES: { value: string; label: string; step: StepNumber; view?: string; unallocated?: boolean }[] = [
@@ -60,14 +61,17 @@ function Results({ scenario }: { scenario: number }) {
           />
         }
       />
-      <ResultsPanel
-        key={page.value}
-        step={page.step}
-        scenario={scenario}
-        initialView={page.view}
-        initialUnallocated={page.unallocated}
-        sortByAmount={page.value === "positiveNegative"}
-      />
+      {page.unallocated && (page.step === 5 || page.step === 6) ? (
+        <UnallocatedPanel key={page.value} step={page.step} scenario={scenario} />
+      ) : (
+        <ResultsPanel
+          key={page.value}
+          step={page.step}
+          scenario={scenario}
+          initialView={page.view}
+          sortByAmount={page.value === "positiveNegative"}
+        />
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Card, Group, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiTable } from "../../../components/api-table";
@@ -18,6 +19,13 @@ function List({ model }: { model: number }) {
   const { ability } = useSession();
   const remove = useDeleteDimension();
   const canManage = ability.can("manage", "Data") || ability.can("create", "Data");
+  // Parents by name, not by id: the parent may be on another page, so the model's dimensions
+  // (a few dozen at most) are read once for the names.
+  const every = useQuery({
+    queryKey: [...SOFTWARE_DIMENSIONS_KEY, model, "names"],
+    queryFn: () => getDimensions(model, { limit: 100, offset: 0 }),
+  });
+  const parentName = (pid: number) => every.data?.results.find((d) => d.id === pid)?.title ?? "";
 
   // Destructive: the dimension, its drivers, relationship drivers ending in _ID and its transactions.
   const confirmDelete = (d: DimensionItem) =>
@@ -72,7 +80,7 @@ function List({ model }: { model: number }) {
             {
               id: "pid",
               header: t("model:dimensions.parent"),
-              cell: (d) => (d.pid ? String(d.pid) : t("common:values.none")),
+              cell: (d) => (d.pid ? parentName(d.pid) : t("common:values.none")),
             },
             { id: "code", header: t("model:dimensions.code") },
             {

@@ -206,6 +206,14 @@ function StepBody({ step }: { step: (typeof STEPS)[number] }) {
   );
 }
 
+/** Whether a step's choice is made: a source, the accounts confirmed, at least one dimension. */
+function chosen(step: (typeof STEPS)[number], w: ReturnType<typeof useWizard>[0]): boolean {
+  if (step === "step01") return w.source !== null;
+  if (step === "step02") return w.accountsReady;
+  if (step === "step03") return w.dimensions.length > 0;
+  return false;
+}
+
 export default function SoftwareStepPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -229,9 +237,20 @@ export default function SoftwareStepPage() {
       />
       <Card>
         <Stepper active={index} onStepClick={(i) => navigate(`/software/${STEPS[i]}`)} size="sm" mb="xl">
-          {STEPS.map((s) => (
-            <Stepper.Step key={s} label={t(STEP_TITLES[s])} />
-          ))}
+          {STEPS.map((s, i) => {
+            // A step passed without its choice made is not ticked (the Stepper ticks every step
+            // before the active one): it keeps its number, greyed, until the choice is made.
+            const done = chosen(s, w);
+            return (
+              <Stepper.Step
+                key={s}
+                label={t(STEP_TITLES[s])}
+                data-testid={`wizard-step-${s}`}
+                data-done={i < index && done ? "true" : "false"}
+                {...(i < index && !done ? { completedIcon: i + 1, color: "gray" } : {})}
+              />
+            );
+          })}
         </Stepper>
         <StepBody step={current} />
         {index === 3 && !w.accountsReady && (
