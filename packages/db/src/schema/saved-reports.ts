@@ -1,21 +1,9 @@
+import { SAVED_REPORT_TYPES } from "@costflow/contract/saved-reports";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, instant } from "./columns.ts";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
-
-/** The kinds of report page a saved report reopens (docs/reports.md, "Saved reports"). */
-export const SAVED_REPORT_TYPES = [
-  "TREEMAP",
-  "MULTI_TREEMAP",
-  "WHALE",
-  "WATERFALL",
-  "PROFITABILITY_LINE",
-  "PROFITABILITY_DRIVER",
-  "MULTIPLE_DIMENSION",
-  "PNL",
-  "PDF",
-] as const;
 
 /**
  * A report page's filters saved under a title ("My reports"). Private to its owner unless
