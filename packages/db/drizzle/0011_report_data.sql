@@ -7,6 +7,7 @@ CREATE TABLE "report_dimensions" (
 	"records" integer NOT NULL,
 	"columns" text[] NOT NULL,
 	"totals" bigint[] NOT NULL,
+	"lines" jsonb NOT NULL,
 	"profit_line" text NOT NULL,
 	"revenue_line" text NOT NULL,
 	"profit_total" bigint NOT NULL,
@@ -50,7 +51,8 @@ CREATE TABLE "report_splits" (
 --> statement-breakpoint
 CREATE INDEX "report_orders_idx" ON "report_orders" USING btree ("company_id","calculation_id","dimension_id","key","block_no");--> statement-breakpoint
 CREATE INDEX "report_records_idx" ON "report_records" USING btree ("company_id","calculation_id","dimension_id","record_no");--> statement-breakpoint
-CREATE INDEX "report_splits_idx" ON "report_splits" USING btree ("company_id","calculation_id","dimension_id","dimension2_id","record_no");--> statement-breakpoint
+CREATE INDEX "report_splits_idx" ON "report_splits" USING btree ("company_id","calculation_id","dimension_id","dimension2_id","record_no");
+--> statement-breakpoint
 -- Block arrays are read whole or sliced; stored uncompressed so a slice reads only its pages.
 ALTER TABLE "report_orders" ALTER COLUMN "nos" SET STORAGE EXTERNAL;
 --> statement-breakpoint

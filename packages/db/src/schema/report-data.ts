@@ -38,6 +38,8 @@ export const reportDimensions = pgTable(
     columns: text("columns").array().notNull(),
     /** Totals of `columns` (FOR lines: the formula over the line totals), minor units. */
     totals: bigint("totals", { mode: "number" }).array().notNull(),
+    /** The P&L lines as computed: code, description, category, factor, parent, rank, formula. */
+    lines: jsonb("lines").notNull(),
     profitLine: text("profit_line").notNull(),
     revenueLine: text("revenue_line").notNull(),
     profitTotal: bigint("profit_total", { mode: "number" }).notNull(),
