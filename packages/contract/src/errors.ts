@@ -110,6 +110,10 @@ export const FIELD_REASONS = [
   "file_format",
   "unreadable_file",
   "not_running",
+  "unknown_line",
+  "comparison_items",
+  "line_or_driver",
+  "no_split",
 ] as const;
 export type FieldReason = (typeof FIELD_REASONS)[number];
 
