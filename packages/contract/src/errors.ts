@@ -53,6 +53,7 @@ export const FIELD_REASONS = [
   "taken",
   "not_member",
   "not_company_admin",
+  "not_owner",
   "not_invitee",
   "already_member",
   "already_pending",

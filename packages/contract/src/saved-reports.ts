@@ -101,3 +101,6 @@ export const UpdateSavedReport = z.strictObject({
   shared: z.boolean().optional(),
 });
 export type UpdateSavedReport = z.input<typeof UpdateSavedReport>;
+
+/** `{id}` of a saved report: a positive 32-bit id (larger ids name nothing: 400, not a database error). */
+export const SavedReportIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
