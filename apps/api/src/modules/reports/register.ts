@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { myReportsRoutes } from "./my-reports-routes.ts";
+import { traceRoutes } from "./trace-routes.ts";
 
 /**
  * The report calls of the trace and the saved reports, mounted as one plugin: the reports
@@ -9,5 +10,6 @@ import { myReportsRoutes } from "./my-reports-routes.ts";
 export function traceAndSavedReportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(myReportsRoutes(ctx));
+    await app.register(traceRoutes(ctx));
   };
 }
