@@ -26,6 +26,7 @@ import { modelRoutes } from "./modules/models/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { reportLineRoutes } from "./modules/report-lines/routes.ts";
 import { traceAndSavedReportRoutes } from "./modules/reports/register.ts";
+import { reportRoutes } from "./modules/reports/routes.ts";
 import { transactionalDataRoutes } from "./modules/transactional-data/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { startUploadWorker } from "./modules/uploads/upload-worker.ts";
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(uploadRoutes(ctx));
       await api.register(allocationRoutes(ctx));
       await api.register(reportLineRoutes(ctx));
+      await api.register(reportRoutes(ctx));
       await api.register(traceAndSavedReportRoutes(ctx));
       await api.register(calculationRoutes(ctx));
       await api.register(calculationResultRoutes(ctx));

@@ -184,7 +184,11 @@ export const TreemapQuery = z.object({
 });
 export type TreemapQuery = z.infer<typeof TreemapQuery>;
 
-/** Kinds of tree map nodes: a record, the merged rest ('Others (n)'), a part with no split. */
+/**
+ * Kinds of tree map nodes: the dimension's total (the root), a record, the merged rest (the
+ * screen labels it 'Others (n)' from `count`), and the part of a record that no record of the
+ * second dimension carries (unsplit). Others and unsplit nodes have an empty `name`.
+ */
 export const TREEMAP_NODE_KINDS = ["total", "record", "others", "unsplit"] as const;
 
 export interface TreemapNode {
