@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RecordTrace } from "@costflow/contract/report-trace";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RUN_SETTINGS } from "../../src/modules/calculation/run-calculation.ts";
 import { ACCEPTANCE, allRows, type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
 import { as, createCompany, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -250,5 +251,25 @@ describe("record trace", () => {
     const response = await trace(call, records.get("CUSTOMER:C1")!.id, fresh.scenario);
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe("NO_CALCULATION");
+  });
+
+  it("answers 400 RESULT_DETAIL_NOT_KEPT naming record past the detail limit, for the record or what rolls up to it", async () => {
+    const saved = RUN_SETTINGS.detailLimit;
+    RUN_SETTINGS.detailLimit = 3; // order lines (4 records) keep no detail; customers and products do
+    try {
+      await calculate(call, scenario);
+    } finally {
+      RUN_SETTINGS.detailLimit = saved;
+    }
+    for (const key of ["LINE:L1", "CUSTOMER:C1", "PRODUCT:P1"]) {
+      const response = await trace(call, ids.get(key)!);
+      expect(response.statusCode, key).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: "RESULT_DETAIL_NOT_KEPT",
+        errors: [{ field: "record" }],
+      });
+    }
+    await calculate(call, scenario);
+    expect((await trace(call, ids.get("CUSTOMER:C1")!)).json().cost).toBe(1020);
   });
 });
