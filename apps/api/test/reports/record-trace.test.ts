@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RecordTrace } from "@costflow/contract/report-trace";
@@ -219,6 +220,35 @@ describe("record trace", () => {
         await resultCost(call, tdabc.scenario, r.dimension, body.record.identifier),
       );
     }
+  });
+
+  it("a pool fed through reciprocal support pools: its accounts in the proportions x = C + A x gives", async () => {
+    // The bundle with ADM's exits split between SALES and WH: ADM -> IT 20%, SALES 40%, WH 40%.
+    //   x_ADM = 500 + 0.5 x_IT, x_IT = 300 + 0.2 x_ADM: x_ADM = 650 / 0.9 = 722.22;
+    //   ADM's accounts: (C_ADM + 0.5 C_IT) / 0.9 = A1 200/0.9, A2 300/0.9, A3 150/0.9;
+    //   ADM -> WH = 0.4 x_ADM = 288.89: A1 88.89, A2 133.33, A3 66.67;
+    //   WH = 600 + 288.89 = 888.89: A1 388.89, A2 433.33, A3 66.67.
+    //   L4 (qty 40 of 100) gets 40% of PICK 888.89 = 355.556, 355.55 after the largest remainder
+    //   (the 3 missing cents go to L1 .9, L3 .8, L2 .7): A1 155.55, A2 173.33, A3 26.67.
+    const dir = mkdtempSync(join(tmpdir(), "trace-"));
+    cpSync(BUNDLE, dir, { recursive: true });
+    writeFileSync(
+      join(dir, "rules_step2.csv"),
+      "source_pool_code,destination_pool_code,type,percentage,driver_name\nADM,IT,PERCENTAGE,20,\nADM,SALES,PERCENTAGE,40,\nADM,WH,PERCENTAGE,40,\nIT,ADM,PERCENTAGE,50,\nIT,SALES,PERCENTAGE,50,\n",
+    );
+    const access = (await login(t.app, "admin@costflow.demo")).access;
+    const split = await importBundle(t.app, access, dir);
+    await calculate(call, split.scenario);
+    const records = await recordIds(call, split.scenario, split.model);
+    const body: RecordTrace = (await trace(call, records.get("LINE:L4")!.id, split.scenario)).json();
+    expectAddsUp(body);
+    const pick = byCode(body.activities).PICK!;
+    expect(pick.amount).toBe(355.55);
+    expect(pick.pools.map((p) => p.code)).toEqual(["WH"]);
+    const accounts = byCode(pick.pools[0]!.accounts);
+    expect(accounts.A1!.amount).toBeCloseTo(155.55, 1);
+    expect(accounts.A2!.amount).toBeCloseTo(173.33, 1);
+    expect(accounts.A3!.amount).toBeCloseTo(26.67, 1);
   });
 
   it("another company gets 404; bad ids and scenarios are 400 or 404, never 500", async () => {
