@@ -66,13 +66,32 @@ const SPLIT_COLUMNS = [
   "values",
 ] as const;
 
+/**
+ * A column read from the engine's own arrays, never copied: minor units of record r are
+ * roundFloatMinor(values[r] * scale) (P&L values are major units, calculated drivers minor). At
+ * size L a copy of every line in minor units would add a gigabyte to the thread's peak.
+ */
+interface Column {
+  values: Float64Array | undefined;
+  scale: number;
+}
+
+const minorAt = (c: Column, r: number) => (c.values ? roundFloatMinor(c.values[r]! * c.scale) : 0);
+
+/** A column's minor units as one array (for one sort at a time). */
+function materialize(c: Column, n: number): Float64Array {
+  const out = new Float64Array(n);
+  if (c.values) for (let r = 0; r < n; r++) out[r] = roundFloatMinor(c.values[r]! * c.scale);
+  return out;
+}
+
 /** Per dimension: what its per-record rows and orderings are built from. */
 interface DimensionColumns {
   code: string;
   id: number;
   identifiers: readonly string[];
-  /** Minor units per column (lines in rank order, then calculated drivers). */
-  columns: Float64Array[];
+  /** Lines in rank order, then calculated drivers. */
+  columns: Column[];
   keys: string[];
   profit: Float64Array;
   cost: Float64Array;
@@ -103,14 +122,11 @@ export function buildReportData(
     const n = dim.identifiers.length;
     if (id === undefined || n === 0) return;
     const pnl = result.pnl.byDimension.get(code);
-    const columns: Float64Array[] = [];
+    const columns: Column[] = [];
     const keys: string[] = [];
     const totals: number[] = [];
     for (const line of lineCodes) {
-      const values = pnl?.values.get(line);
-      const minor = new Float64Array(n);
-      if (values) for (let r = 0; r < n; r++) minor[r] = roundFloatMinor(values[r]! * scale);
-      columns.push(minor);
+      columns.push({ values: pnl?.values.get(line), scale });
       keys.push(`line:${line}`);
       totals.push(roundFloatMinor((pnl?.totals.get(line) ?? 0) * scale));
     }
@@ -121,13 +137,10 @@ export function buildReportData(
       const resting = driver.dimension === code ? driver.rounded : driver.resting.get(code);
       if (!resting || seen.has(driver.name)) continue;
       seen.add(driver.name);
-      const minor = new Float64Array(n);
+      const column = { values: resting, scale: 1 };
       let total = 0;
-      for (let r = 0; r < n; r++) {
-        minor[r] = roundFloatMinor(resting[r]!);
-        total += minor[r]!;
-      }
-      columns.push(minor);
+      for (let r = 0; r < n; r++) total += minorAt(column, r);
+      columns.push(column);
       keys.push(`driver:${driver.name}`);
       totals.push(total);
     }
@@ -203,7 +216,7 @@ function* recordChunks(key: readonly [number, number], dims: DimensionColumns[])
       out.byte(123);
       for (let c = 0; c < k; c++) {
         if (c > 0) out.byte(44);
-        out.int(d.columns[c]![r]!);
+        out.int(minorAt(d.columns[c]!, r));
       }
       out.byte(125);
       out.tab();
@@ -229,15 +242,15 @@ function* orderChunks(
   size: number,
 ): Generator<Uint8Array> {
   for (const d of dims) {
-    const keyed: [string, Float64Array][] = [
-      ...d.keys.map((k, i) => [k, d.columns[i]!] as [string, Float64Array]),
-      ["profit", d.profit],
-      ["cost", d.cost],
-      ["margin_percent", d.margin],
-    ];
     const n = d.identifiers.length;
+    const keyed: [string, () => Float64Array][] = [
+      ...d.keys.map((k, i) => [k, () => materialize(d.columns[i]!, n)] as [string, () => Float64Array]),
+      ["profit", () => d.profit],
+      ["cost", () => d.cost],
+      ["margin_percent", () => d.margin],
+    ];
     for (const [name, values] of keyed) {
-      const order = orderOf(values);
+      const order = orderOf(values());
       const out = new CopyWriter();
       for (let block = 0; block * size < n; block++) {
         for (const v of [key[0], key[1], d.id]) {
@@ -325,7 +338,7 @@ function* splitChunks(
         sums.fill(0);
         for (; i < n && pair[order[i]!]! === at; i++) {
           const r = order[i]!;
-          for (let col = 0; col < k; col++) sums[col] = sums[col]! + c.columns[col]![r]!;
+          for (let col = 0; col < k; col++) sums[col] = sums[col]! + minorAt(c.columns[col]!, r);
           sums[k] = sums[k]! + c.cost[r]!;
         }
         for (const v of [key[0], key[1], d1.id, d2.id, Math.floor(at / n2), at % n2]) {

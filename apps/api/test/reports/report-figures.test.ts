@@ -131,6 +131,22 @@ describe("report/pnl", () => {
     });
   });
 
+  it("gives the results summary's pnl, profit and whale figures", async () => {
+    const summary = await ok(`/calculation/summary/?scenario=${scenario}`);
+    for (const [code, id] of Object.entries(dims)) {
+      const page = await ok(`/report/pnl/?scenario=${scenario}&dimension=${id}&limit=100`);
+      for (const row of page.results) {
+        expect(row.lines, `${code} ${row.identifier}`).toEqual(summary.pnl[code][row.identifier]);
+        expect(row.profit).toBe(summary.profit[code][row.identifier]);
+      }
+      const whale = await ok(`/report/whale/?scenario=${scenario}&dimension=${id}`);
+      expect(whale.total_profit).toBe(summary.whale[code].total_profit);
+      expect(whale.peak_percent).toBe(summary.whale[code].peak_percent);
+      expect(whale.peak_at_percent).toBe(summary.whale[code].peak_at_percent);
+      expect(whale.points).toEqual(summary.whale[code].points);
+    }
+  });
+
   it("orders by any line both ways, page by page, as a sort of the records would", async () => {
     const all = (await ok(`/report/pnl/?scenario=${scenario}&dimension=${O()}&limit=100`)).results as {
       identifier: string;
