@@ -145,6 +145,14 @@ export function recordTraceRepository(db: Database) {
       return rows[0] ? Number(rows[0].record_no) + 1 : 0;
     },
 
+    /** Whether any record of the dimension holds cost of its own in the run. */
+    async holdsCost(run: Run, dimensionId: number): Promise<boolean> {
+      const { rows } = await execute(sql`select exists (select 1 from result_records r
+        where r.company_id = ${run.companyId} and r.calculation_id = ${run.calculationId}
+          and r.dimension_id = ${dimensionId} and r.resting <> 0) as holds`);
+      return rows[0]?.holds === true || rows[0]?.holds === "t";
+    },
+
     async runRecords(run: Run, dimensionId: number, identifiers: readonly string[]): Promise<RunRecord[]> {
       if (identifiers.length === 0) return [];
       const { rows } =

@@ -31,6 +31,8 @@ export async function traceRecord(
   if (!record) throw notFound("record");
   const run = { companyId, calculationId: ref.calculationId };
   const limit = ref.meta.detailLimit;
+  // Refused before any scan: past the limit no per-activity amounts were stored (docs/reports.md).
+  if ((await repo.dimensionSize(run, record.dimensionId)) > limit) throw detailNotKept();
   const { edges, names } = await repo.relationships(companyId, record.dimensionId);
 
   // The record and every record reaching it, per dimension (each counted once, fixed choice 9).
@@ -59,6 +61,9 @@ export async function traceRecord(
     if (ready.length === 0) break; // a relationship cycle: the engine refuses such data
     for (const d of ready) {
       pending.delete(d);
+      // A dimension over the limit whose records hold cost cannot be split by activity: refuse
+      // before reading its (millions of) records' relationship fields.
+      if ((await repo.dimensionSize(run, d)) > limit && (await repo.holdsCost(run, d))) throw detailNotKept();
       const found = new Set<string>();
       for (const e of pointing.get(d) ?? []) {
         const targets = reached.get(e.targetId);
