@@ -265,11 +265,14 @@ export function reportDataRepository(db: Database) {
       recordNos: readonly number[],
     ): Promise<SplitRow[]> {
       if (recordNos.length === 0) return [];
+      // One index range per record (a lateral lookup): with `record_no = any(...)` the planner,
+      // misled by freshly copied unanalysed rows, scanned the pair's rows (seconds at size M).
       const { rows } = await execute(sql`
-        select record_no, record2_no, values from report_splits
-        where company_id = ${f.companyId} and calculation_id = ${f.calculationId}
-          and dimension_id = ${dimensionId} and dimension2_id = ${dimension2Id}
-          and record_no = any(${`{${recordNos.join(",")}}`}::int[])`);
+        select s.record_no, s.record2_no, s.values
+        from unnest(${`{${recordNos.join(",")}}`}::int[]) as u(no)
+        cross join lateral (select * from report_splits x where x.company_id = ${f.companyId}
+          and x.calculation_id = ${f.calculationId} and x.dimension_id = ${dimensionId}
+          and x.dimension2_id = ${dimension2Id} and x.record_no = u.no) s`);
       return rows.map((r) => ({
         recordNo: Number(r.record_no),
         record2No: Number(r.record2_no),
@@ -290,9 +293,11 @@ export function reportDataRepository(db: Database) {
     async identifiers(f: Filter, dimensionId: number, nos: readonly number[]): Promise<Map<number, string>> {
       if (nos.length === 0) return new Map();
       const { rows } = await execute(sql`
-        select record_no, identifier from report_records
-        where company_id = ${f.companyId} and calculation_id = ${f.calculationId}
-          and dimension_id = ${dimensionId} and record_no = any(${`{${nos.join(",")}}`}::int[])`);
+        select r.record_no, r.identifier
+        from unnest(${`{${nos.join(",")}}`}::int[]) as u(no)
+        cross join lateral (select x.record_no, x.identifier from report_records x
+          where x.company_id = ${f.companyId} and x.calculation_id = ${f.calculationId}
+          and x.dimension_id = ${dimensionId} and x.record_no = u.no limit 1) r`);
       return new Map(rows.map((r) => [Number(r.record_no), String(r.identifier)]));
     },
 
