@@ -312,9 +312,12 @@ function* splitChunks(
     return found;
   };
   const small = dims.filter((d) => d.identifiers.length <= plan.detailLimit);
-  for (const d1 of small) {
-    for (const d2 of small) {
-      if (d1 === d2) continue;
+  // (D1, D2) and (D2, D1) relate through the same dimension and group the same records: one
+  // pass writes both orientations.
+  for (let a = 0; a < small.length; a++) {
+    for (let b = a + 1; b < small.length; b++) {
+      const d1 = small[a]!;
+      const d2 = small[b]!;
       let via: { c: DimensionColumns; p1: Int32Array; p2: Int32Array } | null = null;
       for (const c of dims) {
         const p1 = reach(c.code, d1.code);
@@ -328,9 +331,19 @@ function* splitChunks(
       const pair = new Float64Array(n);
       for (let r = 0; r < n; r++) pair[r] = p1[r]! < 0 || p2[r]! < 0 ? -1 : p1[r]! * n2 + p2[r]!;
       const order = orderOf(pair);
-      const k = c.columns.length;
+      // The lines (the same columns, in the same order, in every dimension) and cost last: what
+      // the tree map reads; C's calculated drivers are left out.
+      const k = c.keys.filter((key) => key.startsWith("line:")).length;
       const sums = new Float64Array(k + 1);
       const out = new CopyWriter();
+      const row = (first: number, second: number, r1: number, r2: number) => {
+        for (const v of [key[0], key[1], first, second, r1, r2]) {
+          out.int(v);
+          out.tab();
+        }
+        out.intArray(sums);
+        out.end();
+      };
       let i = 0;
       while (i < n && pair[order[i]!]! < 0) i++;
       while (i < n) {
@@ -341,14 +354,10 @@ function* splitChunks(
           for (let col = 0; col < k; col++) sums[col] = sums[col]! + minorAt(c.columns[col]!, r);
           sums[k] = sums[k]! + c.cost[r]!;
         }
-        for (const v of [key[0], key[1], d1.id, d2.id, Math.floor(at / n2), at % n2]) {
-          out.int(v);
-          out.tab();
-        }
-        // C's columns are its dimension's (the same lines; calculated drivers may differ): the
-        // lines and cost are what the tree map reads.
-        out.intArray(sums);
-        out.end();
+        const r1 = Math.floor(at / n2);
+        const r2 = at % n2;
+        row(d1.id, d2.id, r1, r2);
+        row(d2.id, d1.id, r2, r1);
         if (out.chunks.length) yield* out.chunks.splice(0);
       }
       yield* out.flush().splice(0);

@@ -47,7 +47,7 @@ export interface ReportRecord {
 export interface SplitRow {
   recordNo: number;
   record2No: number;
-  /** Minor units: the lines in rank order, the second dimension's drivers, cost last. */
+  /** Minor units: the lines in rank order, then cost. */
   values: number[];
 }
 

@@ -96,7 +96,7 @@ export const reportOrders = pgTable(
 /**
  * Tree map with two dimensions: per (first-level record, second-level record) the measure values
  * summed over the records of a dimension related to both (e.g. order lines for customers x
- * products), in the order of report_dimensions.columns of the first dimension plus cost.
+ * products): the lines in rank order, then cost.
  */
 export const reportSplits = pgTable(
   "report_splits",
