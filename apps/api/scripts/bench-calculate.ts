@@ -26,6 +26,8 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
     /** After the runs: every result page (sorted, filtered, deep) requested this many times. */
     pages: { type: "string", default: "0" },
+    /** After the runs: every report call (docs/calculation.md, "Report data") this many times. */
+    reports: { type: "string", default: "0" },
   },
 });
 const size = values.size ?? "M";
@@ -161,6 +163,7 @@ try {
     `median of ${runs}: ${(median(results.map((r) => r.total)) / 1000).toFixed(2)} s to step results, ${(median(results.map((r) => r.reports)) / 1000).toFixed(2)} s to reports; /me p95 ${median(results.map((r) => r.p95)).toFixed(1)} ms; peak RSS ${mb(median(results.map((r) => r.rss)))} MB; max RSS of the process ${mb(process.resourceUsage().maxRSS * 1024)} MB`,
   );
   if (Number(values.pages) > 0) await benchPages(get, saved.scenario, Number(values.pages));
+  if (Number(values.reports) > 0) await benchReports(get, saved.scenario, Number(values.reports));
   await app.close();
 } finally {
   await database.close();
@@ -245,5 +248,63 @@ async function benchPages(get: Get, scenario: number, times: number): Promise<vo
     `result pages: ${urls.length} pages x ${times}: p50 ${percentile(all, 50).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
   for (const u of [...byUrl].sort((a, b) => b.median - a.median).slice(0, 8))
+    console.log(`    ${u.median.toFixed(1)} ms ${u.status} ${u.url}`);
+}
+
+/** Each report call on each dimension: first and deep pages sorted by lines, top/bottom, charts. */
+async function benchReports(get: Get, scenario: number, times: number): Promise<void> {
+  const dims = (
+    (await get(`/calculation/dimension-results/?scenario=${scenario}&limit=100&ordering=-cost`)).json()
+      .results as { dimension: number }[]
+  ).map((r) => r.dimension);
+  const dimensions = [...new Set(dims)];
+  const urls: string[] = [];
+  for (const d of dimensions) {
+    const q = `scenario=${scenario}&dimension=${d}`;
+    const head = (await get(`/report/pnl/?${q}&limit=1`)).json() as unknown as {
+      count: number;
+      lines: { code: string }[];
+      profit_line: string;
+    };
+    const lines = head.lines.map((l) => l.code);
+    const line = lines[0]!;
+    const deep = Math.max(0, Math.floor(head.count / 2));
+    urls.push(`/report/pnl/?${q}&limit=50`, `/report/pnl/?${q}&limit=50&offset=${deep}`);
+    urls.push(`/report/pnl/?${q}&limit=50&ordering=-${head.profit_line}`);
+    urls.push(`/report/pnl/?${q}&limit=50&ordering=${line}&offset=${deep}`);
+    urls.push(`/report/pnl/?${q}&limit=50&ordering=-margin_percent&offset=${deep}`);
+    urls.push(`/report/profitability/?${q}&line=${head.profit_line}`);
+    urls.push(`/report/profitability/?${q}&line=${line}&side=bottom&limit=100`);
+    urls.push(`/report/whale/?${q}`, `/report/waterfall/?${q}`);
+    urls.push(`/report/treemap/?${q}&measure=${head.profit_line}`, `/report/treemap/?${q}`);
+    for (const d2 of dimensions) {
+      if (d2 !== d) urls.push(`/report/treemap/?${q}&dimension2=${d2}&measure=${line}&limit=20`);
+    }
+    urls.push(`/report/compare/?${q}&line=${line},${head.profit_line}&limit=50`);
+    if (dimensions[0] !== d) {
+      urls.push(
+        `/report/compare/?scenario=${scenario}&dimension=${dimensions[0]},${d}&line=${line}&limit=50`,
+      );
+    }
+  }
+  const all: number[] = [];
+  const byUrl: { url: string; median: number; status: number }[] = [];
+  for (const url of urls) {
+    const spent: number[] = [];
+    let status = 0;
+    for (let i = 0; i < times; i++) {
+      const at = performance.now();
+      status = (await get(url)).statusCode;
+      spent.push(performance.now() - at);
+    }
+    all.push(...spent);
+    byUrl.push({ url, median: median(spent), status });
+  }
+  const statuses = new Map<number, number>();
+  for (const u of byUrl) statuses.set(u.status, (statuses.get(u.status) ?? 0) + 1);
+  console.log(
+    `report calls: ${urls.length} x ${times}: p50 ${percentile(all, 50).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
+  for (const u of [...byUrl].sort((a, b) => b.median - a.median).slice(0, 10))
     console.log(`    ${u.median.toFixed(1)} ms ${u.status} ${u.url}`);
 }

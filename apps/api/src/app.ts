@@ -26,6 +26,8 @@ import { startEmailWorker } from "./modules/mail/deliver-email.ts";
 import { modelRoutes } from "./modules/models/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { reportLineRoutes } from "./modules/report-lines/routes.ts";
+import { traceAndSavedReportRoutes } from "./modules/reports/register.ts";
+import { reportRoutes } from "./modules/reports/routes.ts";
 import { transactionalDataRoutes } from "./modules/transactional-data/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { startUploadWorker } from "./modules/uploads/upload-worker.ts";
@@ -104,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(uploadRoutes(ctx));
       await api.register(allocationRoutes(ctx));
       await api.register(reportLineRoutes(ctx));
+      await api.register(reportRoutes(ctx));
+      await api.register(traceAndSavedReportRoutes(ctx));
       await api.register(calculationRoutes(ctx));
       await api.register(calculationResultRoutes(ctx));
       await api.register(costRoutes(ctx));

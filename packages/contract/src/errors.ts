@@ -56,6 +56,7 @@ export const FIELD_REASONS = [
   "email_or_company_taken",
   "not_member",
   "not_company_admin",
+  "not_owner",
   "not_invitee",
   "already_member",
   "already_pending",
@@ -114,6 +115,10 @@ export const FIELD_REASONS = [
   "file_format",
   "unreadable_file",
   "not_running",
+  "unknown_line",
+  "comparison_items",
+  "line_or_driver",
+  "no_split",
 ] as const;
 export type FieldReason = (typeof FIELD_REASONS)[number];
 

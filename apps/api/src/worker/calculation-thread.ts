@@ -75,7 +75,14 @@ async function run(): Promise<void> {
     // while; the steps are readable meanwhile).
     const phases: (() => Promise<RunOutput> | RunOutput)[] = [
       () => buildStepsOutput(model!, result, plan, ids!),
-      ...(plan.reports ? [() => buildReportsOutput(model!, result, plan, ids!)] : []),
+      ...(plan.reports
+        ? [
+            () =>
+              buildReportsOutput(model!, result, plan, ids!, (done, total) =>
+                progress(0.9 + (0.05 * done) / Math.max(1, total), "progress.reports", { done, total }),
+              ),
+          ]
+        : []),
     ];
     for (const build of phases) {
       if (shouldStop()) return post({ type: "stopped", step: 7 });
@@ -97,6 +104,10 @@ async function run(): Promise<void> {
         });
       }
       if (!database) {
+        // The main thread publishes: the lazily built report tables go over as finished chunks.
+        if (output.phase === "reports") {
+          for (const t of output.data.tables) t.chunks = [...t.chunks];
+        }
         post({ type: "computed", output });
         continue;
       }

@@ -1,7 +1,9 @@
+import type { ReportDataPayload } from "@costflow/db/repositories/report-data";
 import type { RunMeta, RunReports, TablePayload } from "@costflow/db/repositories/results";
 import { calculate } from "@costflow/engine/calc/calculate";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
+import { buildReportData } from "./report-data.ts";
 import { buildResultRows, type RowStats } from "./result-rows.ts";
 import type { CodeIds, LogEvent, RunPlan } from "./run-plan.ts";
 import { buildSankey } from "./sankey.ts";
@@ -18,7 +20,7 @@ import { buildValidationReport, glTotalMinor } from "./validation-report.ts";
  */
 export type RunOutput =
   | { phase: "steps"; categories: string[]; meta: RunMeta; tables: TablePayload[]; stats: RowStats }
-  | { phase: "reports"; categories: string[]; reports: RunReports };
+  | { phase: "reports"; categories: string[]; reports: RunReports; data: ReportDataPayload };
 
 export interface ComputeHooks {
   /** Overall progress of the calculation part, 0..1, with a step key of the translations. */
@@ -105,6 +107,7 @@ export async function buildReportsOutput(
   result: CalcResult,
   plan: RunPlan,
   ids: CodeIds,
+  onDimension?: (done: number, total: number) => void,
 ): Promise<RunOutput> {
   return {
     phase: "reports",
@@ -114,10 +117,14 @@ export async function buildReportsOutput(
       validation: buildValidationReport(model, result, ids),
       sankey: buildSankey(model, result),
     },
+    // Per-record tables stay generators here: they are produced while they are copied.
+    data: buildReportData(model, result, plan, ids, onDimension),
   };
 }
 
 /** Rows a phase writes (for the run's log). */
 export function rowCount(output: RunOutput): number {
-  return output.phase === "steps" ? Object.values(output.stats.rows).reduce((a, b) => a + b, 0) : 1;
+  return output.phase === "steps"
+    ? Object.values(output.stats.rows).reduce((a, b) => a + b, 0)
+    : output.data.dimensions.reduce((a, d) => a + d.records, 0);
 }

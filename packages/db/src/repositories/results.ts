@@ -47,12 +47,13 @@ export interface TablePayload {
 /**
  * COPY of ready-made COPY text bytes into `table`, on the transaction's connection:
  * COPY FROM STDIN on PostgreSQL (with backpressure), COPY FROM a blob per chunk on PGlite.
+ * `chunks` may be a generator: the report data is produced while it is copied (report-data.ts).
  */
-async function copyBytes(
+export async function copyBytes(
   tx: Executor,
   table: string,
   columns: readonly string[],
-  chunks: readonly Uint8Array[],
+  chunks: Iterable<Uint8Array>,
 ) {
   const target = `${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(", ")})`;
   await withConnection(tx, async (raw) => {

@@ -1,5 +1,6 @@
 import type { Database } from "@costflow/db/client";
 import { calculationsRepository } from "@costflow/db/repositories/calculations";
+import { reportDataRepository } from "@costflow/db/repositories/report-data";
 import { resultsRepository } from "@costflow/db/repositories/results";
 import type { RunOutput } from "../../worker/compute-run.ts";
 
@@ -28,6 +29,7 @@ export async function publishRun(
       await results.writeRun(tx, run.companyId, run.calculationId, output.meta, output.tables);
     } else {
       await results.writeReports(tx, run.companyId, run.calculationId, output.reports);
+      await reportDataRepository(db).write(tx, output.data);
     }
     await calculations.markFinished(run.companyId, run.calculationId, tx, output.categories);
     const after = (await calculations.lockRun(run.companyId, run.calculationId, tx)) ?? "MISSING";

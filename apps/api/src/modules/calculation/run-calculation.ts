@@ -1,6 +1,7 @@
 import { calculationMessage } from "@costflow/contract/calculation";
 import { isLanguage, type Language } from "@costflow/contract/languages";
 import { calculationsRepository, type LogLevel } from "@costflow/db/repositories/calculations";
+import { reportDataRepository } from "@costflow/db/repositories/report-data";
 import { resultsRepository } from "@costflow/db/repositories/results";
 import type { ModelData } from "@costflow/engine/model/types";
 import type { AppContext } from "../../context.ts";
@@ -156,6 +157,7 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
     }
     if (status !== "IN_PROGRESS" && status !== "FINISHED") return;
     if (phase === "steps") await say("INFO", "log.saved", { ms, rows });
+    else await say("INFO", "log.reportsSaved", { ms, records: rows });
     await deleteSupersededResults(ctx, companyId, root.scenarioId);
   };
 
@@ -281,4 +283,5 @@ export async function deleteSupersededResults(
   }
   const latest = new Map([...best].map(([category, b]) => [category, b.rootId]));
   await resultsRepository(ctx.db).deleteSuperseded(companyId, scenarioId, latest);
+  await reportDataRepository(ctx.db).deleteSuperseded(companyId, scenarioId, latest.get("REPORTS"));
 }

@@ -1,80 +1,375 @@
-import { Card, Grid, MultiSelect, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import {
+  Card,
+  Grid,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "../../../components/data-table";
+import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
+import { PAGE_SIZE } from "../../../lib/constants";
+import { formatNumber, moneyText } from "../../../lib/format";
+import { offsetFor, orderingFor } from "../../../lib/paged";
+import { tableErrorText } from "../../../lib/table-error";
+import { useReportCompare } from "../api/get-report-compare";
+import { useAllReportLines } from "../api/get-report-lines";
 import { useReportOptions } from "../api/get-report-options";
-import { ReportState } from "../components/report-state";
+import type { CompareMode, CompareReport, CompareRow } from "../api/report-types";
+import { FillFilters } from "../components/report-query-state";
+import { SaveReportButton } from "../components/save-report-button";
+import { useReportParams } from "../components/use-report-params";
 
-/** Comparison reports take exactly two items (spec 5): two dimensions or two scenarios. */
+/** Comparison reports take exactly two items (spec 5): two scenarios, dimensions or report lines. */
 export const COMPARISON_SIZE = 2;
+
+const MODES: CompareMode[] = ["scenarios", "dimensions", "lines"];
 
 function MultipleDimension({ model, scenario }: { model: number; scenario: number }) {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<"dimensions" | "scenarios">("dimensions");
-  const [picked, setPicked] = useState<string[]>([]);
-  const options = useReportOptions(mode, model);
-  const data = options.data ?? [];
-  const ready = picked.length === COMPARISON_SIZE;
+  const p = useReportParams();
+  const mode: CompareMode = MODES.find((m) => m === p.get("mode")) ?? "dimensions";
+  const picked = (p.get("items") ?? "").split(",").filter(Boolean);
+  const dims = useReportOptions("dimensions", model);
+  const scenarios = useReportOptions("scenarios", model);
+  const lines = useAllReportLines(model);
+  const dimOptions = dims.data ?? [];
+  const lineOptions = (lines.data?.results ?? []).map((l) => ({
+    value: l.code,
+    label: `${l.code} · ${l.description}`,
+  }));
+  const itemOptions = { scenarios: scenarios.data ?? [], dimensions: dimOptions, lines: lineOptions }[mode];
+  // The one dimension and line of the modes that compare something else: the first until chosen.
+  const dimension = p.get("dimension") ?? dimOptions[0]?.value ?? null;
+  const defaultLine = [...(lines.data?.results ?? [])]
+    .filter((l) => l.parent === null)
+    .sort((a, b) => a.rank - b.rank)
+    .at(-1)?.code;
+  const line = p.get("line") ?? defaultLine ?? null;
+  const ready =
+    picked.length === COMPARISON_SIZE && (mode === "dimensions" || dimension) && (mode === "lines" || line);
+  const [page, setPage] = useState(1);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const query = useReportCompare(
+    ready
+      ? {
+          scenario: mode === "scenarios" ? picked.join(",") : String(scenario),
+          dimension: mode === "dimensions" ? picked.join(",") : String(dimension),
+          line: mode === "lines" ? picked.join(",") : String(line),
+          limit: PAGE_SIZE,
+          offset: offsetFor(page, PAGE_SIZE),
+          ordering: orderingFor(sorting[0]),
+        }
+      : null,
+  );
 
   return (
     <>
       <PageHeader
         title={t("report:multiDimension.title")}
         description={t("report:multiDimension.subtitle")}
+        actions={
+          <SaveReportButton
+            type="MULTIPLE_DIMENSION"
+            params={{
+              mode,
+              items: picked.join(","),
+              ...(dimension && mode !== "dimensions" ? { dimension } : {}),
+              ...(line && mode !== "lines" ? { line } : {}),
+              scenario,
+            }}
+            defaultTitle={t("report:catalogue.multiple.title")}
+            disabled={!ready}
+          />
+        }
       />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 3 }}>
           <Card>
             <Title order={2} fz="md" mb="md">
               {t("report:filters")}
             </Title>
             <Stack gap="sm">
               <SegmentedControl
+                orientation="vertical"
                 value={mode}
                 onChange={(v) => {
-                  setMode(v as "dimensions" | "scenarios");
-                  setPicked([]);
+                  p.set({ mode: v, items: null });
+                  setPage(1);
                 }}
                 data={[
-                  { value: "dimensions", label: t("report:multiDimension.compareDimensions") },
                   { value: "scenarios", label: t("report:multiDimension.compareScenarios") },
+                  { value: "dimensions", label: t("report:multiDimension.compareDimensions") },
+                  { value: "lines", label: t("report:multiDimension.compareLines") },
                 ]}
+                data-testid="compare-mode"
               />
               <MultiSelect
-                label={
-                  mode === "dimensions"
-                    ? t("report:multiDimension.dimensions")
-                    : t("report:multiDimension.scenarios")
-                }
-                data={data}
+                label={t(`report:multiDimension.${mode}`)}
+                data={itemOptions}
                 value={picked}
-                onChange={setPicked}
+                onChange={(v) => {
+                  p.set({ items: v.join(",") });
+                  setPage(1);
+                }}
                 maxValues={COMPARISON_SIZE}
-                placeholder={
-                  data.length
-                    ? t("report:multiDimension.pickTwo")
-                    : mode === "dimensions"
-                      ? t("common:messages.noDimensions")
-                      : t("common:messages.noResults")
-                }
-                disabled={data.length === 0}
+                placeholder={picked.length < COMPARISON_SIZE ? t("report:multiDimension.pickTwo") : undefined}
+                disabled={itemOptions.length === 0}
                 error={picked.length === 1 ? t("report:multiDimension.exactlyTwo") : undefined}
+                data-testid="compare-items"
               />
+              {mode !== "dimensions" && (
+                <Select
+                  label={t("report:dimension")}
+                  data={dimOptions}
+                  value={dimension}
+                  onChange={(v) => p.set({ dimension: v })}
+                  allowDeselect={false}
+                />
+              )}
+              {mode !== "lines" && (
+                <Select
+                  label={t("report:profitability.line")}
+                  data={lineOptions}
+                  value={line}
+                  onChange={(v) => p.set({ line: v })}
+                  allowDeselect={false}
+                  placeholder={
+                    lineOptions.length
+                      ? t("report:profitability.pickLine")
+                      : t("report:profitability.noLines")
+                  }
+                />
+              )}
               <Text fz="xs" c="dimmed">
                 {t("report:multiDimension.hint")}
               </Text>
             </Stack>
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 9 }}>
           <Card mih={320}>
-            <ReportState scenario={scenario} ready={ready} />
+            {!ready ? (
+              <FillFilters />
+            ) : query.data === null ? (
+              <EmptyState
+                title={t("common:messages.noCalculation")}
+                description={t("report:needCalculation")}
+              />
+            ) : (
+              <CompareView
+                data={query.data}
+                loading={query.isLoading}
+                error={query.isError ? (tableErrorText(query.error) ?? true) : false}
+                page={page}
+                onPage={setPage}
+                sorting={sorting}
+                onSorting={(s) => {
+                  setSorting(s);
+                  setPage(1);
+                }}
+              />
+            )}
           </Card>
         </Grid.Col>
       </Grid>
     </>
+  );
+}
+
+function CompareView({
+  data,
+  loading,
+  error,
+  page,
+  onPage,
+  sorting,
+  onSorting,
+}: {
+  data: CompareReport | undefined;
+  loading: boolean;
+  error: string | boolean;
+  page: number;
+  onPage: (p: number) => void;
+  sorting: SortingState;
+  onSorting: (s: SortingState) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const money = (v: number | null | undefined) => moneyText(v, lang, data?.currency);
+  const pct = (v: number | null | undefined) =>
+    v === null || v === undefined ? "" : `${formatNumber(v, lang)} %`;
+  const num = (s: string, color?: string) => (
+    <span className="cf-num" style={color ? { color } : undefined}>
+      {s}
+    </span>
+  );
+  const signColor = (v: number) =>
+    v < 0 ? "var(--mantine-color-red-text)" : v > 0 ? "var(--mantine-color-teal-text)" : undefined;
+  const aName = data?.a.name ?? "A";
+  const bName = data?.b.name ?? "B";
+  const columns: ColumnDef<CompareRow, unknown>[] = [
+    {
+      id: "identifier",
+      header: t("report:identifier"),
+      enableSorting: true,
+      cell: ({ row }: { row: { original: CompareRow } }) => row.original.identifier,
+    },
+    {
+      id: "name",
+      header: t("report:name"),
+      enableSorting: false,
+      cell: ({ row }: { row: { original: CompareRow } }) => row.original.name,
+    },
+    ...(data?.mode === "dimensions"
+      ? [
+          {
+            id: "identifier_b",
+            header: t("report:multiDimension.identifierOf", { item: bName }),
+            enableSorting: false,
+            cell: ({ row }: { row: { original: CompareRow } }) => row.original.identifier_b ?? "",
+          },
+          {
+            id: "name_b",
+            header: t("report:multiDimension.nameOf", { item: bName }),
+            enableSorting: false,
+            cell: ({ row }: { row: { original: CompareRow } }) => row.original.name_b ?? "",
+          },
+        ]
+      : []),
+    {
+      id: "a",
+      header: aName,
+      enableSorting: true,
+      meta: { numeric: true },
+      cell: ({ row }: { row: { original: CompareRow } }) => num(money(row.original.a)),
+    },
+    {
+      id: "b",
+      header: bName,
+      enableSorting: true,
+      meta: { numeric: true },
+      cell: ({ row }: { row: { original: CompareRow } }) => num(money(row.original.b)),
+    },
+    {
+      id: "variance",
+      header: t("report:variance"),
+      enableSorting: true,
+      meta: { numeric: true },
+      cell: ({ row }: { row: { original: CompareRow } }) =>
+        num(money(row.original.variance), signColor(row.original.variance)),
+    },
+    {
+      id: "variance_percent",
+      header: t("report:variancePercent"),
+      enableSorting: false,
+      meta: { numeric: true },
+      cell: ({ row }: { row: { original: CompareRow } }) => num(pct(row.original.variance_percent)),
+    },
+  ];
+  const figures = data
+    ? [
+        { label: aName, value: money(data.a.total) },
+        { label: bName, value: money(data.b.total) },
+        { label: t("report:variance"), value: money(data.variance) },
+        { label: t("report:variancePercent"), value: pct(data.variance_percent) },
+      ]
+    : [];
+
+  return (
+    <Stack gap="md">
+      {data && (
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="compare-totals">
+          {figures.map((f) => (
+            <div key={f.label}>
+              <Text fz="xs" c="dimmed" truncate>
+                {f.label}
+              </Text>
+              <Text fw={600} className="cf-num" ta="start">
+                {f.value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      )}
+      <DataTable<CompareRow>
+        columns={columns}
+        data={data?.results ?? []}
+        total={data?.count ?? 0}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={onPage}
+        sorting={sorting}
+        onSortingChange={onSorting}
+        loading={loading}
+        error={error}
+        emptyTitle={t("common:messages.noResults")}
+        getRowId={(r) => `${r.identifier}|${r.identifier_b ?? ""}`}
+        testId="compare-table"
+        dense
+      />
+      {data && data.mode === "scenarios" && data.activities.length > 0 && (
+        <div>
+          <Title order={3} fz="md" mb="xs">
+            {t("report:multiDimension.activities")}
+          </Title>
+          <Text fz="xs" c="dimmed" mb="xs">
+            {t("report:multiDimension.activitiesHint")}
+          </Text>
+          <DataTable
+            columns={[
+              {
+                id: "code",
+                header: t("report:drill.activity"),
+                cell: ({ row }) => `${row.original.code} · ${row.original.name}`,
+              },
+              {
+                id: "a",
+                header: aName,
+                meta: { numeric: true },
+                cell: ({ row }) => num(money(row.original.a)),
+              },
+              {
+                id: "b",
+                header: bName,
+                meta: { numeric: true },
+                cell: ({ row }) => num(money(row.original.b)),
+              },
+              {
+                id: "variance",
+                header: t("report:variance"),
+                meta: { numeric: true },
+                cell: ({ row }) => num(money(row.original.variance), signColor(-row.original.variance)),
+              },
+              {
+                id: "variance_percent",
+                header: t("report:variancePercent"),
+                meta: { numeric: true },
+                cell: ({ row }) => num(pct(row.original.variance_percent)),
+              },
+            ]}
+            data={data.activities}
+            total={data.activities.length}
+            page={1}
+            pageSize={Math.max(1, data.activities.length)}
+            onPageChange={() => undefined}
+            emptyTitle={t("common:messages.noResults")}
+            getRowId={(r) => r.code}
+            testId="compare-activities"
+            dense
+          />
+        </div>
+      )}
+    </Stack>
   );
 }
 

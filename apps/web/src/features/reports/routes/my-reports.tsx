@@ -1,11 +1,210 @@
-import { Button, Card } from "@mantine/core";
-import { IconFileTypePdf } from "@tabler/icons-react";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { IconExternalLink, IconFileTypePdf } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { ApiTable } from "../../../components/api-table";
+import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { ApiError } from "../../../lib/api-client";
 import { useAppContext } from "../../../lib/app-context";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useDeleteSavedReport } from "../api/delete-saved-report";
+import { getSavedReports, SAVED_REPORTS_KEY } from "../api/get-saved-reports";
+import type { SavedReport } from "../api/report-types";
+import { useSaveSavedReport } from "../api/save-saved-report";
 import { ExportFilesTable } from "../components/export-files-table";
+import { savedReportUrl } from "../components/saved-report-types";
+
+function SavedReports() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const save = useSaveSavedReport();
+  const remove = useDeleteSavedReport();
+  const [renaming, setRenaming] = useState<SavedReport | null>(null);
+  const [title, setTitle] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const failed = (e: unknown, fallback: string) =>
+    notifyError(e instanceof ApiError && e.messageKey ? e.message : "", fallback);
+
+  const confirmDelete = (r: SavedReport) =>
+    modals.openConfirmModal({
+      title: t("report:myReports.deleteTitle"),
+      children: <Text fz="sm">{t("report:myReports.deleteConfirm", { title: r.title })}</Text>,
+      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(r.id, {
+          onSuccess: () => notifySuccess(t("common:messages.deleteSuccessfully")),
+          onError: (e) => failed(e, t("common:messages.deleteFailed")),
+        }),
+    });
+
+  const rename = () => {
+    if (!renaming) return;
+    if (title.trim() === "") {
+      setError(t("common:validation.required"));
+      return;
+    }
+    save.mutate(
+      { id: renaming.id, body: { title: title.trim() } },
+      {
+        onSuccess: () => {
+          setRenaming(null);
+          notifySuccess(t("common:messages.savedSuccessfully"));
+        },
+        onError: (e) => {
+          const field = e instanceof ApiError ? e.fieldErrors.find((f) => f.field === "title") : undefined;
+          if (field) setError(field.message);
+          else failed(e, t("common:messages.saveFailed"));
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <ApiTable<SavedReport>
+        queryKey={SAVED_REPORTS_KEY}
+        fetcher={getSavedReports}
+        searchable
+        searchPlaceholder={t("report:myReports.search")}
+        defaultSort={[{ id: "updated_at", desc: true }]}
+        emptyTitle={t("common:messages.noResults")}
+        emptyDescription={t("report:myReports.savedEmpty")}
+        testId="saved-reports-table"
+        getRowId={(r) => String(r.id)}
+        columns={[
+          {
+            id: "title",
+            header: t("report:save.name"),
+            sortable: true,
+            cell: (r) => (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => navigate(savedReportUrl(r.type, r.params))}
+                rightSection={<IconExternalLink size={14} className="cf-flip-rtl" aria-hidden />}
+                data-testid="saved-report-open"
+              >
+                {r.title}
+              </Button>
+            ),
+          },
+          {
+            id: "type",
+            header: t("report:myReports.type"),
+            sortable: true,
+            cell: (r) => t(`report:myReports.types.${r.type}`),
+          },
+          { id: "owner_name", header: t("report:myReports.owner") },
+          {
+            id: "shared",
+            header: t("report:myReports.sharing"),
+            cell: (r) =>
+              r.can_edit ? (
+                <Switch
+                  size="xs"
+                  checked={r.shared}
+                  label={r.shared ? t("report:myReports.shared") : t("report:myReports.private")}
+                  onChange={(e) =>
+                    save.mutate(
+                      { id: r.id, body: { shared: e.currentTarget.checked } },
+                      { onError: (err) => failed(err, t("common:messages.saveFailed")) },
+                    )
+                  }
+                  data-testid="saved-report-share"
+                />
+              ) : (
+                <Badge variant="light" color={r.shared ? "teal" : "gray"}>
+                  {r.shared ? t("report:myReports.shared") : t("report:myReports.private")}
+                </Badge>
+              ),
+          },
+          { id: "updated_at", header: t("report:myReports.updated"), sortable: true, kind: "datetime" },
+          {
+            id: "actions",
+            header: t("allocation:form.actions"),
+            cell: (r) =>
+              r.can_edit ? (
+                <Group gap={4} wrap="nowrap">
+                  <EditDeleteButtons
+                    onEdit={() => {
+                      setRenaming(r);
+                      setTitle(r.title);
+                      setError(null);
+                    }}
+                    onDelete={() => confirmDelete(r)}
+                    editLabel={t("report:myReports.rename")}
+                    editTestId="saved-report-rename"
+                  />
+                </Group>
+              ) : (
+                <Tooltip label={t("report:myReports.open")}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t("report:myReports.open")}
+                    onClick={() => navigate(savedReportUrl(r.type, r.params))}
+                  >
+                    <IconExternalLink size={16} className="cf-flip-rtl" aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        opened={renaming !== null}
+        onClose={() => setRenaming(null)}
+        title={t("report:myReports.rename")}
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            rename();
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label={t("report:save.name")}
+              value={title}
+              onChange={(e) => {
+                setTitle(e.currentTarget.value);
+                setError(null);
+              }}
+              error={error}
+              data-autofocus
+              data-testid="saved-report-title"
+            />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setRenaming(null)}>
+                {t("common:actions.cancel")}
+              </Button>
+              <Button type="submit" loading={save.isPending} data-testid="saved-report-rename-submit">
+                {t("common:actions.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
 
 function MyReports({ scenario }: { scenario: number }) {
   const { t } = useTranslation();
@@ -20,9 +219,20 @@ function MyReports({ scenario }: { scenario: number }) {
           </Button>
         }
       />
-      <Card>
-        <ExportFilesTable scenario={scenario} emptyDescription={t("report:myReports.empty")} />
-      </Card>
+      <Stack gap="lg">
+        <Card>
+          <Title order={2} fz="md" mb="md">
+            {t("report:myReports.saved")}
+          </Title>
+          <SavedReports />
+        </Card>
+        <Card>
+          <Title order={2} fz="md" mb="md">
+            {t("report:export.downloads")}
+          </Title>
+          <ExportFilesTable scenario={scenario} emptyDescription={t("report:myReports.empty")} />
+        </Card>
+      </Stack>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Code, Grid, Group, List, Modal, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Code, Grid, Group, List, Modal, Select, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconCornerDownRight, IconPlus } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -10,6 +10,7 @@ import { PageHeader } from "../../../components/page-header";
 import { RequireModel } from "../../../components/require-context";
 import { ApiError, api } from "../../../lib/api-client";
 import { useAppContext } from "../../../lib/app-context";
+import { moneyText } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
 import { useSession } from "../../../lib/use-session";
@@ -19,6 +20,8 @@ import {
   type ReportLine,
   useAllReportLines,
 } from "../api/get-report-lines";
+import { useReportOptions } from "../api/get-report-options";
+import { useReportPnl } from "../api/get-report-pnl";
 import { useSaveReportLine } from "../api/save-report-line";
 import { ReportLineFormFields } from "../components/report-line-form";
 import { buildReportLinePayload, lineToForm } from "../components/report-line-payload";
@@ -30,8 +33,24 @@ const RULES = [
   "report:plStructure.rules.r4",
 ];
 
-function Structure({ model }: { model: number }) {
-  const { t } = useTranslation();
+/**
+ * Each line's total over a dimension's records in the latest report run of the selected scenario
+ * (report/pnl/ answers the lines with their totals); none without a scenario or a finished run.
+ */
+function useLineTotals(scenario: number | null, model: number) {
+  const dims = useReportOptions("dimensions", model);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const dimension = chosen ?? dims.data?.[0]?.value ?? null;
+  const pnl = useReportPnl(
+    scenario && dimension ? { scenario, dimension: Number(dimension), limit: 1, offset: 0 } : null,
+  );
+  const totals = new Map((pnl.data?.lines ?? []).map((l) => [l.code, l.total]));
+  return { dims: dims.data ?? [], dimension, setDimension: setChosen, totals, currency: pnl.data?.currency };
+}
+
+function Structure({ model, scenario }: { model: number; scenario: number | null }) {
+  const { t, i18n } = useTranslation();
+  const run = useLineTotals(scenario, model);
   const { ability } = useSession();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ReportLine | null>(null);
@@ -75,8 +94,26 @@ function Structure({ model }: { model: number }) {
         }
       />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, xl: 9 }}>
           <Card>
+            {scenario !== null && run.dims.length > 0 && (
+              <Group mb="sm" gap="sm" align="flex-end">
+                <Select
+                  label={t("report:plStructure.totalsOf")}
+                  data={run.dims}
+                  value={run.dimension}
+                  onChange={run.setDimension}
+                  allowDeselect={false}
+                  w={240}
+                  size="xs"
+                />
+                {run.totals.size === 0 && (
+                  <Text fz="xs" c="dimmed">
+                    {t("report:needCalculation")}
+                  </Text>
+                )}
+              </Group>
+            )}
             <ApiTable<ReportLine>
               queryKey={[...REPORT_LINES_KEY, model]}
               fetcher={(p: PageParams) => getReportLines(model, p)}
@@ -122,6 +159,16 @@ function Structure({ model }: { model: number }) {
                   header: t("allocation:pl.source"),
                   cell: (l) => l.activity_name ?? l.calculated_driver_name ?? "",
                 },
+                {
+                  id: "total",
+                  header: t("report:plStructure.total"),
+                  kind: "currency",
+                  cell: (l) => (
+                    <span className="cf-num" data-testid="line-total">
+                      {moneyText(run.totals.get(l.code), i18n.language, run.currency)}
+                    </span>
+                  ),
+                },
                 ...(canEdit
                   ? [
                       {
@@ -143,7 +190,7 @@ function Structure({ model }: { model: number }) {
             />
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, xl: 3 }}>
           <Card>
             <Title order={2} fz="md" mb="sm">
               {t("report:plStructure.rulesTitle")}
@@ -223,5 +270,9 @@ function Structure({ model }: { model: number }) {
 
 export default function PlReportStructurePage() {
   const ctx = useAppContext();
-  return <RequireModel>{ctx.model && <Structure model={ctx.model.id} />}</RequireModel>;
+  return (
+    <RequireModel>
+      {ctx.model && <Structure model={ctx.model.id} scenario={ctx.scenario?.id ?? null} />}
+    </RequireModel>
+  );
 }

@@ -1,0 +1,267 @@
+import type { ActivityVariance, CompareQuery, CompareReport, CompareRow } from "@costflow/contract/reports";
+import { activities } from "@costflow/db/schema/model-master-data";
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { AppError, type FieldProblem, fieldError } from "../../lib/app-error.ts";
+import { lineColumn, type OpenReport, openReport } from "./open-report.ts";
+import { recordsInOrder } from "./read-pnl-report.ts";
+
+// report/compare/: exactly two scenarios, two dimensions or two report lines side by side
+// (spec section 5: any other number of items is refused). Scenarios and lines are compared per
+// record (matched by identifier across scenarios); dimensions record by record at the same rank of
+// the line, descending, read from the stored orderings. Scenario and line comparisons read the
+// dimension's column whole (one pass per request: fine up to about a million records).
+
+type Body = Omit<CompareReport, "count" | "next" | "previous" | "results">;
+
+const variance = (a: number | null, b: number | null) => (b ?? 0) - (a ?? 0);
+const percent = (a: number | null, v: number) => (a === null || a === 0 ? null : (100 * v) / Math.abs(a));
+
+function items(value: string): string[] {
+  return value.split(",").map((s) => s.trim());
+}
+
+function ids(values: string[], field: string): number[] {
+  return values.map((v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) throw fieldError("VALIDATION_ERROR", field, "invalid_type");
+    return n;
+  });
+}
+
+export async function compareReports(
+  ctx: AppContext,
+  companyId: number,
+  query: CompareQuery,
+): Promise<{ rows: CompareRow[]; count: number; body: Body }> {
+  const parts = {
+    scenario: items(query.scenario),
+    dimension: items(query.dimension),
+    line: items(query.line),
+  };
+  const wrong: FieldProblem[] = [];
+  for (const [field, list] of Object.entries(parts)) {
+    if (list.length > 2 || list.some((v) => v === "")) wrong.push({ field, reason: "comparison_items" });
+  }
+  const pairs = Object.entries(parts).filter(([, list]) => list.length === 2);
+  if (!wrong.length && pairs.length !== 1) {
+    // None or several of them hold two items: exactly one comparison at a time.
+    for (const field of pairs.length ? pairs.map(([f]) => f) : Object.keys(parts)) {
+      wrong.push({ field, reason: "comparison_items" });
+    }
+  }
+  if (wrong.length) throw new AppError("VALIDATION_ERROR", wrong);
+  const scenarios = ids(parts.scenario, "scenario");
+  const dimensions = ids(parts.dimension, "dimension");
+  const window = { offset: query.offset, limit: query.limit };
+  if (scenarios.length === 2) {
+    const a = await openReport(ctx, companyId, scenarios[0]!, dimensions[0]!);
+    const b = await openReport(ctx, companyId, scenarios[1]!, dimensions[0]!);
+    if (a.modelId !== b.modelId) throw fieldError("VALIDATION_ERROR", "scenario", "not_in_model");
+    const line = parts.line[0]!;
+    const [ca, cb] = [lineColumn(a, line, "line"), lineColumn(b, line, "line")];
+    const [va, vb] = await Promise.all([
+      a.repo.columnValues(a.filter, a.dimensionId, ca),
+      b.repo.columnValues(b.filter, b.dimensionId, cb),
+    ]);
+    const merged = new Map<string, { a: number | null; b: number | null }>();
+    for (const r of va) merged.set(r.identifier, { a: a.major(r.value), b: null });
+    for (const r of vb)
+      merged.set(r.identifier, { a: merged.get(r.identifier)?.a ?? null, b: b.major(r.value) });
+    const rows = await pageOf(
+      a,
+      [...merged].map(([identifier, v]) => ({ identifier, ...v })),
+      query,
+      window,
+    );
+    const names = new Map<number, string>();
+    const [sa, sb] = await Promise.all([
+      ctx.repos.models.findScenario(companyId, scenarios[0]!),
+      ctx.repos.models.findScenario(companyId, scenarios[1]!),
+    ]);
+    names.set(scenarios[0]!, sa?.name ?? "");
+    names.set(scenarios[1]!, sb?.name ?? "");
+    return {
+      ...rows,
+      body: body(
+        a,
+        "scenarios",
+        [
+          { id: scenarios[0]!, name: names.get(scenarios[0]!)!, total: a.major(a.dim.totals[ca] ?? 0) },
+          { id: scenarios[1]!, name: names.get(scenarios[1]!)!, total: b.major(b.dim.totals[cb] ?? 0) },
+        ],
+        await activityVariances(ctx, a, b),
+      ),
+    };
+  }
+  if (dimensions.length === 2) {
+    const a = await openReport(ctx, companyId, scenarios[0]!, dimensions[0]!);
+    const b = await openReport(ctx, companyId, scenarios[0]!, dimensions[1]!);
+    const line = parts.line[0]!;
+    const [ca, cb] = [lineColumn(a, line, "line"), lineColumn(b, line, "line")];
+    const key = `line:${line}`;
+    const [ra, rb] = await Promise.all([
+      recordsInOrder(a, key, true, window),
+      recordsInOrder(b, key, true, window),
+    ]);
+    const rows: CompareRow[] = [];
+    for (let i = 0; i < Math.max(ra.length, rb.length); i++) {
+      const x = ra[i];
+      const y = rb[i];
+      const va = x ? a.major(x.values[ca] ?? 0) : null;
+      const vb = y ? b.major(y.values[cb] ?? 0) : null;
+      const v = round(variance(va, vb), a.ref.meta.minorDigits);
+      rows.push({
+        identifier: x?.identifier ?? "",
+        name: x?.identifier ?? "",
+        identifier_b: y?.identifier ?? null,
+        name_b: y?.identifier ?? null,
+        a: va,
+        b: vb,
+        variance: v,
+        variance_percent: percent(va, v),
+      });
+    }
+    await nameRows(a, rows, "a");
+    await nameRows(b, rows, "b");
+    return {
+      rows,
+      count: Math.max(a.dim.records, b.dim.records),
+      body: body(
+        a,
+        "dimensions",
+        [
+          { id: dimensions[0]!, name: a.dimensionName, total: a.major(a.dim.totals[ca] ?? 0) },
+          { id: dimensions[1]!, name: b.dimensionName, total: b.major(b.dim.totals[cb] ?? 0) },
+        ],
+        [],
+      ),
+    };
+  }
+  const report = await openReport(ctx, companyId, scenarios[0]!, dimensions[0]!);
+  const [la, lb] = parts.line as [string, string];
+  const ca = lineColumn(report, la, "line");
+  const cb = lineColumn(report, lb, "line");
+  const [va, vb] = await Promise.all([
+    report.repo.columnValues(report.filter, report.dimensionId, ca),
+    report.repo.columnValues(report.filter, report.dimensionId, cb),
+  ]);
+  const list = va.map((r, i) => ({
+    identifier: r.identifier,
+    a: report.major(r.value),
+    b: report.major(vb[i]?.value ?? 0),
+  }));
+  const description = (code: string) => report.lines.find((l) => l.code === code)?.description ?? code;
+  return {
+    ...(await pageOf(report, list, query, window)),
+    body: body(
+      report,
+      "lines",
+      [
+        { id: la, name: description(la), total: report.major(report.dim.totals[ca] ?? 0) },
+        { id: lb, name: description(lb), total: report.major(report.dim.totals[cb] ?? 0) },
+      ],
+      [],
+    ),
+  };
+}
+
+function body(
+  report: OpenReport,
+  mode: CompareReport["mode"],
+  [a, b]: CompareReport["a"][],
+  activityRows: ActivityVariance[],
+): Body {
+  const v = b!.total - a!.total;
+  return {
+    mode,
+    currency: report.ref.meta.currency,
+    decimals: report.ref.meta.minorDigits,
+    a: a!,
+    b: b!,
+    variance: round(v, report.ref.meta.minorDigits),
+    variance_percent: percent(a!.total, v),
+    activities: activityRows,
+  };
+}
+
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits + 0;
+
+/** Rows sorted as asked (identifier by default), one page of them, named. */
+async function pageOf(
+  report: OpenReport,
+  list: { identifier: string; a: number | null; b: number | null }[],
+  query: CompareQuery,
+  window: { offset: number; limit: number },
+): Promise<{ rows: CompareRow[]; count: number }> {
+  const digits = report.ref.meta.minorDigits;
+  const all = list.map((r) => ({ ...r, variance: round(variance(r.a, r.b), digits) }));
+  const ordering = query.ordering ?? "identifier";
+  const descending = ordering.startsWith("-");
+  const field = ordering.replace(/^-/, "") as "identifier" | "variance" | "a" | "b";
+  const sign = descending ? -1 : 1;
+  all.sort((x, y) => {
+    const by =
+      field === "identifier"
+        ? x.identifier < y.identifier
+          ? -1
+          : x.identifier > y.identifier
+            ? 1
+            : 0
+        : (x[field] ?? Number.NEGATIVE_INFINITY) - (y[field] ?? Number.NEGATIVE_INFINITY);
+    return sign * by || (x.identifier < y.identifier ? -1 : x.identifier > y.identifier ? 1 : 0);
+  });
+  const rows: CompareRow[] = all.slice(window.offset, window.offset + window.limit).map((r) => ({
+    identifier: r.identifier,
+    name: r.identifier,
+    identifier_b: null,
+    name_b: null,
+    a: r.a,
+    b: r.b,
+    variance: r.variance,
+    variance_percent: percent(r.a, r.variance),
+  }));
+  await nameRows(report, rows, "a");
+  return { rows, count: all.length };
+}
+
+async function nameRows(report: OpenReport, rows: CompareRow[], side: "a" | "b") {
+  const ids = rows.map((r) => (side === "a" ? r.identifier : r.identifier_b)).filter((v): v is string => !!v);
+  const names = await report.repo.recordNames(report.companyId, report.scenarioId, report.dimensionId, ids);
+  for (const row of rows) {
+    if (side === "a") row.name = names.get(row.identifier)?.name ?? row.identifier;
+    else if (row.identifier_b) row.name_b = names.get(row.identifier_b)?.name ?? row.identifier_b;
+  }
+}
+
+/**
+ * Each activity's step-4 cost in both runs (stored with each run's report data), the largest
+ * change first: the activities that moved the margin between the two scenarios.
+ */
+async function activityVariances(ctx: AppContext, a: OpenReport, b: OpenReport): Promise<ActivityVariance[]> {
+  const of = (r: OpenReport) =>
+    new Map((r.dim.activities as [string, number][]).map(([code, v]) => [code, v]));
+  const [ma, mb] = [of(a), of(b)];
+  const rows = await ctx.db
+    .select({ id: activities.id, code: activities.code, name: activities.name })
+    .from(activities)
+    .where(and(eq(activities.companyId, a.companyId), eq(activities.modelId, a.modelId)));
+  const known = new Map(rows.map((r) => [r.code, r]));
+  const codes = [...new Set([...ma.keys(), ...mb.keys()])];
+  return codes
+    .map((code) => {
+      const x = ma.get(code) ?? 0;
+      const y = mb.get(code) ?? 0;
+      return {
+        activity: known.get(code)?.id ?? null,
+        code,
+        name: known.get(code)?.name ?? code,
+        a: a.major(x),
+        b: a.major(y),
+        variance: a.major(y - x),
+        variance_percent: x === 0 ? null : (100 * (y - x)) / Math.abs(x),
+      };
+    })
+    .filter((r) => r.a !== 0 || r.b !== 0)
+    .sort((p, q) => Math.abs(q.variance) - Math.abs(p.variance) || (p.code < q.code ? -1 : 1));
+}

@@ -1,0 +1,416 @@
+import type { RecordTrace } from "@costflow/contract/report-trace";
+import { type FlowRow, recordTraceRepository } from "@costflow/db/repositories/record-trace";
+import { toMajor } from "@costflow/engine/calc/decimal";
+import { splitBigToNumbers } from "@costflow/engine/calc/largest-remainder";
+import type { AppContext } from "../../context.ts";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { stepCategory } from "../calculation/categories.ts";
+import { type RunRef, resolveRun } from "../calculation/result-services.ts";
+
+// Where a record's cost came from (docs/reports.md, "Trace"; allocation-semantics.md "Step 5"
+// and "Roll-up and the P&L structure"):
+//   cost(r) = sum over x in {r} and the records reaching r through relationship drivers of
+//   resting(x), and per activity t: resting_t(x) = step-4 amount + step-5 received - step-5 sent.
+// Those per-activity amounts come from the detail arrays of the run (result_vectors) at the
+// records concerned; each is then split over the direct pools that fed the activity (step 3),
+// and each pool's part over the accounts behind the pool (step 1, through the indirect pools of
+// step 2), with the largest remainder method, so every level adds up exactly.
+
+const detailNotKept = () =>
+  new AppError("RESULT_DETAIL_NOT_KEPT", [{ field: "record", reason: "invalid_value" }]);
+
+export async function traceRecord(
+  ctx: AppContext,
+  companyId: number,
+  scenarioId: number,
+  recordId: number,
+): Promise<RecordTrace> {
+  const repo = recordTraceRepository(ctx.db);
+  const ref = await resolveRun(ctx, companyId, scenarioId, stepCategory(5));
+  const record = await repo.record(companyId, scenarioId, recordId);
+  if (!record) throw notFound("record");
+  const run = { companyId, calculationId: ref.calculationId };
+  const limit = ref.meta.detailLimit;
+  // Refused before any scan: past the limit no per-activity amounts were stored (docs/reports.md).
+  if ((await repo.dimensionSize(run, record.dimensionId)) > limit) throw detailNotKept();
+  const { edges, names } = await repo.relationships(companyId, record.dimensionId);
+
+  // The record and every record reaching it, per dimension (each counted once, fixed choice 9).
+  const reached = new Map<number, string[]>([[record.dimensionId, [record.identifier]]]);
+  const pointing = new Map<number, { dimensionId: number; name: string; targetId: number }[]>();
+  for (const e of edges) pointing.set(e.dimensionId, [...(pointing.get(e.dimensionId) ?? []), e]);
+  const descendants = new Set<number>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const e of edges)
+      if (
+        (e.targetId === record.dimensionId || descendants.has(e.targetId)) &&
+        e.dimensionId !== record.dimensionId
+      )
+        if (!descendants.has(e.dimensionId)) {
+          descendants.add(e.dimensionId);
+          grew = true;
+        }
+  }
+  // Ancestors first: a dimension is read once every descendant dimension it points to is known.
+  const pending = new Set(descendants);
+  while (pending.size) {
+    const ready = [...pending].filter((d) =>
+      (pointing.get(d) ?? []).every((e) => !pending.has(e.targetId) || e.targetId === d),
+    );
+    if (ready.length === 0) break; // a relationship cycle: the engine refuses such data
+    for (const d of ready) {
+      pending.delete(d);
+      // A dimension over the limit whose records hold cost cannot be split by activity: refuse
+      // before reading its (millions of) records' relationship fields.
+      if ((await repo.dimensionSize(run, d)) > limit && (await repo.holdsCost(run, d))) throw detailNotKept();
+      const found = new Set<string>();
+      for (const e of pointing.get(d) ?? []) {
+        const targets = reached.get(e.targetId);
+        if (!targets?.length) continue;
+        for (const id of await repo.pointingTo(companyId, scenarioId, d, e.name, targets)) found.add(id);
+      }
+      if (found.size) reached.set(d, [...found]);
+    }
+  }
+
+  // Per dimension: the reached records in the run, and per activity what rests on each.
+  const sources = new Map((await repo.activitySources(run)).map((s) => [s.rowNo, s]));
+  const pushes = new Map((await repo.pushes(run)).map((p) => [p.pushNo, p]));
+  const activityInfo = new Map<string, { id: number | null; name: string }>();
+  const byActivity = new Map<string, number>();
+  const rolledUp: RecordTrace["rolled_up"] = [];
+  const pushed: { pushNo: number; parentNo: number; amount: number }[] = [];
+  let cost = 0;
+  let resting = 0;
+  let ownCost: number | undefined;
+  for (const [dimensionId, identifiers] of reached) {
+    const isOwn = dimensionId === record.dimensionId;
+    const records = await repo.runRecords(run, dimensionId, identifiers);
+    if (isOwn) {
+      if (records.length === 0) throw notFound("record"); // created after the run
+      ownCost = records[0]!.cost;
+    }
+    const restingSum = records.reduce((s, r) => s + r.resting, 0);
+    cost += restingSum;
+    if (isOwn) resting = restingSum;
+    else
+      rolledUp.push({
+        dimension: dimensionId,
+        dimension_name: names.get(dimensionId) ?? "",
+        records: records.length,
+        amount: restingSum,
+      });
+    if (records.every((r) => r.resting === 0) && !isOwn) continue;
+    if ((await repo.dimensionSize(run, dimensionId)) > limit) throw detailNotKept();
+    const nos = records.map((r) => r.recordNo);
+    const perRecord = records.map(() => 0);
+    for (const v of await repo.vectorEntries(run, dimensionId, nos)) {
+      const source = v.step === 4 ? sources.get(v.sourceNo) : undefined;
+      const push = v.step === 5 ? pushes.get(v.sourceNo) : undefined;
+      const code = source?.code ?? push?.sourceCode;
+      if (code === undefined) continue;
+      if (!activityInfo.has(code))
+        activityInfo.set(code, { id: source?.id ?? push!.sourceId, name: source?.name ?? push!.sourceName });
+      const sign = v.kind === "SENT" ? -1 : 1;
+      let sum = 0;
+      v.amounts.forEach((a, i) => {
+        perRecord[i] = perRecord[i]! + sign * a;
+        sum += sign * a;
+        if (isOwn && v.kind === "RECEIVED" && a !== 0)
+          pushed.push({ pushNo: v.sourceNo, parentNo: v.links?.[i] ?? -1, amount: a });
+      });
+      if (sum !== 0) byActivity.set(code, (byActivity.get(code) ?? 0) + sum);
+    }
+    // Arrays missing (detail not kept by the engine): the parts would not add up to the record.
+    if (records.some((r, i) => r.resting !== perRecord[i])) throw detailNotKept();
+  }
+  if (ownCost === undefined || cost !== ownCost) throw detailNotKept();
+
+  const m = (minor: number) => toMajor(minor, ref.meta.minorDigits);
+  const composition = await poolComposition(ctx, companyId, scenarioId, ref);
+  const activities = [...byActivity]
+    .filter(([, amount]) => amount !== 0)
+    .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]) || (a[0] < b[0] ? -1 : 1))
+    .map(([code, amount]) => {
+      const info = activityInfo.get(code)!;
+      const feeds = composition.activityPools.get(code) ?? [];
+      const poolParts = splitSigned(
+        amount,
+        feeds.map((f) => BigInt(f.amount)),
+      );
+      const pools = feeds
+        .map((f, i) => ({ feed: f, amount: poolParts?.[i] ?? 0 }))
+        .filter((p) => p.amount !== 0)
+        .map(({ feed, amount: poolAmount }) => {
+          const accounts = composition.poolAccounts.get(feed.code) ?? [];
+          const parts = splitSigned(poolAmount, scaledWeights(accounts.map((a) => a.weight)));
+          return {
+            pool: feed.id,
+            code: feed.code,
+            name: feed.name,
+            amount: m(poolAmount),
+            accounts: accounts
+              .map((a, i) => ({ account: a.id, code: a.code, name: a.name, amount: parts?.[i] ?? 0 }))
+              .filter((a) => a.amount !== 0)
+              .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount) || (a.code < b.code ? -1 : 1))
+              .map((a) => ({ ...a, amount: m(a.amount) })),
+            minor: poolAmount,
+          };
+        })
+        .sort((a, b) => Math.abs(b.minor) - Math.abs(a.minor) || (a.code < b.code ? -1 : 1))
+        .map(({ minor: _, ...p }) => p);
+      return { activity: info.id, code, name: info.name, amount: m(amount), pools };
+    });
+
+  return {
+    record: {
+      id: record.id,
+      identifier: record.identifier,
+      name: record.name,
+      dimension: record.dimensionId,
+      dimension_name: names.get(record.dimensionId) ?? "",
+    },
+    scenario: scenarioId,
+    currency: ref.meta.currency,
+    cost: m(cost),
+    resting: m(resting),
+    activities,
+    pushed: await pushedFrom(ctx, run, scenarioId, pushed, pushes, names, m),
+    rolled_up: rolledUp
+      .filter((r) => r.amount !== 0)
+      .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount))
+      .map((r) => ({ ...r, amount: m(r.amount) })),
+  };
+}
+
+/** The parent records that pushed cost to the record (step 5), with their ids and names. */
+async function pushedFrom(
+  ctx: AppContext,
+  run: { companyId: number; calculationId: number },
+  scenarioId: number,
+  entries: { pushNo: number; parentNo: number; amount: number }[],
+  pushes: Map<
+    number,
+    { sourceId: number | null; sourceCode: string; sourceName: string; parentId: number | null }
+  >,
+  names: Map<number, string>,
+  m: (minor: number) => number,
+): Promise<RecordTrace["pushed"]> {
+  const repo = recordTraceRepository(ctx.db);
+  const out: RecordTrace["pushed"] = [];
+  for (const e of entries) {
+    const push = pushes.get(e.pushNo)!;
+    let parent: { id: number | null; identifier: string; name: string } = {
+      id: null,
+      identifier: "",
+      name: "",
+    };
+    if (push.parentId !== null && e.parentNo >= 0) {
+      const [row] = await repo.runRecordsByNo(run, push.parentId, [e.parentNo]);
+      if (row) {
+        const [rec] = await repo.recordsByIdentifier(run.companyId, scenarioId, push.parentId, [
+          row.identifier,
+        ]);
+        parent = { id: rec?.id ?? null, identifier: row.identifier, name: rec?.name ?? row.identifier };
+      }
+    }
+    out.push({
+      activity: push.sourceId,
+      activity_code: push.sourceCode,
+      activity_name: push.sourceName,
+      from: {
+        ...parent,
+        dimension: push.parentId,
+        dimension_name: push.parentId === null ? "" : (names.get(push.parentId) ?? ""),
+      },
+      amount: m(e.amount),
+    });
+  }
+  return out.sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount));
+}
+
+interface Feed {
+  id: number | null;
+  code: string;
+  name: string;
+  amount: number;
+}
+interface AccountShare {
+  id: number | null;
+  code: string;
+  name: string;
+  weight: number;
+}
+
+/**
+ * From the stored flows of steps 1-3: per activity, the direct pools that fed it (step 3, rows of
+ * one pair summed), and per direct pool the accounts behind its cost: what each account gave it in
+ * step 1 plus its share of each indirect pool's exits in step 2. An indirect pool's account mix
+ * solves x = C + A x over the indirect pools (allocation-semantics.md "Step 2"), A read from the
+ * reciprocal flows as stored, so the mix is the one those figures imply.
+ */
+async function poolComposition(ctx: AppContext, companyId: number, scenarioId: number, ref: RunRef) {
+  const repo = recordTraceRepository(ctx.db);
+  const flowsOf = async (step: 1 | 2 | 3): Promise<FlowRow[]> => {
+    // A step's rows stay with the latest run of its category (a later run of step 1 alone
+    // replaces them): read each from that run.
+    let calculationId = ref.calculationId;
+    try {
+      calculationId = (await resolveRun(ctx, companyId, scenarioId, stepCategory(step))).calculationId;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+    return repo.flows({ companyId, calculationId }, step);
+  };
+  const [step1, step2, step3] = [await flowsOf(1), await flowsOf(2), await flowsOf(3)];
+
+  const activityPools = new Map<string, Feed[]>();
+  for (const f of step3) {
+    const list = activityPools.get(f.destinationCode) ?? [];
+    const hit = list.find((x) => x.code === f.sourceCode);
+    if (hit) hit.amount += f.amount;
+    else list.push({ id: f.sourceId, code: f.sourceCode, name: f.sourceName, amount: f.amount });
+    activityPools.set(f.destinationCode, list);
+  }
+
+  const accounts: { id: number | null; code: string; name: string }[] = [];
+  const accountAt = new Map<string, number>();
+  const direct1 = new Map<string, Map<number, number>>();
+  for (const f of step1) {
+    let a = accountAt.get(f.sourceCode);
+    if (a === undefined) {
+      a = accounts.length;
+      accountAt.set(f.sourceCode, a);
+      accounts.push({ id: f.sourceId, code: f.sourceCode, name: f.sourceName });
+    }
+    const mix = direct1.get(f.destinationCode) ?? new Map<number, number>();
+    mix.set(a, (mix.get(a) ?? 0) + f.amount);
+    direct1.set(f.destinationCode, mix);
+  }
+
+  // Indirect pools: sources of step 2 and targets of its reciprocal flows.
+  const indirect: string[] = [];
+  const at = new Map<string, number>();
+  for (const f of step2)
+    for (const code of f.reciprocal ? [f.sourceCode, f.destinationCode] : [f.sourceCode])
+      if (!at.has(code)) {
+        at.set(code, indirect.length);
+        indirect.push(code);
+      }
+  const n = indirect.length;
+  const total = indirect.map((code) => [...(direct1.get(code)?.values() ?? [])].reduce((s, v) => s + v, 0));
+  for (const f of step2) if (f.reciprocal) total[at.get(f.destinationCode)!]! += f.amount;
+  // Solve (I - A) X = C, X and C: one row per indirect pool, one column per account.
+  const width = n + accounts.length;
+  const rows = indirect.map((code, i) => {
+    const row = new Float64Array(width);
+    row[i] = 1;
+    for (const [a, v] of direct1.get(code) ?? []) row[n + a] = v;
+    return row;
+  });
+  for (const f of step2) {
+    if (!f.reciprocal) continue;
+    const i = at.get(f.destinationCode)!;
+    const j = at.get(f.sourceCode)!;
+    if (total[j] !== 0) rows[i]![j]! -= f.amount / total[j]!;
+  }
+  const mixOfIndirect = solve(rows, n);
+
+  const poolAccounts = new Map<string, AccountShare[]>();
+  const poolMix = (code: string): Float64Array => {
+    const mix = new Float64Array(accounts.length);
+    for (const [a, v] of direct1.get(code) ?? []) mix[a] = v;
+    return mix;
+  };
+  const directMix = new Map<string, Float64Array>();
+  for (const f of step2) {
+    if (f.reciprocal) continue;
+    const mix = directMix.get(f.destinationCode) ?? poolMix(f.destinationCode);
+    const i = at.get(f.sourceCode)!;
+    const x = total[i]!;
+    if (x !== 0 && mixOfIndirect)
+      for (let a = 0; a < accounts.length; a++) mix[a] = mix[a]! + (f.amount / x) * mixOfIndirect[i]![a]!;
+    directMix.set(f.destinationCode, mix);
+  }
+  for (const pools of activityPools.values())
+    for (const p of pools) {
+      if (poolAccounts.has(p.code)) continue;
+      const mix = directMix.get(p.code) ?? poolMix(p.code);
+      poolAccounts.set(
+        p.code,
+        accounts.map((acc, a) => ({ ...acc, weight: mix[a]! })).filter((acc) => acc.weight !== 0),
+      );
+    }
+  return { activityPools, poolAccounts };
+}
+
+/** Gauss-Jordan with partial pivoting on [M | C]; the solution's rows (columns n.. of each). */
+function solve(rows: Float64Array[], n: number): Float64Array[] | null {
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(rows[r]![c]!) > Math.abs(rows[pivot]![c]!)) pivot = r;
+    if (Math.abs(rows[pivot]![c]!) < 1e-12) return null;
+    [rows[c], rows[pivot]] = [rows[pivot]!, rows[c]!];
+    const p = rows[c]!;
+    const d = p[c]!;
+    for (let k = 0; k < p.length; k++) p[k] = p[k]! / d;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const row = rows[r]!;
+      const f = row[c]!;
+      if (f === 0) continue;
+      for (let k = 0; k < row.length; k++) row[k] = row[k]! - f * p[k]!;
+    }
+  }
+  return rows.map((r) => r.subarray(n));
+}
+
+/** Float shares as integer weights (12 significant digits of the largest): exact splits over them. */
+function scaledWeights(weights: number[]): bigint[] {
+  const max = weights.reduce((s, w) => Math.max(s, Math.abs(w)), 0);
+  if (max === 0) return weights.map(() => 0n);
+  const scale = 1e12 / max;
+  return weights.map((w) => BigInt(Math.round(w * scale)));
+}
+
+/**
+ * Largest remainder split of an integer amount over integer weights (allocation-semantics.md
+ * "Money and rounding"): weights of one sign as the engine splits (|S| split, then negated);
+ * weights of both signs (a credit account, a negative pool) by exact floors of S * w / W plus
+ * the missing units to the largest remainders, ties to the first. Undefined when W = 0.
+ */
+export function splitSigned(total: number, weights: bigint[]): number[] | undefined {
+  const sum = weights.reduce((s, w) => s + w, 0n);
+  if (sum === 0n) return total === 0 ? weights.map(() => 0) : undefined;
+  if (total === 0) return weights.map(() => 0);
+  if (weights.every((w) => w >= 0n)) return splitBigToNumbers(total, weights);
+  if (weights.every((w) => w <= 0n))
+    return splitBigToNumbers(
+      total,
+      weights.map((w) => -w),
+    );
+  const [w, W] = sum > 0n ? [weights, sum] : [weights.map((x) => -x), -sum];
+  const s = BigInt(total);
+  const floors: bigint[] = [];
+  const rems: bigint[] = [];
+  let given = 0n;
+  for (const x of w) {
+    const p = s * x;
+    let q = p / W;
+    if (q * W > p) q -= 1n; // BigInt division truncates toward zero; floor it
+    floors.push(q);
+    rems.push(p - q * W);
+    given += q;
+  }
+  let missing = Number(s - given);
+  const order = w
+    .map((_, i) => i)
+    .sort((a, b) => (rems[a]! > rems[b]! ? -1 : rems[a]! < rems[b]! ? 1 : a - b));
+  for (const i of order) {
+    if (missing <= 0) break;
+    floors[i] = floors[i]! + 1n;
+    missing--;
+  }
+  return floors.map(Number);
+}

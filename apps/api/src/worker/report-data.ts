@@ -1,0 +1,406 @@
+import type { ReportDataPayload, ReportDimensionRow } from "@costflow/db/repositories/report-data";
+import { byCode } from "@costflow/engine/calc/context";
+import { roundFloatMinor } from "@costflow/engine/calc/joint-rounding";
+import type { CalcResult } from "@costflow/engine/calc/result-types";
+import type { ModelData } from "@costflow/engine/model/types";
+import { CopyWriter } from "./copy-writer.ts";
+import { stableOrder } from "./record-order.ts";
+import type { CodeIds, RunPlan } from "./run-plan.ts";
+
+// The report data of a run (docs/calculation.md, "Report data"), built in the calculation thread
+// from the engine's P&L: per dimension its lines' totals and the whale curve, per record every
+// line's value (minor units, rounded as the results summary rounds them), profit, cost and
+// margin %, the stored orderings by every line, calculated driver, profit, cost and margin, and
+// the two-dimension splits of the tree map. The per-record tables are generators: on PostgreSQL
+// the thread streams them into COPY one dimension and key at a time, so the report phase never
+// holds all its text at once (at size L it would be more than a gigabyte).
+
+/** Below this many values a comparison sort beats the radix sort's 65,536 buckets per pass. */
+const SMALL_SORT = 20_000;
+
+/** stableOrder (record-order.ts) with the same result: ascending, ties by index, NaN last. */
+function orderOf(values: Float64Array): Uint32Array {
+  if (values.length >= SMALL_SORT) return stableOrder(values);
+  const order = Uint32Array.from({ length: values.length }, (_, i) => i);
+  return order.sort((a, b) => {
+    const x = values[a]!;
+    const y = values[b]!;
+    if (x === y) return a - b;
+    const xn = Number.isNaN(x);
+    const yn = Number.isNaN(y);
+    if (xn || yn) return xn && yn ? a - b : xn ? 1 : -1;
+    return x < y ? -1 : 1;
+  });
+}
+
+/** The whale curve kept for drawing: at most this many points (first, peak, last always). */
+export const WHALE_POINTS = 1000;
+
+const RECORD_COLUMNS = [
+  "company_id",
+  "calculation_id",
+  "dimension_id",
+  "record_no",
+  "identifier",
+  "values",
+  "profit",
+  "cost",
+  "margin",
+] as const;
+const ORDER_COLUMNS = [
+  "company_id",
+  "calculation_id",
+  "dimension_id",
+  "key",
+  "block_no",
+  "block_size",
+  "nos",
+] as const;
+const SPLIT_COLUMNS = [
+  "company_id",
+  "calculation_id",
+  "dimension_id",
+  "dimension2_id",
+  "record_no",
+  "record2_no",
+  "values",
+] as const;
+
+/**
+ * A column read from the engine's own arrays, never copied: minor units of record r are
+ * roundFloatMinor(values[r] * scale) (P&L values are major units, calculated drivers minor). At
+ * size L a copy of every line in minor units would add a gigabyte to the thread's peak.
+ */
+interface Column {
+  values: Float64Array | undefined;
+  scale: number;
+}
+
+const minorAt = (c: Column, r: number) => (c.values ? roundFloatMinor(c.values[r]! * c.scale) : 0);
+
+/** A column's minor units as one array (for one sort at a time). */
+function materialize(c: Column, n: number): Float64Array {
+  const out = new Float64Array(n);
+  if (c.values) for (let r = 0; r < n; r++) out[r] = roundFloatMinor(c.values[r]! * c.scale);
+  return out;
+}
+
+/** Per dimension: what its per-record rows and orderings are built from. */
+interface DimensionColumns {
+  code: string;
+  id: number;
+  identifiers: readonly string[];
+  /** Lines in rank order, then calculated drivers. */
+  columns: Column[];
+  keys: string[];
+  profit: Float64Array;
+  cost: Float64Array;
+  margin: Float64Array;
+}
+
+export function buildReportData(
+  model: ModelData,
+  result: CalcResult,
+  plan: RunPlan,
+  ids: CodeIds,
+  onDimension: (done: number, total: number) => void = () => {},
+): ReportDataPayload {
+  const scale = 10 ** result.minorDigits;
+  const lines = model.pnlLines.slice().sort((a, b) => a.rank - b.rank || byCode(a.code, b.code));
+  const lineCodes = lines.map((l) => l.code);
+  const profitLine = result.pnl.profitLine ?? "";
+  // Margin % is over the first root line (revenue in a usual P&L: the waterfall starts there too).
+  const revenueLine = lines.find((l) => l.parent === null)?.code ?? "";
+  const activityCosts = result.activities.map((a) => [a.code, roundFloatMinor(a.allocated)]);
+  const dims: DimensionColumns[] = [];
+  const rows: ReportDimensionRow[] = [];
+  const codes = [...result.dimensions.keys()].sort(byCode);
+  codes.forEach((code, done) => {
+    onDimension(done, codes.length);
+    const dim = result.dimensions.get(code)!;
+    const id = ids.dimensions[code];
+    const n = dim.identifiers.length;
+    if (id === undefined || n === 0) return;
+    const pnl = result.pnl.byDimension.get(code);
+    const columns: Column[] = [];
+    const keys: string[] = [];
+    const totals: number[] = [];
+    for (const line of lineCodes) {
+      columns.push({ values: pnl?.values.get(line), scale });
+      keys.push(`line:${line}`);
+      totals.push(roundFloatMinor((pnl?.totals.get(line) ?? 0) * scale));
+    }
+    // Calculated drivers (minor units): on their own dimension the values as computed, on the
+    // dimensions step 6 pushed them to what rests on each record after the pushes.
+    const seen = new Set<string>();
+    for (const driver of result.calculatedDrivers) {
+      const resting = driver.dimension === code ? driver.rounded : driver.resting.get(code);
+      if (!resting || seen.has(driver.name)) continue;
+      seen.add(driver.name);
+      const column = { values: resting, scale: 1 };
+      let total = 0;
+      for (let r = 0; r < n; r++) total += minorAt(column, r);
+      columns.push(column);
+      keys.push(`driver:${driver.name}`);
+      totals.push(total);
+    }
+    const profit = new Float64Array(n);
+    const cost = new Float64Array(n);
+    const margin = new Float64Array(n);
+    const profitValues = pnl?.profit;
+    const revenue = pnl?.values.get(revenueLine);
+    let profitTotal = 0;
+    let costTotal = 0;
+    for (let r = 0; r < n; r++) {
+      profit[r] = profitValues ? roundFloatMinor(profitValues[r]! * scale) : 0;
+      cost[r] = roundFloatMinor(dim.cost[r]!);
+      const rev = revenue ? roundFloatMinor(revenue[r]! * scale) : 0;
+      margin[r] = rev === 0 ? Number.NaN : (100 * profit[r]!) / rev;
+      profitTotal += profit[r]!;
+      costTotal += cost[r]!;
+    }
+    dims.push({ code, id, identifiers: dim.identifiers, columns, keys, profit, cost, margin });
+    rows.push({
+      companyId: plan.companyId,
+      calculationId: plan.calculationId,
+      scenarioId: plan.scenarioId,
+      dimensionId: id,
+      dimensionCode: code,
+      records: n,
+      columns: keys,
+      totals,
+      lines: lines.map((l) => ({
+        code: l.code,
+        description: l.description,
+        category: l.category,
+        factor: Number.isFinite(l.factor) && l.factor !== 0 ? l.factor : 1,
+        parent: l.parent,
+        rank: l.rank,
+        formula: l.category === "FOR" ? l.formula : null,
+      })),
+      profitLine,
+      revenueLine,
+      profitTotal,
+      costTotal,
+      whale: whaleOf(result, code, profitLine, profitTotal, profit, dim.identifiers, scale),
+      activities: activityCosts,
+    });
+  });
+  onDimension(codes.length, codes.length);
+  const key = [plan.companyId, plan.calculationId] as const;
+  return {
+    dimensions: rows,
+    tables: [
+      { table: "report_records", columns: RECORD_COLUMNS, chunks: recordChunks(key, dims) },
+      { table: "report_orders", columns: ORDER_COLUMNS, chunks: orderChunks(key, dims, plan.orderBlock) },
+      { table: "report_splits", columns: SPLIT_COLUMNS, chunks: splitChunks(key, model, dims, plan) },
+    ],
+  };
+}
+
+function* recordChunks(key: readonly [number, number], dims: DimensionColumns[]): Generator<Uint8Array> {
+  for (const d of dims) {
+    const out = new CopyWriter();
+    const k = d.columns.length;
+    for (let r = 0; r < d.identifiers.length; r++) {
+      out.int(key[0]);
+      out.tab();
+      out.int(key[1]);
+      out.tab();
+      out.int(d.id);
+      out.tab();
+      out.int(r);
+      out.tab();
+      out.text(d.identifiers[r]!);
+      out.tab();
+      out.byte(123);
+      for (let c = 0; c < k; c++) {
+        if (c > 0) out.byte(44);
+        out.int(minorAt(d.columns[c]!, r));
+      }
+      out.byte(125);
+      out.tab();
+      out.int(d.profit[r]!);
+      out.tab();
+      out.int(d.cost[r]!);
+      out.tab();
+      out.value(Number.isNaN(d.margin[r]!) ? null : d.margin[r]!);
+      out.end();
+      if (out.chunks.length) yield* out.chunks.splice(0);
+    }
+    yield* out.flush().splice(0);
+  }
+}
+
+/**
+ * Record numbers in ascending order of each key, in blocks (record-order.ts: stable, ties in
+ * record order). Margin % of records without revenue is NaN: they sort after every other value.
+ */
+function* orderChunks(
+  key: readonly [number, number],
+  dims: DimensionColumns[],
+  size: number,
+): Generator<Uint8Array> {
+  for (const d of dims) {
+    const n = d.identifiers.length;
+    const keyed: [string, () => Float64Array][] = [
+      ...d.keys.map((k, i) => [k, () => materialize(d.columns[i]!, n)] as [string, () => Float64Array]),
+      ["profit", () => d.profit],
+      ["cost", () => d.cost],
+      ["margin_percent", () => d.margin],
+    ];
+    for (const [name, values] of keyed) {
+      const order = orderOf(values());
+      const out = new CopyWriter();
+      for (let block = 0; block * size < n; block++) {
+        for (const v of [key[0], key[1], d.id]) {
+          out.int(v);
+          out.tab();
+        }
+        out.text(name);
+        out.tab();
+        out.int(block);
+        out.tab();
+        out.int(size);
+        out.tab();
+        out.intArray(order.subarray(block * size, Math.min(n, (block + 1) * size)));
+        out.end();
+      }
+      yield* out.flush().splice(0);
+    }
+  }
+}
+
+/**
+ * Tree map splits: for every ordered pair of dimensions (D1, D2) within the detail limit that a
+ * dimension C reaches both of through relationship drivers (C may be D1 or D2 itself; the one with
+ * the fewest records, so the most of D1's values is split), the values of C's records summed per
+ * (D1 record, D2 record). C's records are sorted by that pair (radix, record-order.ts) and summed
+ * run by run, so no map of pairs is held. What rests on D1's records themselves or on dimensions
+ * between C and D1 has no D2 record: the API shows it as the unsplit part.
+ */
+function* splitChunks(
+  key: readonly [number, number],
+  model: ModelData,
+  dims: DimensionColumns[],
+  plan: RunPlan,
+): Generator<Uint8Array> {
+  const byCodeOf = new Map(dims.map((d) => [d.code, d]));
+  const paths = new Map<string, Int32Array | null>();
+  /** Index of the D record each C record reaches (-1 none), or null when C never reaches D. */
+  const reach = (c: string, d: string, seen: Set<string> = new Set()): Int32Array | null => {
+    const n = byCodeOf.get(c)?.identifiers.length ?? 0;
+    if (c === d) return Int32Array.from({ length: n }, (_, i) => i);
+    const id = `${c}\u0000${d}`;
+    if (paths.has(id)) return paths.get(id)!;
+    let found: Int32Array | null = null;
+    const relations = model.records.get(c)?.relations;
+    if (relations && !seen.has(c)) {
+      for (const name of [...relations.keys()].sort(byCode)) {
+        const column = relations.get(name)!;
+        const above = reach(column.target, d, new Set([...seen, c]));
+        if (!above) continue;
+        found = new Int32Array(n);
+        for (let r = 0; r < n; r++) {
+          const t = column.index[r]!;
+          found[r] = t >= 0 && t < above.length ? above[t]! : -1;
+        }
+        break;
+      }
+    }
+    paths.set(id, found);
+    return found;
+  };
+  const small = dims.filter((d) => d.identifiers.length <= plan.detailLimit);
+  // (D1, D2) and (D2, D1) relate through the same dimension and group the same records: one
+  // pass writes both orientations.
+  for (let a = 0; a < small.length; a++) {
+    for (let b = a + 1; b < small.length; b++) {
+      const d1 = small[a]!;
+      const d2 = small[b]!;
+      let via: { c: DimensionColumns; p1: Int32Array; p2: Int32Array } | null = null;
+      for (const c of dims) {
+        const p1 = reach(c.code, d1.code);
+        const p2 = p1 && reach(c.code, d2.code);
+        if (p1 && p2 && (!via || c.identifiers.length < via.c.identifiers.length)) via = { c, p1, p2 };
+      }
+      if (!via) continue;
+      const { c, p1, p2 } = via;
+      const n2 = d2.identifiers.length;
+      const n = c.identifiers.length;
+      const pair = new Float64Array(n);
+      for (let r = 0; r < n; r++) pair[r] = p1[r]! < 0 || p2[r]! < 0 ? -1 : p1[r]! * n2 + p2[r]!;
+      const order = orderOf(pair);
+      // The lines (the same columns, in the same order, in every dimension) and cost last: what
+      // the tree map reads; C's calculated drivers are left out.
+      const k = c.keys.filter((key) => key.startsWith("line:")).length;
+      const sums = new Float64Array(k + 1);
+      const out = new CopyWriter();
+      const row = (first: number, second: number, r1: number, r2: number) => {
+        for (const v of [key[0], key[1], first, second, r1, r2]) {
+          out.int(v);
+          out.tab();
+        }
+        out.intArray(sums);
+        out.end();
+      };
+      let i = 0;
+      while (i < n && pair[order[i]!]! < 0) i++;
+      while (i < n) {
+        const at = pair[order[i]!]!;
+        sums.fill(0);
+        for (; i < n && pair[order[i]!]! === at; i++) {
+          const r = order[i]!;
+          for (let col = 0; col < k; col++) sums[col] = sums[col]! + minorAt(c.columns[col]!, r);
+          sums[k] = sums[k]! + c.cost[r]!;
+        }
+        const r1 = Math.floor(at / n2);
+        const r2 = at % n2;
+        row(d1.id, d2.id, r1, r2);
+        row(d2.id, d1.id, r2, r1);
+        if (out.chunks.length) yield* out.chunks.splice(0);
+      }
+      yield* out.flush().splice(0);
+    }
+  }
+}
+
+/** The whale curve for drawing, from the engine's (the summary's figures), downsampled. */
+function whaleOf(
+  result: CalcResult,
+  code: string,
+  profitLine: string,
+  profitTotal: number,
+  profit: Float64Array,
+  identifiers: readonly string[],
+  scale: number,
+) {
+  const whale = result.whale.get(code);
+  const n = identifiers.length;
+  const base = {
+    profit_line: profitLine,
+    total_profit: whale ? whale.totalProfit : profitTotal / scale,
+    peak_percent: whale?.peakPercent ?? null,
+    peak_at_percent: whale?.peakAtPercent ?? null,
+    loss_records: whale?.lossRecords ?? 0,
+    loss_amount: whale?.lossAmount ?? 0,
+    records: n,
+    note: whale?.note ?? null,
+    note_key: profitTotal === 0 ? "TOTAL_PROFIT_ZERO" : profitTotal < 0 ? "TOTAL_PROFIT_NEGATIVE" : null,
+    points: [] as [number, number][],
+    point_records: [] as (string | null)[],
+  };
+  const points = whale?.points;
+  if (!points) return base;
+  // The k-th point ends at the k-th record by profit, descending (ties: any order draws the same).
+  const ascending = orderOf(profit);
+  let peak = 0;
+  for (let k = 1; k <= n; k++) if (points[2 * k + 1]! > points[2 * peak + 1]!) peak = k;
+  const picked = new Set<number>([0, peak, n]);
+  const room = WHALE_POINTS - 3;
+  for (let i = 0; i <= room && n > 0; i++) picked.add(Math.round((i * n) / room));
+  const at = [...picked].sort((a, b) => a - b);
+  base.points = at.map((k) => [points[2 * k]!, points[2 * k + 1]!]);
+  base.point_records = at.map((k) => (k === 0 ? null : identifiers[ascending[n - k]!]!));
+  return base;
+}

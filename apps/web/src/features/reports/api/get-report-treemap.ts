@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { REPORT_DATA_KEY, readReport } from "./read-report";
+import type { TreemapReport } from "./report-types";
+
+export interface TreemapParams {
+  scenario: number;
+  dimension: number;
+  dimension2?: number;
+  /** A line code or "cost". */
+  measure: string;
+  limit: number;
+}
+
+/** GET report/treemap/: nested nodes; beyond `limit` children the rest is one 'Others (n)' node. */
+export function getReportTreemap(p: TreemapParams) {
+  return readReport<TreemapReport>("report/treemap/", { ...p });
+}
+
+export function reportTreemapOptions(p: TreemapParams | null) {
+  return queryOptions({
+    queryKey: [...REPORT_DATA_KEY, "treemap", p],
+    queryFn: () => getReportTreemap(p!),
+    enabled: p !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReportTreemap(p: TreemapParams | null) {
+  return useQuery(reportTreemapOptions(p));
+}

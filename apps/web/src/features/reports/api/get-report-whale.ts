@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { REPORT_DATA_KEY, readReport } from "./read-report";
+import type { WhaleReport } from "./report-types";
+
+/** GET report/whale/: the whale curve of a dimension, downsampled for drawing. */
+export function getReportWhale(scenario: number, dimension: number) {
+  return readReport<WhaleReport>("report/whale/", { scenario, dimension });
+}
+
+export function reportWhaleOptions(scenario: number, dimension: number | null) {
+  return queryOptions({
+    queryKey: [...REPORT_DATA_KEY, "whale", scenario, dimension],
+    queryFn: () => getReportWhale(scenario, dimension!),
+    enabled: dimension !== null,
+  });
+}
+
+export function useReportWhale(scenario: number, dimension: number | null) {
+  return useQuery(reportWhaleOptions(scenario, dimension));
+}

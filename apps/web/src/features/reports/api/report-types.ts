@@ -1,0 +1,22 @@
+// Shapes of the report calls (issue 9, item 2), from the contract (type-only imports: the web bundle
+// takes no runtime code from there).
+
+export type { RecordTrace } from "@costflow/contract/report-trace";
+export type {
+  ActivityVariance,
+  CompareMode,
+  CompareReport,
+  CompareRow,
+  PnlRecordRow,
+  PnlReport,
+  ProfitabilityReport,
+  ProfitabilityRow,
+  ReportLine as ReportPnlLine,
+  ReportSide,
+  TreemapNode,
+  TreemapReport,
+  WaterfallReport,
+  WaterfallStep,
+  WhaleReport,
+} from "@costflow/contract/reports";
+export type { SavedReport, SavedReportType } from "@costflow/contract/saved-reports";

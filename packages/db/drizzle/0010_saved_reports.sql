@@ -1,0 +1,17 @@
+CREATE TABLE "saved_reports" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "saved_reports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"company_id" integer NOT NULL,
+	"owner_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"type" text NOT NULL,
+	"params" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"shared" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "saved_reports_type_check" CHECK (type in ('TREEMAP', 'MULTI_TREEMAP', 'WHALE', 'WATERFALL', 'PROFITABILITY_LINE', 'PROFITABILITY_DRIVER', 'MULTIPLE_DIMENSION', 'PNL', 'PDF'))
+);
+--> statement-breakpoint
+ALTER TABLE "saved_reports" ADD CONSTRAINT "saved_reports_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "saved_reports" ADD CONSTRAINT "saved_reports_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "saved_reports_company_owner_idx" ON "saved_reports" USING btree ("company_id","owner_id","id");--> statement-breakpoint
+CREATE INDEX "saved_reports_company_shared_idx" ON "saved_reports" USING btree ("company_id","id") WHERE "saved_reports"."shared";

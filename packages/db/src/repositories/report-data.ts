@@ -1,0 +1,332 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Database, Executor } from "../client.ts";
+import { reportDimensions } from "../schema/report-data.ts";
+import { copyBytes } from "./results.ts";
+
+// The report data of report runs (schema/report-data.ts; docs/calculation.md, "Report data").
+// Writing: inside the transaction that finishes the run's REPORTS rows, the dimension rows with an
+// insert and the per-record tables with COPY. Reading: every query names the company and the run
+// (the latest FINISHED REPORTS run of the scenario, resolved by the caller).
+
+export type ReportTable = "report_records" | "report_orders" | "report_splits";
+
+export interface ReportDimensionRow {
+  companyId: number;
+  calculationId: number;
+  scenarioId: number;
+  dimensionId: number;
+  dimensionCode: string;
+  records: number;
+  columns: string[];
+  totals: number[];
+  lines: unknown;
+  profitLine: string;
+  revenueLine: string;
+  profitTotal: number;
+  costTotal: number;
+  whale: unknown;
+  activities: unknown;
+}
+
+/** What the report phase writes: dimension rows, and COPY text per table (chunks may be lazy). */
+export interface ReportDataPayload {
+  dimensions: ReportDimensionRow[];
+  tables: { table: ReportTable; columns: readonly string[]; chunks: Iterable<Uint8Array> }[];
+}
+
+export interface ReportRecord {
+  recordNo: number;
+  identifier: string;
+  /** Minor units, in the order of the dimension row's columns. */
+  values: number[];
+  profit: number;
+  cost: number;
+  margin: number | null;
+}
+
+export interface SplitRow {
+  recordNo: number;
+  record2No: number;
+  /** Minor units: the lines in rank order, then cost. */
+  values: number[];
+}
+
+type Filter = { companyId: number; calculationId: number };
+
+/** A text[] literal (drizzle would spread a JS array into a list of parameters). */
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+const toNumbers = (v: unknown): number[] => ((v as (string | number)[] | null) ?? []).map(Number);
+
+function recordOf(r: Record<string, unknown>): ReportRecord {
+  return {
+    recordNo: Number(r.record_no),
+    identifier: String(r.identifier),
+    values: toNumbers(r.values),
+    profit: Number(r.profit),
+    cost: Number(r.cost),
+    margin: r.margin === null || r.margin === undefined ? null : Number(r.margin),
+  };
+}
+
+/** A sort key of the SQL path (search): a column index, or one of the record's own fields. */
+export type SortKey = { column: number } | "identifier" | "profit" | "cost" | "margin_percent";
+
+export function reportDataRepository(db: Database) {
+  const execute = async (query: SQL, on: Executor = db) =>
+    (await on.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+
+  return {
+    /** Writes a run's report data; call inside the transaction that finishes its REPORTS rows. */
+    async write(tx: Executor, payload: ReportDataPayload): Promise<void> {
+      if (payload.dimensions.length) await tx.insert(reportDimensions).values(payload.dimensions);
+      for (const t of payload.tables) await copyBytes(tx, t.table, t.columns, t.chunks);
+    },
+
+    /**
+     * Deletes the report data of the scenario's runs other than `keep` (the latest FINISHED
+     * REPORTS run), except runs still going: their next phase may be committing right now.
+     */
+    async deleteSuperseded(companyId: number, scenarioId: number, keep: number | undefined): Promise<void> {
+      const { rows } = await execute(sql`
+        select distinct d.calculation_id as id from report_dimensions d
+        join calculations c on c.company_id = d.company_id and c.id = d.calculation_id
+        where d.company_id = ${companyId} and d.scenario_id = ${scenarioId}
+          and d.calculation_id <> ${keep ?? -1} and c.status in ('FINISHED', 'ERROR', 'STOPPED')`);
+      for (const { id } of rows) {
+        for (const table of ["report_records", "report_orders", "report_splits", "report_dimensions"]) {
+          await execute(
+            sql`delete from ${sql.identifier(table)} where company_id = ${companyId} and calculation_id = ${Number(id)}`,
+          );
+        }
+      }
+    },
+
+    async dimension(f: Filter, dimensionId: number): Promise<ReportDimensionRow | undefined> {
+      const t = reportDimensions;
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(
+          and(
+            eq(t.companyId, f.companyId),
+            eq(t.calculationId, f.calculationId),
+            eq(t.dimensionId, dimensionId),
+          ),
+        );
+      return row as ReportDimensionRow | undefined;
+    },
+
+    /** Any dimension row of the run (its lines), or undefined when the run has no report data. */
+    async anyDimension(f: Filter): Promise<ReportDimensionRow | undefined> {
+      const t = reportDimensions;
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.companyId, f.companyId), eq(t.calculationId, f.calculationId)))
+        .limit(1);
+      return row as ReportDimensionRow | undefined;
+    },
+
+    /** Records with numbers in [from, to] (inclusive), ascending or descending. */
+    async recordRange(
+      f: Filter,
+      dimensionId: number,
+      from: number,
+      to: number,
+      descending: boolean,
+    ): Promise<ReportRecord[]> {
+      const { rows } = await execute(sql`
+        select record_no, identifier, values, profit, cost, margin from report_records
+        where company_id = ${f.companyId} and calculation_id = ${f.calculationId}
+          and dimension_id = ${dimensionId} and record_no between ${from} and ${to}
+        order by record_no ${sql.raw(descending ? "desc" : "asc")}`);
+      return rows.map(recordOf);
+    },
+
+    /**
+     * Record numbers at positions [offset, offset + limit) of the stored ascending ordering by
+     * `key` (or of its reverse when descending): one or two blocks read, sliced in the database.
+     */
+    async orderedNos(
+      f: Filter,
+      dimensionId: number,
+      key: string,
+      n: number,
+      window: { offset: number; limit: number },
+      descending: boolean,
+    ): Promise<number[]> {
+      const take = Math.max(0, Math.min(window.limit, n - window.offset));
+      if (take === 0) return [];
+      const from = descending ? n - window.offset - take : window.offset;
+      const to = from + take; // exclusive
+      const { rows } = await execute(sql`
+        with b as (
+          select o.block_size as size from report_orders o
+          where o.company_id = ${f.companyId} and o.calculation_id = ${f.calculationId}
+            and o.dimension_id = ${dimensionId} and o.key = ${key} and o.block_no = 0)
+        select o.block_no,
+          o.nos[greatest(1, ${from} - o.block_no * b.size + 1):least(b.size, ${to} - o.block_no * b.size)] as nos
+        from report_orders o, b
+        where o.company_id = ${f.companyId} and o.calculation_id = ${f.calculationId}
+          and o.dimension_id = ${dimensionId} and o.key = ${key}
+          and o.block_no between ${from}::int / b.size and greatest(0, ${to}::int - 1) / b.size
+        order by o.block_no`);
+      const nos = rows.flatMap((r) => toNumbers(r.nos));
+      return descending ? nos.reverse() : nos;
+    },
+
+    /** Records by number, in the order given (one index probe each). */
+    async recordsByNo(f: Filter, dimensionId: number, nos: readonly number[]): Promise<ReportRecord[]> {
+      if (nos.length === 0) return [];
+      const { rows } = await execute(sql`
+        select r.record_no, r.identifier, r.values, r.profit, r.cost, r.margin
+        from unnest(${`{${nos.join(",")}}`}::int[]) with ordinality as u(no, at)
+        cross join lateral (select * from report_records x where x.company_id = ${f.companyId}
+          and x.calculation_id = ${f.calculationId} and x.dimension_id = ${dimensionId}
+          and x.record_no = u.no limit 1) r
+        order by u.at`);
+      return rows.map(recordOf);
+    },
+
+    /** A record by identifier (a single record's waterfall). */
+    async recordByIdentifier(
+      f: Filter,
+      dimensionId: number,
+      identifier: string,
+    ): Promise<ReportRecord | undefined> {
+      const { rows } = await execute(sql`
+        select record_no, identifier, values, profit, cost, margin from report_records
+        where company_id = ${f.companyId} and calculation_id = ${f.calculationId}
+          and dimension_id = ${dimensionId} and identifier = ${identifier} limit 1`);
+      return rows[0] ? recordOf(rows[0]) : undefined;
+    },
+
+    /**
+     * Records whose identifier or record fields (names) contain `search`, sorted in SQL (a scan
+     * of the dimension: the search path, not the paging path), with their count.
+     */
+    async search(
+      f: Filter,
+      where: { scenarioId: number; dimensionId: number; search: string },
+      sort: SortKey,
+      descending: boolean,
+      window: { offset: number; limit: number },
+    ): Promise<{ rows: ReportRecord[]; count: number }> {
+      const pattern = `%${where.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const key =
+        sort === "identifier"
+          ? sql`r.record_no`
+          : sort === "profit"
+            ? sql`r.profit`
+            : sort === "cost"
+              ? sql`r.cost`
+              : sort === "margin_percent"
+                ? sql`r.margin`
+                : sql`r.values[${sort.column + 1}]`;
+      const direction = sql.raw(descending ? "desc nulls first" : "asc nulls last");
+      const matches = sql`from report_records r
+        left join dimension_records d on d.company_id = ${f.companyId} and d.scenario_id = ${where.scenarioId}
+          and d.dimension_id = ${where.dimensionId} and d.identifier = r.identifier
+        where r.company_id = ${f.companyId} and r.calculation_id = ${f.calculationId}
+          and r.dimension_id = ${where.dimensionId}
+          and (r.identifier ilike ${pattern} or d.fields::text ilike ${pattern})`;
+      const [{ rows }, counted] = await Promise.all([
+        execute(sql`select r.record_no, r.identifier, r.values, r.profit, r.cost, r.margin ${matches}
+          order by ${key} ${direction}, r.record_no ${sql.raw(descending ? "desc" : "asc")}
+          limit ${window.limit} offset ${window.offset}`),
+        execute(sql`select count(*) as n ${matches}`),
+      ]);
+      return { rows: rows.map(recordOf), count: Number(counted.rows[0]?.n ?? 0) };
+    },
+
+    /** Every record's value of one column (compare between scenarios and dimensions). */
+    async columnValues(
+      f: Filter,
+      dimensionId: number,
+      column: number,
+    ): Promise<{ identifier: string; recordNo: number; value: number }[]> {
+      const { rows } = await execute(sql`
+        select record_no, identifier, values[${column + 1}] as value from report_records
+        where company_id = ${f.companyId} and calculation_id = ${f.calculationId} and dimension_id = ${dimensionId}
+        order by record_no`);
+      return rows.map((r) => ({
+        identifier: String(r.identifier),
+        recordNo: Number(r.record_no),
+        value: Number(r.value ?? 0),
+      }));
+    },
+
+    /** Tree map splits of the given first-level records over the second dimension. */
+    async splits(
+      f: Filter,
+      dimensionId: number,
+      dimension2Id: number,
+      recordNos: readonly number[],
+    ): Promise<SplitRow[]> {
+      if (recordNos.length === 0) return [];
+      // One index range per record (a lateral lookup): with `record_no = any(...)` the planner,
+      // misled by freshly copied unanalysed rows, scanned the pair's rows (seconds at size M).
+      const { rows } = await execute(sql`
+        select s.record_no, s.record2_no, s.values
+        from unnest(${`{${recordNos.join(",")}}`}::int[]) as u(no)
+        cross join lateral (select * from report_splits x where x.company_id = ${f.companyId}
+          and x.calculation_id = ${f.calculationId} and x.dimension_id = ${dimensionId}
+          and x.dimension2_id = ${dimension2Id} and x.record_no = u.no) s`);
+      return rows.map((r) => ({
+        recordNo: Number(r.record_no),
+        record2No: Number(r.record2_no),
+        values: toNumbers(r.values),
+      }));
+    },
+
+    /** Whether the run has splits for this pair of dimensions. */
+    async hasSplits(f: Filter, dimensionId: number, dimension2Id: number): Promise<boolean> {
+      const { rows } = await execute(sql`
+        select 1 as one from report_splits where company_id = ${f.companyId}
+          and calculation_id = ${f.calculationId} and dimension_id = ${dimensionId}
+          and dimension2_id = ${dimension2Id} limit 1`);
+      return rows.length > 0;
+    },
+
+    /** Identifiers of records by number (second-level names of the tree map). */
+    async identifiers(f: Filter, dimensionId: number, nos: readonly number[]): Promise<Map<number, string>> {
+      if (nos.length === 0) return new Map();
+      const { rows } = await execute(sql`
+        select r.record_no, r.identifier
+        from unnest(${`{${nos.join(",")}}`}::int[]) as u(no)
+        cross join lateral (select x.record_no, x.identifier from report_records x
+          where x.company_id = ${f.companyId} and x.calculation_id = ${f.calculationId}
+          and x.dimension_id = ${dimensionId} and x.record_no = u.no limit 1) r`);
+      return new Map(rows.map((r) => [Number(r.record_no), String(r.identifier)]));
+    },
+
+    /**
+     * Ids and display names of a scenario's records by identifier: the name is the first record
+     * field called `name` or ending in `_name` (the templates' `customer_name`, `product_name`),
+     * else the identifier.
+     */
+    async recordNames(
+      companyId: number,
+      scenarioId: number,
+      dimensionId: number,
+      identifiers: readonly string[],
+    ): Promise<Map<string, { id: number; name: string }>> {
+      if (identifiers.length === 0) return new Map();
+      const { rows } = await execute(sql`
+        select d.id, d.identifier, (select e.value from jsonb_each_text(d.fields) e
+            where lower(e.key) = 'name' or lower(e.key) like '%\\_name' order by e.key limit 1) as name
+        from dimension_records d
+        where d.company_id = ${companyId} and d.scenario_id = ${scenarioId} and d.dimension_id = ${dimensionId}
+          and d.identifier = any(${textArray(identifiers)}::text[])`);
+      return new Map(
+        rows.map((r) => [
+          String(r.identifier),
+          { id: Number(r.id), name: r.name ? String(r.name) : String(r.identifier) },
+        ]),
+      );
+    },
+  };
+}
+
+export type ReportDataRepository = ReturnType<typeof reportDataRepository>;

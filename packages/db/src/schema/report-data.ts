@@ -1,0 +1,122 @@
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from "drizzle-orm/pg-core";
+
+// The report data of a report run (docs/calculation.md, "Report data"): what the P&L, top/bottom,
+// whale, tree map, waterfall and compare calls read. Written by the report phase of a run (REPORTS
+// category) with COPY, keyed like the result tables by (company_id, calculation_id = the run's
+// root row); no foreign keys for the same reason as schema/results.ts (COPY speed), the trigger
+// `report_data_cleanup` (migration 0011) removes the rows with their calculation, and rows of runs
+// no longer the latest FINISHED REPORTS run are deleted when a newer one finishes.
+// Money is bigint minor units of the run's currency, as in the result tables.
+
+const companyId = () => integer("company_id").notNull();
+const calculationId = () => integer("calculation_id").notNull();
+
+/**
+ * One row per dimension with records: the P&L line codes in rank order (the order of
+ * report_records.values), their totals, the whale curve (downsampled), the calculated drivers
+ * stored per record after the lines, and each activity's cost.
+ */
+export const reportDimensions = pgTable(
+  "report_dimensions",
+  {
+    companyId: companyId(),
+    calculationId: calculationId(),
+    scenarioId: integer("scenario_id").notNull(),
+    dimensionId: integer("dimension_id").notNull(),
+    dimensionCode: text("dimension_code").notNull(),
+    records: integer("records").notNull(),
+    /** Line codes in rank order, then `driver:<name>` of each calculated driver resting here. */
+    columns: text("columns").array().notNull(),
+    /** Totals of `columns` (FOR lines: the formula over the line totals), minor units. */
+    totals: bigint("totals", { mode: "number" }).array().notNull(),
+    /** The P&L lines as computed: code, description, category, factor, parent, rank, formula. */
+    lines: jsonb("lines").notNull(),
+    profitLine: text("profit_line").notNull(),
+    revenueLine: text("revenue_line").notNull(),
+    profitTotal: bigint("profit_total", { mode: "number" }).notNull(),
+    costTotal: bigint("cost_total", { mode: "number" }).notNull(),
+    /** The whale curve: peak, loss tail, note, and at most 1,000 points with their records. */
+    whale: jsonb("whale").notNull(),
+    /** Each activity's step-4 cost in this run, [code, minor units] (compare's activity variance). */
+    activities: jsonb("activities").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "report_dimensions_pkey", columns: [t.companyId, t.calculationId, t.dimensionId] }),
+  ],
+);
+
+/**
+ * One row per record of every dimension: the value of every column of its dimension row
+ * (minor units), profit, cost (resting plus rolled up) and margin % over the revenue line.
+ */
+export const reportRecords = pgTable(
+  "report_records",
+  {
+    companyId: companyId(),
+    calculationId: calculationId(),
+    dimensionId: integer("dimension_id").notNull(),
+    recordNo: integer("record_no").notNull(),
+    identifier: text("identifier").notNull(),
+    values: bigint("values", { mode: "number" }).array().notNull(),
+    profit: bigint("profit", { mode: "number" }).notNull(),
+    cost: bigint("cost", { mode: "number" }).notNull(),
+    margin: doublePrecision("margin"),
+  },
+  (t) => [index("report_records_idx").on(t.companyId, t.calculationId, t.dimensionId, t.recordNo)],
+);
+
+/**
+ * Stored orderings: per dimension and key (`line:<code>`, `driver:<name>`, `profit`, `cost`,
+ * `margin_percent`) the record numbers in ascending order of that key, in blocks of positions, so a
+ * page sorted by any line and a top/bottom N read one or two blocks (apps/api/src/worker/record-order.ts).
+ */
+export const reportOrders = pgTable(
+  "report_orders",
+  {
+    companyId: companyId(),
+    calculationId: calculationId(),
+    dimensionId: integer("dimension_id").notNull(),
+    key: text("key").notNull(),
+    blockNo: integer("block_no").notNull(),
+    blockSize: integer("block_size").notNull(),
+    nos: integer("nos").array().notNull(),
+  },
+  (t) => [index("report_orders_idx").on(t.companyId, t.calculationId, t.dimensionId, t.key, t.blockNo)],
+);
+
+/**
+ * Tree map with two dimensions: per (first-level record, second-level record) the measure values
+ * summed over the records of a dimension related to both (e.g. order lines for customers x
+ * products): the lines in rank order, then cost.
+ */
+export const reportSplits = pgTable(
+  "report_splits",
+  {
+    companyId: companyId(),
+    calculationId: calculationId(),
+    dimensionId: integer("dimension_id").notNull(),
+    dimension2Id: integer("dimension2_id").notNull(),
+    recordNo: integer("record_no").notNull(),
+    record2No: integer("record2_no").notNull(),
+    values: bigint("values", { mode: "number" }).array().notNull(),
+  },
+  (t) => [
+    index("report_splits_idx").on(t.companyId, t.calculationId, t.dimensionId, t.dimension2Id, t.recordNo),
+  ],
+);
+
+export const REPORT_TABLES = [
+  "report_dimensions",
+  "report_records",
+  "report_orders",
+  "report_splits",
+] as const;
