@@ -1,0 +1,192 @@
+import { mkdirSync, readdirSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { constants, createDeflateRaw } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sweepImportFolders } from "../../src/modules/model-io/import-model.ts";
+import { API, bearer, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
+import { multipart, TEMPLATES, templatesDir, zipBundle } from "./bundle-helpers.ts";
+
+// Hostile bundles on POST models/import/ (docs/data-model.md, "Model bundles in and out"): a zip
+// bomb is refused before it is inflated (honest sizes) or as soon as it passes what it declared,
+// entries that would leave the bundle folder are refused by name, and other users' requests keep
+// being answered meanwhile. The latencies are logged for the report, and only bounded loosely.
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  token = (await login(t.app, "client@costflow.demo")).access;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Raw deflate of `megabytes` MiB of zeros, made by repeating one sync-flushed block (cheap). */
+async function zerosDeflated(megabytes: number): Promise<Buffer> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on("data", (chunk: Buffer) => out.push(chunk));
+  deflate.write(Buffer.alloc(1 << 20));
+  await new Promise<void>((resolve) => deflate.flush(constants.Z_SYNC_FLUSH, () => resolve()));
+  const block = Buffer.concat(out.splice(0));
+  await new Promise<void>((resolve) => deflate.end(() => resolve()));
+  await new Promise((resolve) => setImmediate(resolve));
+  const final = Buffer.concat(out);
+  return Buffer.concat([...Array.from({ length: megabytes }, () => block), final]);
+}
+
+interface RawEntry {
+  name: string;
+  data: Buffer;
+  /** The inflated size the archive declares (true or not). */
+  size: number;
+  method?: 0 | 8;
+}
+
+/** A zip archive written field by field, so sizes and names can be anything a hostile file has. */
+function rawZip(entries: RawEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, "utf8");
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(entry.method ?? 8, 8);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(entry.method ?? 8, 10);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    centrals.push(central, name);
+    offset += 30 + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const stored = (name: string, text: string): RawEntry => {
+  const data = Buffer.from(text);
+  return { name, data, size: data.length, method: 0 };
+};
+
+function importZip(zip: Buffer) {
+  const body = multipart(zip);
+  return t.app.inject({
+    method: "POST",
+    url: `${API}/models/import/`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/**
+ * Sends the file and, until it is answered, asks `GET auth/users/me/` over and over as another
+ * user would; answers the import's response and the latencies of those requests (ms).
+ */
+async function importWhileMeasuring(zip: Buffer) {
+  let done = false;
+  const importing = importZip(zip).finally(() => {
+    done = true;
+  });
+  const latencies: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const me = await t.app.inject({ method: "GET", url: `${API}/auth/users/me/`, headers: bearer(token) });
+    latencies.push(performance.now() - started);
+    expect(me.statusCode).toBe(200);
+  }
+  return { response: await importing, latencies, max: Math.max(0, ...latencies) };
+}
+
+const importFolders = () =>
+  readdirSync(tmpdir()).filter((name) =>
+    name.startsWith(`costflow-import-${hostname().replace(/\W/g, "_")}-`),
+  );
+
+describe("hostile model bundles", () => {
+  it("a model.json declared at 1.2 GB (a 1.2 MB zip) is refused with 413 naming the entry, before inflating", async () => {
+    const bomb = rawZip([{ name: "model.json", data: await zerosDeflated(1200), size: 1200 << 20 }]);
+    expect(bomb.length).toBeLessThan(2 << 20);
+    const { response, latencies, max } = await importWhileMeasuring(bomb);
+    console.info(`honest zip bomb: ${latencies.length} concurrent GET me, max ${max.toFixed(1)} ms`, latencies.map(Math.round).join(" "));
+    expect(response.statusCode, response.body).toBe(413);
+    const body = response.json();
+    expect(body.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(body.errors[0]).toMatchObject({ field: "file", reason: "entry_too_large" });
+    expect(body.errors[0].message).toContain("model.json");
+    expect(max).toBeLessThan(1000);
+  });
+
+  it("an entry inflating far past the size it declares is stopped there (400 naming the entry), the server stays responsive", async () => {
+    const liar = rawZip([{ name: "model.json", data: await zerosDeflated(1200), size: 5000 }]);
+    const { response, latencies, max } = await importWhileMeasuring(liar);
+    console.info(`lying zip bomb: ${latencies.length} concurrent GET me, max ${max.toFixed(1)} ms`, latencies.map(Math.round).join(" "));
+    expect(response.statusCode, response.body).toBe(400);
+    const issue = response.json().issues.find((i: { code: string }) => i.code === "zip");
+    expect(issue.detail).toContain("model.json");
+    expect(max).toBeLessThan(1000);
+  });
+
+  it("the archive's inflated total is capped (COSTFLOW_MODEL_IMPORT_MAX_INFLATED_BYTES)", async () => {
+    process.env.COSTFLOW_MODEL_IMPORT_MAX_INFLATED_BYTES = "2000";
+    try {
+      const response = await importZip(zipBundle(join(templatesDir, TEMPLATES[0])));
+      expect(response.statusCode, response.body).toBe(413);
+      expect(response.json().errors[0]).toMatchObject({
+        field: "file",
+        reason: "archive_too_large",
+      });
+      expect(response.json().errors[0].message).toContain("2000");
+    } finally {
+      delete process.env.COSTFLOW_MODEL_IMPORT_MAX_INFLATED_BYTES;
+    }
+  });
+
+  it.each(["../accounts.csv", "records/../../etc/passwd", "/etc/passwd", "C:\\evil.csv"])(
+    "an entry named %s is refused with a message naming it",
+    async (name) => {
+      const zip = rawZip([stored("model.json", JSON.stringify({ name: "Escape" })), stored(name, "a,b\n")]);
+      const response = await importZip(zip);
+      expect(response.statusCode, response.body).toBe(400);
+      const issue = response.json().issues[0];
+      expect(issue).toMatchObject({ code: "unsafe_path", file: name });
+      expect(issue.message).toContain(name);
+    },
+  );
+
+  it("leaves no temporary folder, and a restarted process removes those of dead processes", async () => {
+    expect(importFolders()).toEqual([]);
+    const host = hostname().replace(/\W/g, "_");
+    // A pid above the kernel's pid_max cannot be running.
+    const dead = join(tmpdir(), `costflow-import-${host}-99999999-abc123`);
+    const live = join(tmpdir(), `costflow-import-${host}-${process.pid}-abc123`);
+    mkdirSync(join(dead, "sub"), { recursive: true });
+    mkdirSync(live, { recursive: true });
+    try {
+      expect(await sweepImportFolders()).toBe(1);
+      expect(importFolders()).toEqual([`costflow-import-${host}-${process.pid}-abc123`]);
+    } finally {
+      await import("node:fs/promises").then((fs) => fs.rm(live, { recursive: true, force: true }));
+    }
+  });
+});
