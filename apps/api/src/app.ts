@@ -74,7 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onClose", async () => queue.stop());
   const ctx = await createContext(config, options.database, queue, app.log);
   if (config.runWorkers) await startEmailWorker(ctx);
-  if (config.runWorkers) await startUploadWorker(ctx);
+  if (config.runWorkers) app.addHook("onClose", await startUploadWorker(ctx));
   if (config.runWorkers) app.addHook("onClose", await startCalculationWorker(ctx));
   if (config.runWorkers) await startCalculatedDriversWorker(ctx);
 

@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { constants, createDeflateRaw } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepImportFolders } from "../../src/modules/model-io/import-model.ts";
+import { rawZip, storedEntry, zerosDeflated } from "../helpers/hostile-zip.ts";
 import { API, bearer, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 import { multipart, TEMPLATES, templatesDir, zipBundle } from "./bundle-helpers.ts";
 
@@ -23,71 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Raw deflate of `megabytes` MiB of zeros, made by repeating one sync-flushed block (cheap). */
-async function zerosDeflated(megabytes: number): Promise<Buffer> {
-  const deflate = createDeflateRaw({ level: 9 });
-  const out: Buffer[] = [];
-  deflate.on("data", (chunk: Buffer) => out.push(chunk));
-  deflate.write(Buffer.alloc(1 << 20));
-  await new Promise<void>((resolve) => deflate.flush(constants.Z_SYNC_FLUSH, () => resolve()));
-  const block = Buffer.concat(out.splice(0));
-  await new Promise<void>((resolve) => deflate.end(() => resolve()));
-  await new Promise((resolve) => setImmediate(resolve));
-  const final = Buffer.concat(out);
-  return Buffer.concat([...Array.from({ length: megabytes }, () => block), final]);
-}
-
-interface RawEntry {
-  name: string;
-  data: Buffer;
-  /** The inflated size the archive declares (true or not). */
-  size: number;
-  method?: 0 | 8;
-}
-
-/** A zip archive written field by field, so sizes and names can be anything a hostile file has. */
-function rawZip(entries: RawEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, "utf8");
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(entry.method ?? 8, 8);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(entry.method ?? 8, 10);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, entry.data);
-    centrals.push(central, name);
-    offset += 30 + name.length + entry.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-const stored = (name: string, text: string): RawEntry => {
-  const data = Buffer.from(text);
-  return { name, data, size: data.length, method: 0 };
-};
+const stored = storedEntry;
 
 function importZip(zip: Buffer) {
   const body = multipart(zip);
@@ -128,7 +64,10 @@ describe("hostile model bundles", () => {
     const bomb = rawZip([{ name: "model.json", data: await zerosDeflated(1200), size: 1200 << 20 }]);
     expect(bomb.length).toBeLessThan(2 << 20);
     const { response, latencies, max } = await importWhileMeasuring(bomb);
-    console.info(`honest zip bomb: ${latencies.length} concurrent GET me, max ${max.toFixed(1)} ms`, latencies.map(Math.round).join(" "));
+    console.info(
+      `honest zip bomb: ${latencies.length} concurrent GET me, max ${max.toFixed(1)} ms`,
+      latencies.map(Math.round).join(" "),
+    );
     expect(response.statusCode, response.body).toBe(413);
     const body = response.json();
     expect(body.code).toBe("PAYLOAD_TOO_LARGE");
@@ -140,7 +79,10 @@ describe("hostile model bundles", () => {
   it("an entry inflating far past the size it declares is stopped there (400 naming the entry), the server stays responsive", async () => {
     const liar = rawZip([{ name: "model.json", data: await zerosDeflated(1200), size: 5000 }]);
     const { response, latencies, max } = await importWhileMeasuring(liar);
-    console.info(`lying zip bomb: ${latencies.length} concurrent GET me, max ${max.toFixed(1)} ms`, latencies.map(Math.round).join(" "));
+    console.info(
+      `lying zip bomb: ${latencies.length} concurrent GET me, max ${max.toFixed(1)} ms`,
+      latencies.map(Math.round).join(" "),
+    );
     expect(response.statusCode, response.body).toBe(400);
     const issue = response.json().issues.find((i: { code: string }) => i.code === "zip");
     expect(issue.detail).toContain("model.json");

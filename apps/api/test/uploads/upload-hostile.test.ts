@@ -1,0 +1,153 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawZip, storedEntry, zerosDeflated } from "../helpers/hostile-zip.ts";
+import { API, as, bearer, demoCompanyId, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
+import { modelData, type Uploader, uploader } from "./upload-helpers.ts";
+
+// Hostile uploads (docs/uploads.md): files are read in a thread of their own with caps on
+// columns, rows and a workbook's inflated size, so a hostile file ends in ERROR naming the cap
+// while other users' requests are answered as usual. The latencies of a concurrent
+// `GET auth/users/me/` are logged for the report and only bounded loosely (the test machine is
+// shared; a timing assertion would flake).
+
+const uploadDir = mkdtempSync(join(tmpdir(), "costflow-uploads-"));
+process.env.UPLOAD_DIR = uploadDir;
+
+let t: TestApp;
+let u: Uploader;
+let access: string;
+let scenario: number;
+let dimension: number;
+let data: ReturnType<typeof modelData>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  access = (await login(t.app, "client@costflow.demo")).access;
+  const call = as(t.app, access);
+  const model = (await call("POST", "/models/", { name: "Hostile files" })).json().id;
+  scenario = (await call("POST", "/model/scenarios/", { model, name: "Base" })).json().id;
+  data = modelData(t.database, await demoCompanyId(t.database), model);
+  dimension = (await data.dimension("LINES", [{ name: "amount", dataType: "DECI" }])).id;
+  u = uploader(t.app, access);
+  const kept = await u.process(
+    { scenario, kind: "RECORDS", mode: "MERGE", dimension },
+    { name: "keep.csv", content: "identifier,amount\nK1,1\n" },
+  );
+  expect(kept.status).toBe("PROCESSED");
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(uploadDir, { recursive: true, force: true });
+});
+
+/**
+ * Uploads the file and, until its processing has ended, asks `GET auth/users/me/` over and over as
+ * another user would. Answers the upload's outcome and the latencies (ms) of those requests.
+ */
+async function processWhileMeasuring(name: string, content: Buffer | string, mode = "REPLACE") {
+  const accepted = await u.upload({ scenario, kind: "RECORDS", mode, dimension }, { name, content });
+  expect(accepted.statusCode, accepted.body).toBe(202);
+  const id = accepted.json().id;
+  const latencies: number[] = [];
+  for (let i = 0; ; i++) {
+    const started = performance.now();
+    const me = await t.app.inject({ method: "GET", url: `${API}/auth/users/me/`, headers: bearer(access) });
+    latencies.push(performance.now() - started);
+    expect(me.statusCode).toBe(200);
+    if (i % 5 === 0) {
+      const detail = (await u.get(`/uploads/${id}/`)).json();
+      if (detail.status !== "PROCESSING") {
+        const max = Math.max(...latencies);
+        const sorted = [...latencies].sort((a, b) => a - b);
+        const median = sorted[Math.floor(sorted.length / 2)]!;
+        console.info(
+          `${name}: ${latencies.length} concurrent GET me, median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+        );
+        return { detail, max };
+      }
+    }
+  }
+}
+
+/** 5,000 rows each with one value in column XFD (16,384), as the probe's 27 KB workbook. */
+async function xfdWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Lines");
+  sheet.getCell("A1").value = "identifier";
+  sheet.getCell("B1").value = "amount";
+  for (let row = 2; row <= 5001; row++) sheet.getCell(`XFD${row}`).value = 1;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+describe("hostile uploads", () => {
+  it("a workbook with 5,000 rows holding one value in column XFD ends in ERROR (too many columns) at once", async () => {
+    const file = await xfdWorkbook();
+    expect(file.length).toBeLessThan(200_000);
+    const started = performance.now();
+    const { detail, max } = await processWhileMeasuring("xfd.xlsx", file);
+    console.info(
+      `xfd.xlsx: refused after ${(performance.now() - started).toFixed(0)} ms, ${file.length} bytes`,
+    );
+    expect(detail.status).toBe("ERROR");
+    expect(detail.errors[0]).toMatchObject({ line: 2, reason: "too_many_columns" });
+    expect(detail.errors[0].message).toContain("1000");
+    expect(await data.recordRows(scenario, dimension)).toEqual([{ identifier: "K1", fields: { amount: 1 } }]);
+    expect(max).toBeLessThan(1000);
+  });
+
+  it("a workbook whose sheet declares 1.2 GB once inflated (a 1.2 MB zip bomb) ends in ERROR before it is inflated", async () => {
+    const bomb = rawZip([
+      storedEntry(
+        "[Content_Types].xml",
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+      ),
+      { name: "xl/worksheets/sheet1.xml", data: await zerosDeflated(1200), size: 1200 << 20 },
+    ]);
+    const { detail, max } = await processWhileMeasuring("bomb.xlsx", bomb);
+    expect(detail.status).toBe("ERROR");
+    expect(detail.errors[0]).toMatchObject({ reason: "too_large_inflated" });
+    expect(await data.recordRows(scenario, dimension)).toEqual([{ identifier: "K1", fields: { amount: 1 } }]);
+    expect(max).toBeLessThan(1000);
+  });
+
+  it("a workbook that lies about its sizes is refused as unreadable, without stalling the server", async () => {
+    const liar = rawZip([{ name: "xl/worksheets/sheet1.xml", data: await zerosDeflated(1200), size: 1000 }]);
+    const { detail, max } = await processWhileMeasuring("liar.xlsx", liar);
+    expect(detail.status).toBe("ERROR");
+    expect(["unreadable", "too_large_inflated"]).toContain(detail.errors[0].reason);
+    expect(max).toBeLessThan(1000);
+  });
+
+  it("a CSV row with more than UPLOAD_MAX_COLUMNS values, and a file with more than UPLOAD_MAX_ROWS rows, end in ERROR", async () => {
+    const wide = `identifier,amount\nA1,1\nA2,${",".repeat(1000)}\n`;
+    const columns = await u.process(
+      { scenario, kind: "RECORDS", mode: "MERGE", dimension },
+      { name: "wide.csv", content: wide },
+    );
+    expect(columns.status).toBe("ERROR");
+    expect(columns.errors[0]).toMatchObject({ line: 3, reason: "too_many_columns" });
+
+    process.env.UPLOAD_MAX_ROWS = "3";
+    try {
+      const long = `identifier,amount\n${Array.from({ length: 5 }, (_, i) => `R${i},1`).join("\n")}\n`;
+      const rows = await u.process(
+        { scenario, kind: "RECORDS", mode: "MERGE", dimension },
+        { name: "long.csv", content: long },
+      );
+      expect(rows.status).toBe("ERROR");
+      expect(rows.errors[0]).toMatchObject({ reason: "too_many_rows" });
+      expect(rows.errors[0].message).toContain("3");
+      const fine = await u.process(
+        { scenario, kind: "RECORDS", mode: "MERGE", dimension },
+        { name: "fine.csv", content: "identifier,amount\nK1,1\nK2,2\nK3,3\n" },
+      );
+      expect(fine.status).toBe("PROCESSED");
+    } finally {
+      delete process.env.UPLOAD_MAX_ROWS;
+    }
+    expect(readdirSync(uploadDir)).toEqual([]);
+  });
+});
