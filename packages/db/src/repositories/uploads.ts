@@ -216,7 +216,7 @@ export function uploadsRepository(db: Database) {
       const result = await tx.execute(sql`
         update upload_processes u
            set status = 'ERROR', errors = ${JSON.stringify([error])}::jsonb, finished_at = now(),
-               file_path = null, lease_until = null
+               file_path = null, lease_until = null, rows_done = 0
           from (select id, file_path from upload_processes
                  where status = 'PROCESSING' and lease_until < now() ${alive}
                  for update skip locked) old

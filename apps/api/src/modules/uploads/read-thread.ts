@@ -34,14 +34,20 @@ async function open(
   caps: ReadCaps,
 ): Promise<AsyncGenerator<SheetRow[]>> {
   if (format === "xlsx") {
-    // The sizes a workbook declares, before any of it is inflated (an honest zip bomb stops here;
-    // a lying one is held by this thread's heap limit).
+    // A first pass over the workbook's parts, inflating each without keeping anything: the sizes
+    // it declares are checked before anything is inflated (an honest zip bomb stops there), and
+    // each part is counted as it inflates (one that lies about its size stops a chunk past it).
+    // Only then does the workbook parser, which cannot count, read the same bytes.
     try {
       const zip = await openZipSource(path, {
         entryBytes: () => caps.inflatedBytes,
         totalBytes: caps.inflatedBytes,
       });
-      await zip.close();
+      try {
+        for (const name of zip.files.keys()) await zip.read(name, () => {});
+      } finally {
+        await zip.close();
+      }
     } catch (error) {
       if (error instanceof ZipTooLargeError) {
         throw new UnreadableFileError("too_large_inflated", { maximum: caps.inflatedBytes });
