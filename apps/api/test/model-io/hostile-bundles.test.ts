@@ -3,9 +3,9 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepImportFolders } from "../../src/modules/model-io/import-model.ts";
-import { rawZip, storedEntry, zerosDeflated } from "../helpers/hostile-zip.ts";
+import { type RawEntry, rawZip, storedEntry, zerosDeflated } from "../helpers/hostile-zip.ts";
 import { API, bearer, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
-import { multipart, TEMPLATES, templatesDir, zipBundle } from "./bundle-helpers.ts";
+import { bundleFiles, multipart, TEMPLATES, templatesDir, zipBundle } from "./bundle-helpers.ts";
 
 // Hostile bundles on POST models/import/ (docs/data-model.md, "Model bundles in and out"): a zip
 // bomb is refused before it is inflated (honest sizes) or as soon as it passes what it declared,
@@ -88,6 +88,23 @@ describe("hostile model bundles", () => {
     expect(issue.detail).toContain("model.json");
     expect(max).toBeLessThan(1000);
   });
+
+  it("a records file of one endless line (1.2 GB of one record) is refused naming the file, without stalling the server", async () => {
+    const files = bundleFiles(join(templatesDir, TEMPLATES[0]));
+    const entries: RawEntry[] = Object.entries(files)
+      .filter(([name]) => name !== "records/ORDERS.csv")
+      .map(([name, bytes]) => ({ name, data: Buffer.from(bytes), size: bytes.length, method: 0 as const }));
+    entries.push({ name: "records/ORDERS.csv", data: await zerosDeflated(1200), size: 1200 << 20 });
+    const { response, latencies, max } = await importWhileMeasuring(rawZip(entries));
+    console.info(
+      `endless record: ${latencies.length} concurrent GET me, max ${max.toFixed(1)} ms`,
+      latencies.map(Math.round).join(" "),
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    const issue = response.json().issues.find((i: { code: string }) => i.code === "csv_syntax");
+    expect(issue).toMatchObject({ file: "records/ORDERS.csv", line: 1 });
+    expect(max).toBeLessThan(1000);
+  }, 120_000);
 
   it("the archive's inflated total is capped (COSTFLOW_MODEL_IMPORT_MAX_INFLATED_BYTES)", async () => {
     process.env.COSTFLOW_MODEL_IMPORT_MAX_INFLATED_BYTES = "2000";

@@ -65,7 +65,7 @@ beforeAll(async () => {
     { name: "v.csv", content: "driver_name,pool_code,value\nHeadcount,P1,12\nHeadcount,P2,3.5\n" },
   );
   expect(values.status).toBe("PROCESSED");
-});
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   rmSync(uploadDir, { recursive: true, force: true });
@@ -94,7 +94,7 @@ describe("downloads upload unchanged", () => {
       expect(await data.valueRows(target)).toEqual(await data.valueRows(source));
     }
     expect((await data.valueRows(target)).map((v) => v.code)).toEqual(["6000", "6100"]);
-  });
+  }, 300_000);
 
   it("the accounts template and every kind's template upload (as files with no rows)", async () => {
     const target = await newScenario("Templates");
@@ -111,7 +111,7 @@ describe("downloads upload unchanged", () => {
       const result = await u.process(fields, { name: "template.csv", content: template });
       expect(result, `${kind}: ${JSON.stringify(result.errors)}`).toMatchObject({ status: "PROCESSED" });
     }
-  });
+  }, 300_000);
 
   it("the files of an exported bundle upload as their kinds into another scenario, giving the same data", async () => {
     const response = await t.app.inject({
@@ -146,5 +146,5 @@ describe("downloads upload unchanged", () => {
     expect(await data.recordRows(target, dimension)).toEqual(await data.recordRows(source, dimension));
     expect((await data.accountRows()).map((a) => a.code)).toEqual(["6000", "6100", "6200"]);
     expect((await data.poolRows()).map((p) => p.name)).toEqual(["Admin", "Shop; floor"]);
-  });
+  }, 300_000);
 });

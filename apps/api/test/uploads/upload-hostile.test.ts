@@ -37,7 +37,7 @@ beforeAll(async () => {
     { name: "keep.csv", content: "identifier,amount\nK1,1\n" },
   );
   expect(kept.status).toBe("PROCESSED");
-});
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   rmSync(uploadDir, { recursive: true, force: true });
@@ -109,7 +109,7 @@ describe("hostile uploads", () => {
     expect(detail.errors[0].message).toContain("1000");
     expect(await data.recordRows(scenario, dimension)).toEqual([{ identifier: "K1", fields: { amount: 1 } }]);
     expect(max).toBeLessThan(1000);
-  });
+  }, 300_000);
 
   it("a workbook whose sheet declares 1.2 GB once inflated (a 1.2 MB zip bomb) ends in ERROR before it is inflated", async () => {
     const bomb = rawZip([
@@ -124,7 +124,7 @@ describe("hostile uploads", () => {
     expect(detail.errors[0]).toMatchObject({ reason: "too_large_inflated" });
     expect(await data.recordRows(scenario, dimension)).toEqual([{ identifier: "K1", fields: { amount: 1 } }]);
     expect(max).toBeLessThan(1000);
-  });
+  }, 300_000);
 
   it("a workbook that lies about its sizes is refused as unreadable, without stalling the server", async () => {
     const liar = rawZip([{ name: "xl/worksheets/sheet1.xml", data: await zerosDeflated(1200), size: 1000 }]);
@@ -132,7 +132,7 @@ describe("hostile uploads", () => {
     expect(detail.status).toBe("ERROR");
     expect(["unreadable", "too_large_inflated"]).toContain(detail.errors[0].reason);
     expect(max).toBeLessThan(1000);
-  });
+  }, 300_000);
 
   it("a CSV row with more than UPLOAD_MAX_COLUMNS values, and a file with more than UPLOAD_MAX_ROWS rows, end in ERROR", async () => {
     const wide = `identifier,amount\nA1,1\nA2,${",".repeat(1000)}\n`;
@@ -162,5 +162,5 @@ describe("hostile uploads", () => {
       delete process.env.UPLOAD_MAX_ROWS;
     }
     expect(readdirSync(uploadDir)).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -7,6 +7,7 @@
 import type { DimensionRecords, ModelData } from "../model/types.ts";
 import { BundleError, IssueCapReached, IssueCollector } from "./bundle-error.ts";
 import { type BundleSource, openBundleSource } from "./bundle-source.ts";
+import { RecordTooLongError } from "./csv-scanner.ts";
 import { IdentifierIndex } from "./identifier-index.ts";
 import type { ReadContext, ReadProgress } from "./read-context.ts";
 import { readDimensions } from "./read-dimensions.ts";
@@ -72,6 +73,8 @@ export async function readBundle(path: string, options: ReadBundleOptions = {}):
     return model!;
   } catch (error) {
     if (error instanceof IssueCapReached) throw new BundleError(issues.issues, true);
+    // Already reported as a csv_syntax issue naming the file and line.
+    if (error instanceof RecordTooLongError) throw new BundleError(issues.issues);
     if (error instanceof ZipFormatError) {
       throw new BundleError([
         ...issues.issues,

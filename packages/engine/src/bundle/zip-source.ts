@@ -184,6 +184,9 @@ export async function openZipSource(path: string, limits: ZipLimits = {}): Promi
           throw new ZipFormatError(`${name}: compression method ${entry.method} is not supported`);
         }
         let produced = 0;
+        // An error of the reader of the bytes (an issue cap, an endless record) is its own, not
+        // the archive's: rethrown as it is.
+        let consumerError: unknown = null;
         const maximum = entryLimit(entry.name);
         // Counted before the bytes are handed on: past a limit nothing more is inflated or parsed.
         const take = (chunk: Uint8Array) => {
@@ -195,7 +198,12 @@ export async function openZipSource(path: string, limits: ZipLimits = {}): Promi
           if (produced > entry.size) {
             throw new ZipFormatError(`${name}: inflates to more than the ${entry.size} bytes it declares`);
           }
-          onChunk(chunk);
+          try {
+            onChunk(chunk);
+          } catch (error) {
+            consumerError = error;
+            throw error;
+          }
         };
         // Plain positioned reads: a stream over the shared FileHandle would add a listener to it
         // per file.
@@ -224,6 +232,7 @@ export async function openZipSource(path: string, limits: ZipLimits = {}): Promi
               },
             );
           } catch (error) {
+            if (consumerError !== null) throw consumerError;
             if (error instanceof ZipFormatError || error instanceof ZipTooLargeError) throw error;
             throw new ZipFormatError(`${name}: ${(error as Error).message}`);
           }
