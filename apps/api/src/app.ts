@@ -84,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx = await createContext(config, options.database, queue, app.log);
   if (config.runWorkers) await startEmailWorker(ctx);
   if (config.runWorkers) await startPasswordResetWorker(ctx);
-  if (config.runWorkers) await startUploadWorker(ctx);
+  if (config.runWorkers) app.addHook("onClose", await startUploadWorker(ctx));
   if (config.runWorkers) app.addHook("onClose", await startCalculationWorker(ctx));
   if (config.runWorkers) await startCalculatedDriversWorker(ctx);
 

@@ -65,6 +65,8 @@ export const FIELD_REASONS = [
   "wrong_password",
   "period_order",
   "too_large",
+  "entry_too_large",
+  "archive_too_large",
   "unsupported_media_type",
   // Allocation rules and P&L lines.
   "percentage_range",

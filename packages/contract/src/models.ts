@@ -92,6 +92,7 @@ export type ModelCreated = z.infer<typeof ModelCreated>;
 export const BUNDLE_ISSUE_CODES = [
   "io",
   "zip",
+  "unsafe_path",
   "csv_syntax",
   "field_count",
   "unknown_file",

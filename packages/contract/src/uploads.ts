@@ -89,6 +89,10 @@ export const UPLOAD_ERROR_REASONS = [
   "unreadable",
   "file_missing",
   "processing_failed",
+  "worker_lost",
+  "too_many_columns",
+  "too_many_rows",
+  "too_large_inflated",
   "more_errors",
 ] as const;
 export type UploadErrorReason = (typeof UPLOAD_ERROR_REASONS)[number];

@@ -159,6 +159,10 @@ export const uploadProcesses = pgTable(
       .default([]),
     taskId: text("task_id"),
     stopRequested: integer("stop_requested").notNull().default(0),
+    /** When a worker took the file up; set once, so a second attempt of the job never runs it. */
+    startedAt: instant("started_at"),
+    /** The worker's lease, renewed while it works; past it the reaper ends the upload in ERROR. */
+    leaseUntil: instant("lease_until"),
   },
   (t) => [
     scenarioFk("upload_processes_scenario_fk", t),

@@ -5,6 +5,7 @@
 export type BundleErrorCode =
   | "io"
   | "zip"
+  | "unsafe_path"
   | "csv_syntax"
   | "field_count"
   | "unknown_file"

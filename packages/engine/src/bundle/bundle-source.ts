@@ -3,7 +3,7 @@
 import { createReadStream } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { openZipSource } from "./zip-source.ts";
+import { openZipSource, type ZipLimits } from "./zip-source.ts";
 
 export interface BundleSource {
   /** Human name of the bundle (its path). */
@@ -15,10 +15,10 @@ export interface BundleSource {
   close(): Promise<void>;
 }
 
-export async function openBundleSource(path: string): Promise<BundleSource> {
+export async function openBundleSource(path: string, zipLimits: ZipLimits = {}): Promise<BundleSource> {
   const info = await stat(path);
   if (info.isDirectory()) return openFolderSource(path);
-  return openZipSource(path);
+  return openZipSource(path, zipLimits);
 }
 
 async function openFolderSource(root: string): Promise<BundleSource> {

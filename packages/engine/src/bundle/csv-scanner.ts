@@ -30,6 +30,24 @@ export interface CsvRecordHandler {
 
 const EMPTY = Buffer.alloc(0);
 
+/** Longest record (bytes) a scanner carries over between chunks, by default. */
+export const MAX_RECORD_BYTES = 16 << 20;
+
+/**
+ * A record longer than the scanner's limit: reported through syntaxError, then thrown so that
+ * reading stops (an unfinished record is copied and rescanned with every chunk, so an endless
+ * one — a hostile file of one line — would cost time quadratic in its length).
+ */
+export class RecordTooLongError extends Error {
+  constructor(
+    readonly line: number,
+    readonly maximum: number,
+  ) {
+    super(`A record longer than ${maximum} bytes starts on line ${line}`);
+    this.name = "RecordTooLongError";
+  }
+}
+
 export class CsvScanner {
   /** Buffer holding the current record's bytes. */
   buf: Buffer = EMPTY;
@@ -55,7 +73,10 @@ export class CsvScanner {
   private pendingCR = false;
   private readonly errors: { line: number; field: number; message: string }[] = [];
 
-  constructor(private readonly handler: CsvRecordHandler) {}
+  constructor(
+    private readonly handler: CsvRecordHandler,
+    private readonly maxRecordBytes = MAX_RECORD_BYTES,
+  ) {}
 
   push(chunk: Uint8Array): void {
     this.bytes += chunk.byteLength;
@@ -65,6 +86,13 @@ export class CsvScanner {
       this.tail = null;
     }
     this.scan(buf, false);
+    // scan() leaves the unfinished record in this.tail.
+    const unfinished = this.tail as Buffer | null;
+    if (unfinished && unfinished.length > this.maxRecordBytes) {
+      const line = this.nextLine;
+      this.handler.syntaxError(line, 1, `A record longer than ${this.maxRecordBytes} bytes`);
+      throw new RecordTooLongError(line, this.maxRecordBytes);
+    }
   }
 
   end(): void {

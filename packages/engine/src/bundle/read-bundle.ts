@@ -7,6 +7,7 @@
 import type { DimensionRecords, ModelData } from "../model/types.ts";
 import { BundleError, IssueCapReached, IssueCollector } from "./bundle-error.ts";
 import { type BundleSource, openBundleSource } from "./bundle-source.ts";
+import { RecordTooLongError } from "./csv-scanner.ts";
 import { IdentifierIndex } from "./identifier-index.ts";
 import type { ReadContext, ReadProgress } from "./read-context.ts";
 import { readDimensions } from "./read-dimensions.ts";
@@ -15,7 +16,7 @@ import { readMasterData } from "./read-master-data.ts";
 import { readPnl } from "./read-pnl.ts";
 import { readRecords } from "./read-records.ts";
 import { readRules } from "./read-rules.ts";
-import { ZipFormatError } from "./zip-source.ts";
+import { ZipFormatError, type ZipLimits, ZipTooLargeError, ZipUnsafePathError } from "./zip-source.ts";
 
 export type { ReadProgress } from "./read-context.ts";
 
@@ -24,6 +25,8 @@ export interface ReadBundleOptions {
   maxErrors?: number;
   /** Called while big records files stream in (about every 8 MB) and when each ends. */
   onProgress?: (progress: ReadProgress) => void;
+  /** Inflated-size limits of a .zip bundle; past one, ZipTooLargeError is thrown (not a BundleError). */
+  zipLimits?: ZipLimits;
 }
 
 export const BUNDLE_FILES = [
@@ -51,8 +54,14 @@ export async function readBundle(path: string, options: ReadBundleOptions = {}):
   const issues = new IssueCollector(options.maxErrors ?? 100);
   let source: BundleSource;
   try {
-    source = await openBundleSource(path);
+    source = await openBundleSource(path, options.zipLimits);
   } catch (error) {
+    if (error instanceof ZipTooLargeError) throw error;
+    if (error instanceof ZipUnsafePathError) {
+      throw new BundleError([
+        { code: "unsafe_path", file: error.entry, line: 0, column: 0, message: error.message },
+      ]);
+    }
     const code = error instanceof ZipFormatError ? "zip" : "io";
     throw new BundleError([{ code, file: path, line: 0, column: 0, message: (error as Error).message }]);
   }
@@ -64,6 +73,8 @@ export async function readBundle(path: string, options: ReadBundleOptions = {}):
     return model!;
   } catch (error) {
     if (error instanceof IssueCapReached) throw new BundleError(issues.issues, true);
+    // Already reported as a csv_syntax issue naming the file and line.
+    if (error instanceof RecordTooLongError) throw new BundleError(issues.issues);
     if (error instanceof ZipFormatError) {
       throw new BundleError([
         ...issues.issues,

@@ -1,8 +1,10 @@
 // A .zip bundle read by random access: the central directory is read first, so files can be read
-// in dependency order whatever their order in the archive, each streamed through fflate's Inflate.
+// in dependency order whatever their order in the archive, each streamed through zlib's raw inflate.
 
 import { type FileHandle, open } from "node:fs/promises";
-import { Inflate } from "fflate";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createInflateRaw } from "node:zlib";
 import type { BundleSource } from "./bundle-source.ts";
 
 interface ZipEntry {
@@ -15,7 +17,49 @@ interface ZipEntry {
 
 export class ZipFormatError extends Error {}
 
+/**
+ * An entry (or the archive as a whole) inflates to more than its limit: a "zip bomb", or a bundle
+ * bigger than this installation accepts. Thrown as soon as the limit is passed, whether the sizes
+ * the archive declares are honest or not (bytes are counted as they inflate).
+ */
+export class ZipTooLargeError extends Error {
+  constructor(
+    /** The entry being read, as named in the archive. */
+    readonly entry: string,
+    /** "entry": this entry alone; "archive": the entries read so far together. */
+    readonly scope: "entry" | "archive",
+    readonly maximum: number,
+  ) {
+    super(`${entry}: inflates to more than ${maximum} bytes (${scope} limit)`);
+    this.name = "ZipTooLargeError";
+  }
+}
+
+/** An entry whose path could escape the bundle folder ("..", absolute or drive paths). */
+export class ZipUnsafePathError extends ZipFormatError {
+  constructor(readonly entry: string) {
+    super(`${entry}: a path with ".." or an absolute path is not allowed in a bundle`);
+    this.name = "ZipUnsafePathError";
+  }
+}
+
+/** Inflated-size limits of an archive's entries (bytes). Unlimited when not given. */
+export interface ZipLimits {
+  /** Largest inflated size of one entry (may depend on the entry, e.g. smaller for JSON files). */
+  entryBytes?: (name: string) => number;
+  /** Largest inflated size of all entries read, together. */
+  totalBytes?: number;
+}
+
 const CHUNK = 1 << 20;
+/** Inflated bytes handed on at a time (and parsed in one go on the event loop). */
+const INFLATED_CHUNK = 256 * 1024;
+
+/** A name that would leave the bundle folder if extracted: refused rather than ignored. */
+export function isUnsafeEntryName(name: string): boolean {
+  if (name.startsWith("/") || name.startsWith("\\") || /^[A-Za-z]:/.test(name)) return true;
+  return name.split(/[\\/]/).some((segment) => segment === "..");
+}
 
 async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
   const buf = Buffer.alloc(length);
@@ -100,13 +144,26 @@ function bundlePrefix(names: string[]): string {
   return candidates.length === 1 ? candidates[0]!.slice(0, -"model.json".length) : "";
 }
 
-export async function openZipSource(path: string): Promise<BundleSource> {
+export async function openZipSource(path: string, limits: ZipLimits = {}): Promise<BundleSource> {
   const fh = await open(path, "r");
   try {
     const { size: fileSize } = await fh.stat();
-    const entries = (await readCentralDirectory(fh, fileSize)).filter(
+    const all = await readCentralDirectory(fh, fileSize);
+    const unsafe = all.find((e) => isUnsafeEntryName(e.name));
+    if (unsafe) throw new ZipUnsafePathError(unsafe.name);
+    const entries = all.filter(
       (e) => !e.name.endsWith("/") && !e.name.startsWith("__MACOSX/") && !/(^|\/)\./.test(e.name),
     );
+    const entryLimit = (name: string) => limits.entryBytes?.(name) ?? Number.POSITIVE_INFINITY;
+    const totalLimit = limits.totalBytes ?? Number.POSITIVE_INFINITY;
+    // Declared sizes first: an honest archive that is too big is refused before inflating a byte.
+    let declared = 0;
+    for (const e of entries) {
+      if (e.size > entryLimit(e.name)) throw new ZipTooLargeError(e.name, "entry", entryLimit(e.name));
+      declared += e.size;
+      if (declared > totalLimit) throw new ZipTooLargeError(e.name, "archive", totalLimit);
+    }
+    let inflatedTotal = 0;
     const prefix = bundlePrefix(entries.map((e) => e.name));
     const byName = new Map<string, ZipEntry>();
     for (const e of entries) {
@@ -127,29 +184,59 @@ export async function openZipSource(path: string): Promise<BundleSource> {
           throw new ZipFormatError(`${name}: compression method ${entry.method} is not supported`);
         }
         let produced = 0;
-        const inflate =
-          entry.method === 8
-            ? new Inflate((chunk) => {
-                produced += chunk.byteLength;
-                onChunk(chunk);
-              })
-            : null;
+        // An error of the reader of the bytes (an issue cap, an endless record) is its own, not
+        // the archive's: rethrown as it is.
+        let consumerError: unknown = null;
+        const maximum = entryLimit(entry.name);
+        // Counted before the bytes are handed on: past a limit nothing more is inflated or parsed.
+        const take = (chunk: Uint8Array) => {
+          produced += chunk.byteLength;
+          inflatedTotal += chunk.byteLength;
+          if (produced > maximum) throw new ZipTooLargeError(entry.name, "entry", maximum);
+          if (inflatedTotal > totalLimit) throw new ZipTooLargeError(entry.name, "archive", totalLimit);
+          // An archive that lies about its sizes is malformed: stopped as soon as it is caught.
+          if (produced > entry.size) {
+            throw new ZipFormatError(`${name}: inflates to more than the ${entry.size} bytes it declares`);
+          }
+          try {
+            onChunk(chunk);
+          } catch (error) {
+            consumerError = error;
+            throw error;
+          }
+        };
         // Plain positioned reads: a stream over the shared FileHandle would add a listener to it
         // per file.
         const end = dataStart + entry.compressedSize;
-        for (let at = dataStart; at < end; ) {
-          const chunk = Buffer.allocUnsafe(Math.min(CHUNK, end - at));
-          const { bytesRead } = await fh.read(chunk, 0, chunk.length, at);
-          if (bytesRead === 0) throw new ZipFormatError(`${name}: unexpected end of the zip file`);
-          at += bytesRead;
-          const data = bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead);
-          if (inflate) inflate.push(data);
-          else {
-            produced += data.byteLength;
-            onChunk(data);
+        async function* compressed() {
+          for (let at = dataStart; at < end; ) {
+            const chunk = Buffer.allocUnsafe(Math.min(CHUNK, end - at));
+            const { bytesRead } = await fh.read(chunk, 0, chunk.length, at);
+            if (bytesRead === 0) throw new ZipFormatError(`${name}: unexpected end of the zip file`);
+            at += bytesRead;
+            yield bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead);
           }
         }
-        inflate?.push(new Uint8Array(0), true);
+        if (entry.method === 0) {
+          for await (const chunk of compressed()) take(chunk);
+        } else {
+          // zlib inflates on libuv's thread pool, in chunks of INFLATED_CHUNK bytes: the event
+          // loop only sees (and counts) finished chunks, so a bomb neither stalls the process nor
+          // gets further than one chunk past a limit before the pipeline is torn down.
+          try {
+            await pipeline(
+              Readable.from(compressed()),
+              createInflateRaw({ chunkSize: INFLATED_CHUNK }),
+              async (inflated: AsyncIterable<Buffer>) => {
+                for await (const chunk of inflated) take(chunk);
+              },
+            );
+          } catch (error) {
+            if (consumerError !== null) throw consumerError;
+            if (error instanceof ZipFormatError || error instanceof ZipTooLargeError) throw error;
+            throw new ZipFormatError(`${name}: ${(error as Error).message}`);
+          }
+        }
         if (produced !== entry.size) {
           throw new ZipFormatError(`${name}: expected ${entry.size} bytes, inflated ${produced}`);
         }

@@ -1,11 +1,12 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { ModelCreated } from "@costflow/contract/models";
 import type { Executor } from "@costflow/db/client";
 import { readBundle } from "@costflow/engine/bundle/read-bundle";
+import { type ZipLimits, ZipTooLargeError } from "@costflow/engine/bundle/zip-source";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { AppError, fieldError } from "../../lib/app-error.ts";
@@ -16,6 +17,55 @@ import { saveModelData } from "./save-model-data.ts";
 export function importLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.COSTFLOW_MODEL_IMPORT_MAX_BYTES);
   return Number.isSafeInteger(value) && value > 0 ? value : 1024 ** 3;
+}
+
+/**
+ * Inflated-size limits of an imported bundle (counted while inflating, so an archive that lies
+ * about its sizes is stopped too): model.json and settings.json at most 16 MiB each (they are read
+ * whole), any other entry COSTFLOW_MODEL_IMPORT_MAX_ENTRY_BYTES (default 4 GiB), all entries
+ * together COSTFLOW_MODEL_IMPORT_MAX_INFLATED_BYTES (default 8 GiB).
+ */
+export function importZipLimits(env: NodeJS.ProcessEnv = process.env): Required<ZipLimits> {
+  const bytes = (value: string | undefined, fallback: number) => {
+    const n = Number(value);
+    return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+  };
+  const entry = bytes(env.COSTFLOW_MODEL_IMPORT_MAX_ENTRY_BYTES, 4 * 1024 ** 3);
+  const json = Math.min(entry, 16 * 1024 ** 2);
+  return {
+    entryBytes: (name) => (name.endsWith(".json") ? json : entry),
+    totalBytes: bytes(env.COSTFLOW_MODEL_IMPORT_MAX_INFLATED_BYTES, 8 * 1024 ** 3),
+  };
+}
+
+// Temporary folders of imports are named after this host and process, so that a process started
+// after a crash (kill -9 leaves the folder) can tell its dead predecessors' folders from the live
+// ones of other processes on the machine.
+const IMPORT_FOLDER_PREFIX = "costflow-import-";
+const ownPrefix = () => `${IMPORT_FOLDER_PREFIX}${hostname().replace(/[^\w]/g, "_")}-${process.pid}-`;
+
+/** Removes the import folders of processes of this host that no longer run; answers how many. */
+export async function sweepImportFolders(directory = tmpdir()): Promise<number> {
+  const host = hostname().replace(/[^\w]/g, "_");
+  let removed = 0;
+  for (const name of await readdir(directory).catch(() => [] as string[])) {
+    if (!name.startsWith(`${IMPORT_FOLDER_PREFIX}${host}-`)) continue;
+    const pid = Number(name.slice(IMPORT_FOLDER_PREFIX.length + host.length + 1).split("-")[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    await rm(join(directory, name), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, owned by someone else.
+    return (error as { code?: string }).code === "EPERM";
+  }
 }
 
 /**
@@ -34,7 +84,7 @@ export async function importModelUpload(
     ]);
   }
   const limit = importLimitBytes();
-  const dir = await mkdtemp(join(tmpdir(), "costflow-import-"));
+  const dir = await mkdtemp(join(tmpdir(), ownPrefix()));
   try {
     const part = await request.file({ limits: { fileSize: limit, files: 1 } });
     if (part?.fieldname !== "file") throw fieldError("VALIDATION_ERROR", "file", "required");
@@ -48,7 +98,15 @@ export async function importModelUpload(
       throw error;
     }
     if (part.file.truncated) throw fieldError("PAYLOAD_TOO_LARGE", "file", "too_large", { maximum: limit });
-    return await importBundle(ctx.db, companyId, userId, path);
+    return await importBundle(ctx.db, companyId, userId, path, {}, importZipLimits());
+  } catch (error) {
+    if (!(error instanceof ZipTooLargeError)) throw error;
+    throw fieldError(
+      "PAYLOAD_TOO_LARGE",
+      "file",
+      error.scope === "entry" ? "entry_too_large" : "archive_too_large",
+      { entry: error.entry, maximum: error.maximum },
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -64,8 +122,9 @@ export async function importBundle(
   userId: number | null,
   path: string,
   overrides: { name?: string | undefined; shortDescription?: string | undefined } = {},
+  zipLimits: ZipLimits = {},
 ): Promise<ModelCreated> {
-  const model = await readBundle(path);
+  const model = await readBundle(path, { zipLimits });
   checkUniqueRules(model);
   if (overrides.name !== undefined) model.info.name = overrides.name;
   if (overrides.shortDescription !== undefined) model.info.shortDescription = overrides.shortDescription;

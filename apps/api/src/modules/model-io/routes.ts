@@ -16,7 +16,7 @@ import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
 import { importErrorBody } from "./bundle-issues.ts";
 import { exportModel } from "./export-model.ts";
-import { importModelUpload } from "./import-model.ts";
+import { importModelUpload, sweepImportFolders } from "./import-model.ts";
 import { listTemplates } from "./templates.ts";
 
 /** Whole models in and out as bundles (shared/guide/model-bundle.md), and the model templates. */
@@ -24,6 +24,8 @@ export function modelIoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Multipart only in this plugin's scope; the file limit is set per request.
     await app.register(multipart, { limits: { files: 1, fields: 10, parts: 11 } });
+    // Folders left by imports of a process killed mid-way (kill -9 runs no cleanup).
+    void sweepImportFolders().catch((error) => ctx.log.warn({ err: error }, "sweeping import folders"));
     const tags = ["models"];
 
     app.get(

@@ -17,25 +17,39 @@ import {
 import type { AppContext } from "../../context.ts";
 import { fileColumns, type RecordDriver } from "./file-columns.ts";
 import { notifyUploadDone } from "./notify-upload.ts";
-import { readCsvRows } from "./read-csv.ts";
-import { readXlsxRows } from "./read-xlsx.ts";
+import { readInThread } from "./read-in-thread.ts";
 import { createRowValidator, type RowValidator } from "./row-validator.ts";
 import { UnreadableFileError } from "./source-rows.ts";
 import { UploadErrors } from "./upload-errors.ts";
-import { COPY_BATCH_ROWS, PROGRESS_EVERY_ROWS, type UploadJob, uploadDirectory } from "./upload-settings.ts";
+import {
+  COPY_BATCH_ROWS,
+  PROGRESS_EVERY_ROWS,
+  type UploadJob,
+  uploadDirectory,
+  uploadLeaseSeconds,
+  uploadReadCaps,
+} from "./upload-settings.ts";
 
 type Outcome =
   | { status: "PROCESSED"; rows: number }
   | { status: "ERROR"; errors: UploadErrors; rows: number }
   | { status: "STOPPED"; rows: number };
 
+/** Uploads this process is running: alive by definition, so its own reaper leaves them alone. */
+export const runningUploads = new Set<number>();
+
 /**
- * The job of one upload: reads the file as a stream, checks every row, loads the good ones into a
- * temporary staging table, lets the database check keys and references, and only when no error
- * was found writes everything in one transaction. Otherwise (errors, or a stop request) nothing
- * is written. The user who uploaded is notified of the outcome.
+ * The job of one upload: reads the file as a stream (in a thread of its own), checks every row,
+ * loads the good ones into a temporary staging table, lets the database check keys and
+ * references, and only when no error was found writes everything in one transaction. Otherwise
+ * (errors, or a stop request) nothing is written. The user who uploaded is notified of the outcome.
+ *
+ * The upload is claimed once, with a lease a timer renews; a worker that dies leaves the lease to
+ * expire and the reaper (upload-worker.ts) ends the upload in ERROR. The job is never retried,
+ * and an upload already claimed by an earlier attempt is never run again: a Replace its user
+ * saw fail must not be applied later behind their back.
  */
-export async function processUpload(ctx: AppContext, job: UploadJob, isLastAttempt: boolean): Promise<void> {
+export async function processUpload(ctx: AppContext, job: UploadJob): Promise<void> {
   const uploads = uploadsRepository(ctx.db);
   const upload = await uploads.find(job.companyId, job.uploadId);
   if (upload?.status !== "PROCESSING") {
@@ -43,15 +57,39 @@ export async function processUpload(ctx: AppContext, job: UploadJob, isLastAttem
     if (!upload && job.filePath?.startsWith(uploadDirectory())) await rm(job.filePath, { force: true });
     return;
   }
+  const leaseSeconds = uploadLeaseSeconds();
+  const claim = await uploads.claim(upload.companyId, upload.id, leaseSeconds);
+  if (claim === "gone") return;
   let outcome: Outcome;
-  try {
-    outcome = await run(ctx, upload);
-  } catch (error) {
-    if (!isLastAttempt) throw error; // the queue retries it from the start
-    ctx.log.error({ err: error, uploadId: upload.id }, "upload processing failed");
+  if (claim === "started") {
     const errors = new UploadErrors(UPLOAD_ERROR_CAP);
-    errors.add({ line: null, column: null, field: null, reason: "processing_failed" });
+    errors.add({ line: null, column: null, field: null, reason: "worker_lost" });
     outcome = { status: "ERROR", errors, rows: 0 };
+  } else {
+    runningUploads.add(upload.id);
+    const stop = { requested: false };
+    const renew = setInterval(
+      () => {
+        uploads
+          .renewLease(upload.companyId, upload.id, leaseSeconds)
+          .then(({ stopRequested }) => {
+            if (stopRequested) stop.requested = true;
+          })
+          .catch((error) => ctx.log.warn({ err: error, uploadId: upload.id }, "upload lease not renewed"));
+      },
+      (leaseSeconds * 1000) / 3,
+    );
+    try {
+      outcome = await run(ctx, upload, stop);
+    } catch (error) {
+      ctx.log.error({ err: error, uploadId: upload.id }, "upload processing failed");
+      const errors = new UploadErrors(UPLOAD_ERROR_CAP);
+      errors.add({ line: null, column: null, field: null, reason: "processing_failed" });
+      outcome = { status: "ERROR", errors, rows: 0 };
+    } finally {
+      clearInterval(renew);
+      runningUploads.delete(upload.id);
+    }
   }
   if (outcome.status !== "PROCESSED") {
     const ended = await uploads.finishWithoutWriting(upload.companyId, upload.id, {
@@ -70,7 +108,7 @@ export async function processUpload(ctx: AppContext, job: UploadJob, isLastAttem
   });
 }
 
-async function run(ctx: AppContext, upload: UploadView): Promise<Outcome> {
+async function run(ctx: AppContext, upload: UploadView, stop: { requested: boolean }): Promise<Outcome> {
   const uploads = uploadsRepository(ctx.db);
   const { companyId } = upload;
   if (upload.stopRequested) return { status: "STOPPED", rows: 0 };
@@ -117,7 +155,7 @@ async function run(ctx: AppContext, upload: UploadView): Promise<Outcome> {
     await createStage(session.query, table, kind);
     const stageColumns = STAGE_COLUMNS[kind].map(([name]) => name);
     const xlsx = upload.fileName.toLowerCase().endsWith(".xlsx");
-    const read = xlsx ? readXlsxRows : readCsvRows;
+    const caps = uploadReadCaps();
     let bytes = 0;
     const countBytes = (n: number) => {
       bytes += n;
@@ -135,7 +173,9 @@ async function run(ctx: AppContext, upload: UploadView): Promise<Outcome> {
     };
 
     try {
-      for await (const sheetRows of read(upload.filePath, countBytes)) {
+      for await (const sheetRows of readInThread(upload.filePath, xlsx ? "xlsx" : "csv", caps, countBytes)) {
+        // Between batches: a stop seen by the lease timer ends the upload with nothing written.
+        if (stop.requested) return { status: "STOPPED", rows };
         for (const row of sheetRows) {
           if (!headerSeen) {
             if (row.fields.every((f) => f.trim() === "")) continue;

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import type { TextDecoder } from "node:util";
 import { CsvParser, detectSeparator } from "./csv-parser.ts";
 import { detectEncoding, strictDecoder, type TextEncoding } from "./decode-text.ts";
-import { type SheetRow, UnreadableFileError } from "./source-rows.ts";
+import { type ReadCaps, type SheetRow, UnreadableFileError } from "./source-rows.ts";
 
 /**
  * Streams a CSV file as batches of records: UTF-8 (with or without BOM) or UTF-16 LE/BE with a
@@ -12,6 +12,7 @@ import { type SheetRow, UnreadableFileError } from "./source-rows.ts";
 export async function* readCsvRows(
   path: string,
   onBytes: (bytes: number) => void,
+  caps: ReadCaps,
 ): AsyncGenerator<SheetRow[]> {
   const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
   let head: Buffer | null = Buffer.alloc(0);
@@ -38,7 +39,13 @@ export async function* readCsvRows(
     }
     parser.push(text);
     if (final) parser.end();
-    return parser.records.splice(0);
+    const records = parser.records.splice(0);
+    for (const record of records) {
+      if (record.fields.length > caps.columns) {
+        throw new UnreadableFileError("too_many_columns", { maximum: caps.columns }, record.line);
+      }
+    }
+    return records;
   };
 
   try {

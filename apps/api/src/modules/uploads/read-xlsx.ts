@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
-import { type SheetRow, UnreadableFileError } from "./source-rows.ts";
+import { type ReadCaps, type SheetRow, UnreadableFileError } from "./source-rows.ts";
 
 /**
  * Streams the first worksheet of an .xlsx workbook (exceljs's streaming reader: rows are not kept)
@@ -11,6 +11,7 @@ import { type SheetRow, UnreadableFileError } from "./source-rows.ts";
 export async function* readXlsxRows(
   path: string,
   onBytes: (bytes: number) => void,
+  caps: ReadCaps,
 ): AsyncGenerator<SheetRow[]> {
   const file = createReadStream(path, { highWaterMark: 256 * 1024 });
   const counted = new PassThrough();
@@ -29,7 +30,7 @@ export async function* readXlsxRows(
     try {
       for await (const worksheet of workbook) {
         for await (const row of worksheet) {
-          batch.push({ line: row.number, fields: cellsOf(row.values) });
+          batch.push({ line: row.number, fields: cellsOf(row.values, row.number, caps.columns) });
           if (batch.length >= 1000) {
             yield batch;
             batch = [];
@@ -48,11 +49,20 @@ export async function* readXlsxRows(
   }
 }
 
-/** row.values is 1-based and sparse: index 1 is column A. */
-function cellsOf(values: ExcelJS.Row["values"]): string[] {
+/**
+ * row.values is 1-based and sparse: index 1 is column A. A row with one value in column XFD
+ * (16,384) would otherwise become 16,384 cells: a value beyond the column cap refuses the file
+ * before any cell is made; empty cells beyond it are dropped.
+ */
+function cellsOf(values: ExcelJS.Row["values"], line: number, maxColumns: number): string[] {
   if (!Array.isArray(values)) return [];
+  let last = values.length - 1;
+  while (last > maxColumns && cellText(values[last]) === "") last--;
+  if (last > maxColumns) {
+    throw new UnreadableFileError("too_many_columns", { maximum: maxColumns }, line);
+  }
   const cells: string[] = [];
-  for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+  for (let i = 1; i <= last; i++) cells.push(cellText(values[i]));
   return cells;
 }
 

@@ -90,9 +90,10 @@ export async function receiveUpload(ctx: AppContext, request: FastifyRequest): P
     const job: UploadJob = { uploadId: upload.id, companyId, filePath: saved.path };
     let taskId: string | null;
     try {
-      // Long files take long on the embedded database: the attempt may run for hours before the
-      // queue considers it lost; a failed attempt is retried twice from the start.
-      taskId = await ctx.queue.send(UPLOAD_QUEUE, job, { retryLimit: 2, expireInSeconds: 4 * 3600 });
+      // Never retried: a worker that dies leaves the upload to the lease reaper, which ends it in
+      // ERROR (a retry could apply, hours later, a file its user saw fail). Long files take long
+      // on the embedded database, hence the long expiry of the queue's own attempt.
+      taskId = await ctx.queue.send(UPLOAD_QUEUE, job, { retryLimit: 0, expireInSeconds: 4 * 3600 });
     } catch (error) {
       await uploads.finishWithoutWriting(companyId, upload.id, {
         status: "ERROR",

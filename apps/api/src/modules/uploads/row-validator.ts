@@ -13,6 +13,15 @@ const MAX_TEXT = 1000;
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const BOOLEAN = /^(true|false)$/i;
 
+/**
+ * Columns a kind accepts and does not write: the accounts data file downloaded from the financial
+ * accounts page ("Accounts with amounts": account_code, name, expense_group, amount) uploads
+ * unchanged as account amounts (docs/uploads.md, "Downloads that upload").
+ */
+const INFORMATIONAL_COLUMNS: Partial<Record<UploadKind, readonly string[]>> = {
+  ACCOUNT_VALUES: ["name", "expense_group"],
+};
+
 export interface RowValidator {
   /** Names of the file's optional columns that are present (MERGE updates only those). */
   present: ReadonlySet<string>;
@@ -42,8 +51,9 @@ export function createRowValidator(options: {
   while (names.length > 0 && names[names.length - 1] === "") names.pop();
   const positions = new Map<string, number>();
   let ok = true;
+  const informational = INFORMATIONAL_COLUMNS[kind] ?? [];
   names.forEach((name, i) => {
-    const known = columns.some((c) => c.name === name);
+    const known = columns.some((c) => c.name === name) || informational.includes(name);
     if (!known) {
       ok = false;
       errors.add({
@@ -224,7 +234,9 @@ function stagerOf(
         optionalText(c, "expense_group"),
       ];
     case "ACCOUNT_VALUES":
-      return (c) => [c.line, c.code(at("account_code"), true), c.decimal(at("amount"), true)];
+      // An empty amount is an account without a value (as the accounts data file writes it):
+      // nothing is written for it (and Replace leaves it without one).
+      return (c) => [c.line, c.code(at("account_code"), true), c.decimal(at("amount"), false)];
     case "COST_POOLS":
       return (c) => [
         c.line,

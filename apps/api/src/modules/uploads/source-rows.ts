@@ -15,8 +15,13 @@ export interface SheetRow {
  */
 export class UnreadableFileError extends Error {
   constructor(
-    readonly reason: "invalid_encoding" | "unreadable",
-    readonly values: Record<string, string>,
+    readonly reason:
+      | "invalid_encoding"
+      | "unreadable"
+      | "too_many_columns"
+      | "too_many_rows"
+      | "too_large_inflated",
+    readonly values: Record<string, string | number>,
     readonly line: number | null = null,
   ) {
     super(`${reason} ${JSON.stringify(values)}`);
@@ -24,5 +29,19 @@ export class UnreadableFileError extends Error {
   }
 }
 
+/** Limits of what one uploaded file may hold (upload-settings.ts reads them from the environment). */
+export interface ReadCaps {
+  /** Columns of a row: a value further right refuses the file. */
+  columns: number;
+  /** Data rows (the header line not counted). */
+  rows: number;
+  /** A workbook's size once its parts are inflated, bytes. */
+  inflatedBytes: number;
+}
+
 /** Reads a file as batches of rows; `onBytes` is told how many bytes of the file were consumed. */
-export type RowReader = (path: string, onBytes: (bytes: number) => void) => AsyncGenerator<SheetRow[]>;
+export type RowReader = (
+  path: string,
+  onBytes: (bytes: number) => void,
+  caps: ReadCaps,
+) => AsyncGenerator<SheetRow[]>;

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { UPLOAD_MAX_BYTES_DEFAULT } from "@costflow/contract/uploads";
 import { REPO_ROOT } from "@costflow/db/client";
+import type { ReadCaps } from "./source-rows.ts";
 
 /** The job queue of file processing. */
 export const UPLOAD_QUEUE = "uploads.process";
@@ -30,3 +31,29 @@ export function uploadMaxBytes(): number {
 export const PROGRESS_EVERY_ROWS = 5000;
 /** Rows sent to the staging table per COPY. */
 export const COPY_BATCH_ROWS = 5000;
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * What one file may hold: UPLOAD_MAX_COLUMNS (default 1,000 — a records file has one column per
+ * driver), UPLOAD_MAX_ROWS (default 5,000,000) and UPLOAD_MAX_INFLATED_BYTES for a workbook once
+ * unpacked (default 1 GiB).
+ */
+export function uploadReadCaps(env: NodeJS.ProcessEnv = process.env): ReadCaps {
+  return {
+    columns: positive(env.UPLOAD_MAX_COLUMNS, 1000),
+    rows: positive(env.UPLOAD_MAX_ROWS, 5_000_000),
+    inflatedBytes: positive(env.UPLOAD_MAX_INFLATED_BYTES, 1024 ** 3),
+  };
+}
+
+/**
+ * The lease of a running upload (UPLOAD_LEASE_SECONDS, default 60), renewed every third of it by
+ * a timer of the worker, whatever the file is doing; past it the reaper ends the upload in ERROR.
+ */
+export const uploadLeaseSeconds = () => positive(process.env.UPLOAD_LEASE_SECONDS, 60);
+/** How often each worker process looks for uploads whose worker died (UPLOAD_REAPER_INTERVAL_MS). */
+export const uploadReaperIntervalMs = () => positive(process.env.UPLOAD_REAPER_INTERVAL_MS, 15_000);

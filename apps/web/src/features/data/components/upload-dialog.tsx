@@ -2,14 +2,16 @@
 // records) with a mode (Merge, Append, Replace), then follow the process here until it is done.
 import { Alert, Anchor, Button, Group, Modal, Progress, Radio, Stack, Text } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
-import { IconAlertCircle, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
+import { IconAlertCircle, IconDownload, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CalculationStatusBadge } from "../../../components/status-badge";
+import { useAppContext } from "../../../lib/app-context";
 import { formatInteger } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { downloadTemplate } from "../../software/api/download-template";
 import { useUpload } from "../../software/api/get-uploads";
 import { type UploadKind, type UploadMode, useUploadFile } from "../../software/api/upload-file";
 import { MODE_LABELS } from "../../software/components/upload-kinds";
@@ -29,6 +31,7 @@ export function UploadDialog({
   scenario,
   kind,
   dimension,
+  dimensionCode,
   refreshKeys,
 }: {
   opened: boolean;
@@ -37,12 +40,15 @@ export function UploadDialog({
   scenario: number;
   kind: UploadKind;
   dimension?: number;
+  /** The dimension's code, the name of its template file. */
+  dimensionCode?: string | undefined;
   /** Query keys to refresh once the file is processed. */
   refreshKeys: readonly (readonly unknown[])[];
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const queryClient = useQueryClient();
+  const model = useAppContext().model?.id;
   const upload = useUploadFile();
   const [mode, setMode] = useState<UploadMode>("MERGE");
   const [file, setFile] = useState<File | null>(null);
@@ -92,6 +98,30 @@ export function UploadDialog({
           <Text fz="xs" c="dimmed">
             {t(`data:upload.modeHelp.${mode}`)}
           </Text>
+          {model !== undefined && (
+            <Group gap="xs">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconDownload size={14} aria-hidden />}
+                data-testid="data-upload-template"
+                onClick={() =>
+                  downloadTemplate({
+                    kind,
+                    model,
+                    ...(kind === "RECORDS" && dimension !== undefined
+                      ? { dimension: { id: dimension, code: dimensionCode ?? String(dimension) } }
+                      : {}),
+                  }).catch((error) => console.error(error))
+                }
+              >
+                {t("data:upload.template")}
+              </Button>
+              <Text fz="xs" c="dimmed">
+                {t("data:upload.templateHelp")}
+              </Text>
+            </Group>
+          )}
           <Dropzone
             onDrop={(files) => {
               const f = files[0] ?? null;

@@ -53,7 +53,8 @@ function DimensionData({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const drivers = useAllDimensionDrivers(dimension).data?.results ?? [];
-  const title = useDimension(dimension).data?.title ?? dimension;
+  const dimensionRow = useDimension(dimension).data;
+  const title = dimensionRow?.title ?? dimension;
   const save = useSaveTransaction();
   const updateRecord = useUpdateRecord();
   const [editing, setEditing] = useState<TransactionRow | "new" | null>(null);
@@ -249,6 +250,7 @@ function DimensionData({
         scenario={scenario}
         kind="RECORDS"
         dimension={Number(dimension)}
+        dimensionCode={dimensionRow?.code}
         refreshKeys={[DIMENSION_RECORDS_KEY]}
       />
     </>
