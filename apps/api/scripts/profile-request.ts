@@ -17,7 +17,10 @@ const login = await app.inject({
 });
 const headers = { authorization: `Bearer ${login.json().access}` };
 const me = (await app.inject({ method: "GET", url: "/api/v1/auth/users/me/", headers })).json();
-const url = (process.argv[2] ?? "/api/v1/auth/users/me/").replace("SCENARIO", String(me.settings.selected_scenario));
+const url = (process.argv[2] ?? "/api/v1/auth/users/me/").replace(
+  "SCENARIO",
+  String(me.settings.selected_scenario),
+);
 for (let i = 0; i < 200; i++) await app.inject({ method: "GET", url, headers });
 const n = 2000;
 const c0 = process.cpuUsage();
