@@ -2,10 +2,13 @@ import { seedDemo } from "@costflow/db/seed";
 import { createTestDatabase } from "@costflow/db/test-database";
 import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
+import { ensureDemoModel } from "../src/modules/model-io/ensure-demo-model.ts";
 
-// Scratch: CPU time per request of GET auth/users/me/ in-process (app.inject), N sequential.
+// CPU time per request in-process (app.inject, N sequential), less sensitive to a busy machine
+// than wall time: npx tsx apps/api/scripts/profile-request.ts [url, SCENARIO = the demo scenario]
 const database = await createTestDatabase();
 await seedDemo(database.db, { hashPassword });
+await ensureDemoModel(database.db);
 const app = await buildApp({ database, config: { webDist: null, runWorkers: false } });
 const login = await app.inject({
   method: "POST",
@@ -13,7 +16,11 @@ const login = await app.inject({
   payload: { email: "admin@costflow.demo", password: "costflow-demo" },
 });
 const headers = { authorization: `Bearer ${login.json().access}` };
-const url = process.argv[2] ?? "/api/v1/auth/users/me/";
+const me = (await app.inject({ method: "GET", url: "/api/v1/auth/users/me/", headers })).json();
+const url = (process.argv[2] ?? "/api/v1/auth/users/me/").replace(
+  "SCENARIO",
+  String(me.settings.selected_scenario),
+);
 for (let i = 0; i < 200; i++) await app.inject({ method: "GET", url, headers });
 const n = 2000;
 const c0 = process.cpuUsage();
