@@ -31,6 +31,9 @@ export async function traceRecord(
   if (!record) throw notFound("record");
   const run = { companyId, calculationId: ref.calculationId };
   const limit = ref.meta.detailLimit;
+  // Steps 1-3 do not depend on the record: read them while the record's part is gathered.
+  const compositionOf = poolComposition(ctx, companyId, scenarioId, ref);
+  compositionOf.catch(() => undefined); // awaited below; a refusal before that must not leave it unhandled
   // Refused before any scan: past the limit no per-activity amounts were stored (docs/reports.md).
   if ((await repo.dimensionSize(run, record.dimensionId)) > limit) throw detailNotKept();
   const { edges, names } = await repo.relationships(companyId, record.dimensionId);
@@ -75,8 +78,9 @@ export async function traceRecord(
   }
 
   // Per dimension: the reached records in the run, and per activity what rests on each.
-  const sources = new Map((await repo.activitySources(run)).map((s) => [s.rowNo, s]));
-  const pushes = new Map((await repo.pushes(run)).map((p) => [p.pushNo, p]));
+  const [sourceRows, pushRows] = await Promise.all([repo.activitySources(run), repo.pushes(run)]);
+  const sources = new Map(sourceRows.map((s) => [s.rowNo, s]));
+  const pushes = new Map(pushRows.map((p) => [p.pushNo, p]));
   const activityInfo = new Map<string, { id: number | null; name: string }>();
   const byActivity = new Map<string, number>();
   const rolledUp: RecordTrace["rolled_up"] = [];
@@ -128,7 +132,7 @@ export async function traceRecord(
   if (ownCost === undefined || cost !== ownCost) throw detailNotKept();
 
   const m = (minor: number) => toMajor(minor, ref.meta.minorDigits);
-  const composition = await poolComposition(ctx, companyId, scenarioId, ref);
+  const composition = await compositionOf;
   const activities = [...byActivity]
     .filter(([, amount]) => amount !== 0)
     .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]) || (a[0] < b[0] ? -1 : 1))
@@ -263,7 +267,7 @@ async function poolComposition(ctx: AppContext, companyId: number, scenarioId: n
     }
     return repo.flows({ companyId, calculationId }, step);
   };
-  const [step1, step2, step3] = [await flowsOf(1), await flowsOf(2), await flowsOf(3)];
+  const [step1, step2, step3] = await Promise.all([flowsOf(1), flowsOf(2), flowsOf(3)]);
 
   const activityPools = new Map<string, Feed[]>();
   for (const f of step3) {

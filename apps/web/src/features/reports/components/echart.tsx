@@ -84,6 +84,8 @@ export function EChart({
   onGridClick?: (point: [number, number]) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const { i18n } = useTranslation();
+  const rtl = i18n.dir() === "rtl";
   const click = useRef(onClick);
   click.current = onClick;
   const gridClick = useRef(onGridClick);
@@ -93,6 +95,7 @@ export function EChart({
     if (!ref.current) return;
     const chart = echarts.init(ref.current, undefined, { renderer: "svg" });
     chart.setOption(option);
+    if (rtl) chart.setOption({ tooltip: { extraCssText: "direction: rtl; text-align: right;" } });
     chart.on("click", (e) => click.current?.(e as unknown as ChartClick));
     chart.getZr().on("click", (e) => {
       if (!gridClick.current) return;
@@ -107,18 +110,31 @@ export function EChart({
       window.removeEventListener("resize", resize);
       chart.dispose();
     };
-  }, [option]);
+  }, [option, rtl]);
 
-  return <Box ref={ref} h={height} w="100%" data-testid={testId} role="img" aria-label={label} />;
+  // The charts mirror themselves (inverted axes, labels on the reading side); an inherited RTL
+  // direction would also flip the SVG text anchors and push axis labels into the plot. Tooltips
+  // are set back to RTL above.
+  return (
+    <Box
+      ref={ref}
+      h={height}
+      w="100%"
+      style={{ direction: "ltr" }}
+      data-testid={testId}
+      role="img"
+      aria-label={label}
+    />
+  );
 }
 
 /**
- * Colour of a margin %: red for losses, green for gains, stronger the further from 0 (±50% and
+ * Colour of a margin %: red for losses, green for gains, stronger the further from 0 (±25% and
  * beyond are full strength); grey when there is no margin (no revenue).
  */
 export function marginColor(margin: number | null | undefined, look: ChartLook): string {
   if (margin === null || margin === undefined || !Number.isFinite(margin)) return look.colors.gray[5];
-  const strength = Math.min(1, Math.abs(margin) / 50);
+  const strength = Math.min(1, Math.abs(margin) / 25);
   const shades = margin < 0 ? look.colors.red : look.colors.teal;
   const index = 3 + Math.round(strength * 5);
   return shades[Math.min(8, index)] ?? look.colors.gray[5];

@@ -51,14 +51,15 @@ export function TreemapChart({
   const showNested = nested && path.length === 0;
 
   const option = useMemo(() => {
-    const tile = (n: TreeNode, depth: number): Tile => ({
+    // A part of a split without its own margin takes its record's colour.
+    const tile = (n: TreeNode, depth: number, parentMargin: number | null = null): Tile => ({
       name: n.name,
       // ECharts sizes by value and cannot draw negative areas: a loss is drawn by its size.
       value: Math.abs(n.value),
       node: n,
-      itemStyle: { color: marginColor(n.margin_percent, look) },
+      itemStyle: { color: marginColor(n.margin_percent ?? parentMargin, look) },
       ...(depth === 0 && showNested && n.children?.length
-        ? { children: n.children.map((c) => tile(c, 1)) }
+        ? { children: n.children.map((c) => tile(c, 1, n.margin_percent)) }
         : {}),
     });
     return {

@@ -92,7 +92,7 @@ export function WhaleChart({
             silent: true,
             symbol: "none",
             lineStyle: { color: look.text, type: "dashed", opacity: 0.5 },
-            label: { color: look.text, fontFamily: look.font, formatter: "100 %" },
+            label: { show: false },
             data: [{ yAxis: 100 }],
           },
           markArea: {
