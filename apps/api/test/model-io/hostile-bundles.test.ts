@@ -19,7 +19,7 @@ let token: string;
 beforeAll(async () => {
   t = await startTestApp();
   token = (await login(t.app, "client@costflow.demo")).access;
-});
+}, 300_000);
 afterAll(async () => {
   await t?.close();
 });
