@@ -246,7 +246,7 @@ describe("step 6: calculated driver allocations", () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json().results.map((r: { name: string; pushed: boolean }) => [r.name, r.pushed]);
     };
-    expect(await sources(m.dimension.ORD)).toEqual([["amount", false]]);
+    expect(await sources(m.dimension.ORD!)).toEqual([["amount", false]]);
     const link = { scenario: m.scenario, source_driver: m.calculated.score };
     // score lives on CUST: nothing brings it to ORD yet.
     const early = await call("POST", step6, {
@@ -271,7 +271,7 @@ describe("step 6: calculated driver allocations", () => {
       equation: "DRIVER:qty",
     });
     expect(first.statusCode, first.body).toBe(201);
-    expect(await sources(m.dimension.ORD)).toEqual([
+    expect(await sources(m.dimension.ORD!)).toEqual([
       ["amount", false],
       ["score", true],
     ]);
@@ -283,7 +283,7 @@ describe("step 6: calculated driver allocations", () => {
     });
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json()).toMatchObject({ source_driver_name: "score", source_parent_name: "Orders" });
-    expect(await sources(m.dimension.LINE)).toEqual([["score", true]]);
+    expect(await sources(m.dimension.LINE!)).toEqual([["score", true]]);
     // Without the first link the second reaches nothing: editing it is refused.
     expect((await call("DELETE", `${step6}/${first.json().id}`)).statusCode).toBe(204);
     const edit = await call("PATCH", `${step6}/${second.json().id}/`, { equation: "EVEN" });

@@ -172,8 +172,8 @@ describe("run notification", () => {
   it("tells the requester, in the language they read, that the run finished", async () => {
     const done = (await notifications("es")).filter((n) => n.title === "Cálculo terminado");
     expect(done).toHaveLength(1);
-    expect(done[0].message).toContain("terminado");
-    expect(done[0].link).toBe("/model/scenarios/calculations");
+    expect(done[0]!.message).toContain("terminado");
+    expect(done[0]!.link).toBe("/model/scenarios/calculations");
   });
 
   it("tells the requester when a run's worker died (reaped in ERROR)", async () => {
