@@ -106,7 +106,10 @@ export function DriversRunPanel({
             </Group>
           ) : viaAll ? (
             <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="drivers-run-via-all">
-              <CalculationStatusBadge status={statusOf(viaAll)} />
+              {/* Never shrunk beside the long line: the badge showed 'F…' at 1366 px. */}
+              <span style={{ flexShrink: 0 }}>
+                <CalculationStatusBadge status={statusOf(viaAll)} />
+              </span>
               <Text fz="xs" c="dimmed">
                 {t("data:calcDrivers.computedByAll", {
                   time: formatDateTime(viaAll.requested_at ?? null, lang),
