@@ -47,8 +47,8 @@ export interface ReportRecord {
 export interface SplitRow {
   recordNo: number;
   record2No: number;
-  /** Minor units: the lines in rank order, then cost. */
-  values: number[];
+  /** Minor units of the column asked for. */
+  value: number;
 }
 
 type Filter = { companyId: number; calculationId: number };
@@ -257,18 +257,24 @@ export function reportDataRepository(db: Database) {
       }));
     },
 
-    /** Tree map splits of the given first-level records over the second dimension. */
+    /**
+     * Tree map splits of the given first-level records over the second dimension: the value at
+     * `column` (0-based; -1 = the last, cost) of each, picked in the database (the arrays hold
+     * every line: reading them whole took seconds for thousands of parts).
+     */
     async splits(
       f: Filter,
       dimensionId: number,
       dimension2Id: number,
       recordNos: readonly number[],
+      column: number,
     ): Promise<SplitRow[]> {
       if (recordNos.length === 0) return [];
       // One index range per record (a lateral lookup): with `record_no = any(...)` the planner,
       // misled by freshly copied unanalysed rows, scanned the pair's rows (seconds at size M).
       const { rows } = await execute(sql`
-        select s.record_no, s.record2_no, s.values
+        select s.record_no, s.record2_no,
+          s.values[${column < 0 ? sql`array_length(s.values, 1)` : sql`${column + 1}`}] as value
         from unnest(${`{${recordNos.join(",")}}`}::int[]) as u(no)
         cross join lateral (select * from report_splits x where x.company_id = ${f.companyId}
           and x.calculation_id = ${f.calculationId} and x.dimension_id = ${dimensionId}
@@ -276,7 +282,7 @@ export function reportDataRepository(db: Database) {
       return rows.map((r) => ({
         recordNo: Number(r.record_no),
         record2No: Number(r.record2_no),
-        values: toNumbers(r.values),
+        value: Number(r.value ?? 0),
       }));
     },
 

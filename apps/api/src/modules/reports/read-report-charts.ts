@@ -191,21 +191,20 @@ async function splitChildren(
   top: ReportRecord[],
   nodes: TreemapNode[],
 ): Promise<void> {
+  // Split values: the lines first (in the same order for every dimension), cost last.
+  const lineAt =
+    query.measure === COST_MEASURE ? -1 : report.lines.findIndex((l) => l.code === query.measure);
   const splits = await report.repo.splits(
     report.filter,
     report.dimensionId,
     dimension2,
     top.map((r) => r.recordNo),
+    lineAt,
   );
-  // Split values: the lines first (in the same order for every dimension), cost last.
-  const lineAt =
-    query.measure === COST_MEASURE ? -1 : report.lines.findIndex((l) => l.code === query.measure);
-  const splitValue = (values: number[]) =>
-    lineAt < 0 ? (values[values.length - 1] ?? 0) : (values[lineAt] ?? 0);
   const byRecord = new Map<number, { no: number; value: number }[]>();
   for (const s of splits) {
     const list = byRecord.get(s.recordNo) ?? [];
-    list.push({ no: s.record2No, value: splitValue(s.values) });
+    list.push({ no: s.record2No, value: s.value });
     byRecord.set(s.recordNo, list);
   }
   const kept = new Map<number, { no: number; value: number }[]>();
