@@ -31,7 +31,7 @@ export interface CsvRecordHandler {
 const EMPTY = Buffer.alloc(0);
 
 /** Longest record (bytes) a scanner carries over between chunks, by default. */
-export const MAX_RECORD_BYTES = 16 << 20;
+export const MAX_RECORD_BYTES = 4 << 20;
 
 /**
  * A record longer than the scanner's limit: reported through syntaxError, then thrown so that
@@ -82,17 +82,21 @@ export class CsvScanner {
     this.bytes += chunk.byteLength;
     let buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (this.tail) {
+      // Checked before the copy and the rescan, which are what an endless record makes costly.
+      if (this.tail.length + buf.length > this.maxRecordBytes) this.recordTooLong();
       buf = Buffer.concat([this.tail, buf]);
       this.tail = null;
     }
     this.scan(buf, false);
     // scan() leaves the unfinished record in this.tail.
     const unfinished = this.tail as Buffer | null;
-    if (unfinished && unfinished.length > this.maxRecordBytes) {
-      const line = this.nextLine;
-      this.handler.syntaxError(line, 1, `A record longer than ${this.maxRecordBytes} bytes`);
-      throw new RecordTooLongError(line, this.maxRecordBytes);
-    }
+    if (unfinished && unfinished.length > this.maxRecordBytes) this.recordTooLong();
+  }
+
+  private recordTooLong(): never {
+    const line = this.nextLine;
+    this.handler.syntaxError(line, 1, `A record longer than ${this.maxRecordBytes} bytes`);
+    throw new RecordTooLongError(line, this.maxRecordBytes);
   }
 
   end(): void {
