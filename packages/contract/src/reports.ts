@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryIdSchema, textSchema } from "./common.ts";
 import { PageLimit, PageOffset, page } from "./pagination.ts";
 
 // Profitability reports read from the report data of the latest FINISHED report run (category
@@ -9,9 +10,9 @@ import { PageLimit, PageOffset, page } from "./pagination.ts";
 // call; `dimension`, `scenario` and `record` are ids. The figures are the results summary's
 // `pnl`, `profit` and `whale` (docs/calculation.md, "Report data").
 
-const QueryId = z.coerce.number().int().positive();
+const QueryId = queryIdSchema;
 /** `a,b`: the two items of a comparison (any other count is refused: spec section 5). */
-const Pair = z.string().min(1).max(400);
+const Pair = textSchema.min(1).max(400);
 
 /** Default top/bottom and number of records of the profitability reports (spec section 9). */
 export const REPORT_SIDES = ["top", "bottom"] as const;
@@ -68,9 +69,9 @@ export const PnlReportQuery = z.object({
   limit: PageLimit,
   offset: PageOffset,
   /** `identifier`, `profit`, `margin_percent`, `cost` or a line code; `-` in front: descending. */
-  ordering: z.string().min(1).max(200).optional(),
+  ordering: textSchema.min(1).max(200).optional(),
   /** Records whose identifier or name contains this (case-insensitive). */
-  search: z.string().max(200).optional(),
+  search: textSchema.max(200).optional(),
 });
 export type PnlReportQuery = z.infer<typeof PnlReportQuery>;
 
@@ -108,9 +109,9 @@ export const ProfitabilityQuery = z.object({
   scenario: QueryId,
   dimension: QueryId,
   /** A P&L line code; or */
-  line: z.string().min(1).max(200).optional(),
+  line: textSchema.min(1).max(200).optional(),
   /** the name of a calculated driver of the dimension (its values resting on the records). */
-  driver: z.string().min(1).max(200).optional(),
+  driver: textSchema.min(1).max(200).optional(),
   side: z.enum(REPORT_SIDES).default("top"),
   limit: TopLimit,
 });
@@ -179,7 +180,7 @@ export const TreemapQuery = z.object({
   /** Split of each record over a second dimension (through the relationship drivers). */
   dimension2: QueryId.optional(),
   /** A P&L line code or `cost`. */
-  measure: z.string().min(1).max(200).default(COST_MEASURE),
+  measure: textSchema.min(1).max(200).default(COST_MEASURE),
   limit: z.coerce.number().int().min(1).max(TREEMAP_LIMIT_MAX).default(TREEMAP_LIMIT_DEFAULT),
 });
 export type TreemapQuery = z.infer<typeof TreemapQuery>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textSchema } from "./common.ts";
 import { listQuery, page } from "./pagination.ts";
 
 // Saved reports, "My reports" (spec section 2, /reports/my-reports; docs/reports.md, "Saved
@@ -25,16 +26,16 @@ export const SAVED_REPORT_PARAMS_MAX_CHARS = 4_000;
 export const SAVED_REPORT_TITLE_MAX = 200;
 
 const ParamValue = z.union([
-  z.string().max(500),
+  textSchema.max(500),
   z.number(),
   z.boolean(),
   z.null(),
-  z.array(z.union([z.string().max(500), z.number()])).max(100),
+  z.array(z.union([textSchema.max(500), z.number()])).max(100),
 ]);
 
 /** A flat object of filters (scenario, dimension, line, side, limit, …), at most 4,000 characters as JSON. */
 export const SavedReportParams = z
-  .record(z.string().min(1).max(100), ParamValue)
+  .record(textSchema.min(1).max(100), ParamValue)
   .superRefine((params, ctx) => {
     const keys = Object.keys(params).length;
     if (keys > SAVED_REPORT_PARAMS_MAX_KEYS)
@@ -53,7 +54,7 @@ export const SavedReportParams = z
       });
   });
 
-const Title = z.string().trim().min(1).max(SAVED_REPORT_TITLE_MAX);
+const Title = textSchema.trim().min(1).max(SAVED_REPORT_TITLE_MAX);
 
 export const SavedReport = z
   .object({
@@ -79,7 +80,7 @@ export const SAVED_REPORT_ORDERING = ["title", "type", "created_at", "updated_at
 export const SavedReportListQuery = listQuery(SAVED_REPORT_ORDERING).extend({
   type: z.enum(SAVED_REPORT_TYPES).optional(),
   /** Part of the title, any case. */
-  search: z.string().trim().max(200).optional(),
+  search: textSchema.trim().max(200).optional(),
 });
 export type SavedReportListQuery = z.input<typeof SavedReportListQuery>;
 export const SavedReportPage = page(SavedReport);

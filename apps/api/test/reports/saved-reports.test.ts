@@ -157,12 +157,14 @@ describe("saved reports", () => {
     expect(r.statusCode).toBe(400);
     expect(r.json().errors[0]).toMatchObject({ field: "params", reason: "too_big" });
 
-    for (const id of ["0", "2147483648", "abc", "-1"]) {
+    for (const id of ["0", "abc", "-1"]) {
       const got = await analyst("GET", `/report/my-reports/${id}/`);
       expect(got.statusCode, id).toBe(400);
       expect(got.json().errors[0].field).toBe("id");
     }
-    expect((await analyst("GET", "/report/my-reports/2147483647/")).statusCode).toBe(404);
+    // Past 2^31 no row can hold the id: missing like any other (docs/api-contract.md).
+    for (const id of ["2147483647", "2147483648"])
+      expect((await analyst("GET", `/report/my-reports/${id}/`)).statusCode, id).toBe(404);
     expect((await analyst("GET", "/report/my-reports/?ordering=owner")).json().errors[0].field).toBe(
       "ordering",
     );
