@@ -112,7 +112,7 @@ test("calculate all while watching progress, stop a run, open every result page 
   for (const [i, step] of STEPS.entries()) {
     await page.goto(`/model/scenario/${step}-allocation`);
     const results = page.getByTestId(`results-step-${i + 1}`);
-    await expect(results.getByTestId("results-table")).toBeVisible({ timeout: 20_000 });
+    await expect(results.getByTestId("results-table")).toBeVisible({ timeout: 60_000 });
   }
   // The result pages.
   for (const p of [
