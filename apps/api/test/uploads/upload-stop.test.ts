@@ -74,8 +74,11 @@ describe("stopping an upload", () => {
     expect(done).toMatchObject({ status: "STOPPED", errors: [], errors_count: 0, rows_done: 0 });
     expect(await data.recordRows(scenario, dimension)).toEqual([]);
     await eventually(async () => expect(readdirSync(uploadDir)).toEqual([]));
-    const notifications = (await as(t.app, access)("GET", "/account/notifications/")).json();
-    expect(notifications.results[0]).toMatchObject({ title: "File processing stopped" });
+    // The notification is written after the staged file is removed: wait for it too.
+    await eventually(async () => {
+      const notifications = (await as(t.app, access)("GET", "/account/notifications/")).json();
+      expect(notifications.results[0]).toMatchObject({ title: "File processing stopped" });
+    });
 
     const again = expectError(await apiOnly.post(`/uploads/${id}/stop/`), 409, "CONFLICT", "status");
     expect(again.errors[0].message).toBe("only a file that is still being processed can be stopped");
