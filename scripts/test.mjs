@@ -15,12 +15,20 @@ console.log(`costflow tests on ${db}`);
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 
-const only = process.argv[2]; // optional: "unit" or "e2e"
+const only = process.argv[2]; // optional: "unit" or "e2e"; further arguments go to Vitest (e.g. --project api)
+const vitestArgs = process.argv.slice(3);
 let failedRuns = 0;
 if (only !== "e2e") {
   const vitestJson = join(out, "vitest.json");
   failedRuns +=
-    run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`]) === 0
+    run("npx", [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile=${vitestJson}`,
+      ...vitestArgs,
+    ]) === 0
       ? 0
       : 1;
 }

@@ -2,7 +2,7 @@
 // light and dark, under e2e/screenshots/ (git-ignored) for a person to look at.
 import { fileURLToPath } from "node:url";
 import { openDemoScenario, useLook } from "./allocation-helpers";
-import { expect, test } from "./fixtures";
+import { ALL_SHOTS, expect, shotVariants, test } from "./fixtures";
 
 const dir = fileURLToPath(new URL("../screenshots/", import.meta.url));
 
@@ -20,27 +20,25 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-for (const lang of ["en", "ar"] as const) {
-  for (const skin of ["light", "dark"] as const) {
-    test(`allocation screenshots ${lang} ${skin}`, async ({ page }) => {
-      await openDemoScenario(page);
-      await useLook(page, lang, skin);
+for (const [lang, skin] of shotVariants(ALL_SHOTS)) {
+  test(`allocation screenshots ${lang} ${skin}`, async ({ page }) => {
+    await openDemoScenario(page);
+    await useLook(page, lang, skin);
 
-      await page.goto("/model/scenario/fourth-allocation");
-      await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
-      await expect(page.getByTestId("rules-table").locator("tbody tr").first()).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${dir}allocation-step4-${lang}-${skin}.png`, fullPage: true });
+    await page.goto("/model/scenario/fourth-allocation");
+    await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+    await expect(page.getByTestId("rules-table").locator("tbody tr").first()).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}allocation-step4-${lang}-${skin}.png`, fullPage: true });
 
-      await page.goto("/report/results?page=tdabc");
-      await expect(page.getByTestId("results-table")).toBeVisible({ timeout: 20_000 });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${dir}allocation-tdabc-${lang}-${skin}.png`, fullPage: true });
+    await page.goto("/report/results?page=tdabc");
+    await expect(page.getByTestId("results-table")).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}allocation-tdabc-${lang}-${skin}.png`, fullPage: true });
 
-      await page.goto("/report-visualization?type=sankey");
-      await expect(page.getByTestId("sankey-chart").locator("svg")).toBeVisible();
-      await page.waitForTimeout(800);
-      await page.screenshot({ path: `${dir}allocation-sankey-${lang}-${skin}.png`, fullPage: true });
-    });
-  }
+    await page.goto("/report-visualization?type=sankey");
+    await expect(page.getByTestId("sankey-chart").locator("svg")).toBeVisible();
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: `${dir}allocation-sankey-${lang}-${skin}.png`, fullPage: true });
+  });
 }

@@ -3,7 +3,7 @@
 // in English and Arabic.
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, login, test } from "./fixtures";
+import { ADMIN, expect, login, shotVariants, test } from "./fixtures";
 
 const dir = fileURLToPath(new URL("../screenshots/", import.meta.url));
 
@@ -104,7 +104,7 @@ test("a dimension driver edited: a rename that a formula reads is refused, the l
   await expect(page.getByTestId("driver-form").locator('input[name="label"]')).toHaveValue("Unit price");
 });
 
-for (const lang of ["en", "ar"] as const) {
+for (const lang of shotVariants(["en", "ar"] as const)) {
   test(`driver screenshots ${lang}`, async ({ page }) => {
     test.setTimeout(120_000);
     await modelFromTemplate(page);

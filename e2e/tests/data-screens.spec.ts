@@ -3,7 +3,7 @@
 // screenshots of the accounts table and the dimension data page (en/ar, light/dark).
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, login, test } from "./fixtures";
+import { ADMIN, ALL_SHOTS, expect, login, shotVariants, test } from "./fixtures";
 
 const dir = fileURLToPath(new URL("../screenshots/", import.meta.url));
 
@@ -109,29 +109,27 @@ test("a CSV through the wizard, an amount and a record edited in place", async (
   await expect(row).toContainText("Espresso beans 1 kg");
 });
 
-for (const lang of ["en", "ar"] as const) {
-  for (const skin of ["light", "dark"] as const) {
-    test(`data screenshots ${lang} ${skin}`, async ({ page }) => {
-      await login(page, ADMIN);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await modelFromTemplate(page);
-      await page.evaluate(
-        ({ l, s }) => {
-          localStorage.setItem("costflow.language", l);
-          localStorage.setItem("costflow.skin", s);
-        },
-        { l: lang, s: skin },
-      );
-      await page.goto("/model/scenario/financial-accounts");
-      await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
-      await expect(page.getByTestId("accounts-table").locator("tbody tr").first()).toBeVisible();
-      await expect(page.getByTestId("accounts-total")).not.toHaveText("—");
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${dir}accounts-${lang}-${skin}.png`, fullPage: true });
+for (const [lang, skin] of shotVariants(ALL_SHOTS)) {
+  test(`data screenshots ${lang} ${skin}`, async ({ page }) => {
+    await login(page, ADMIN);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await modelFromTemplate(page);
+    await page.evaluate(
+      ({ l, s }) => {
+        localStorage.setItem("costflow.language", l);
+        localStorage.setItem("costflow.skin", s);
+      },
+      { l: lang, s: skin },
+    );
+    await page.goto("/model/scenario/financial-accounts");
+    await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+    await expect(page.getByTestId("accounts-table").locator("tbody tr").first()).toBeVisible();
+    await expect(page.getByTestId("accounts-total")).not.toHaveText("—");
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}accounts-${lang}-${skin}.png`, fullPage: true });
 
-      await productsWithRecord(page, `E2E-${lang}-${skin}`);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${dir}dimension-data-${lang}-${skin}.png`, fullPage: true });
-    });
-  }
+    await productsWithRecord(page, `E2E-${lang}-${skin}`);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}dimension-data-${lang}-${skin}.png`, fullPage: true });
+  });
 }

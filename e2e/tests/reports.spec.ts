@@ -4,7 +4,7 @@
 // Arabic dark under /work/shots/reports/ (or REPORT_SHOTS_DIR) for a person to look at.
 import type { Page } from "@playwright/test";
 import { openDemoScenario, useLook } from "./allocation-helpers";
-import { expect, test } from "./fixtures";
+import { expect, shotVariants, test } from "./fixtures";
 
 const shots = process.env.REPORT_SHOTS_DIR ?? "/work/shots/reports/";
 
@@ -183,10 +183,10 @@ const PAGES = [
   { name: "my-reports", url: "/reports/my-reports", ready: "saved-reports-table" },
 ] as const;
 
-for (const [lang, skin] of [
+for (const [lang, skin] of shotVariants([
   ["en", "light"],
   ["ar", "dark"],
-] as const) {
+] as const)) {
   test(`report screenshots ${lang} ${skin}`, async ({ page }) => {
     test.setTimeout(300_000);
     await openDemoScenario(page);

@@ -4,7 +4,7 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { openDemoScenario, useLook } from "./allocation-helpers";
-import { expect, test } from "./fixtures";
+import { expect, shotVariants, test } from "./fixtures";
 
 const dir =
   process.env.WALKTHROUGH_SHOTS ?? fileURLToPath(new URL("../screenshots/walkthrough/", import.meta.url));
@@ -195,10 +195,10 @@ for (const width of [1366, 1440]) {
   });
 }
 
-for (const [lang, skin] of [
+for (const [lang, skin] of shotVariants([
   ["en", "light"],
   ["ar", "dark"],
-] as const) {
+] as const)) {
   test(`screenshots of the changed pages, ${lang} ${skin}`, async ({ page }) => {
     await openDemoScenario(page);
     await useLook(page, lang, skin);

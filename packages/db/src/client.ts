@@ -40,6 +40,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Apply pending migrations (default true). */
   migrate?: boolean;
+  /** PGlite with dataDir "memory" only: start from this dump of a data directory (`dumpDataDir`). */
+  loadDataDir?: Blob;
 }
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -98,7 +100,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseClient> {
   let pglite: PGlite;
   let releaseLock = () => {};
   if (dataDir === "memory") {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } else {
     mkdirSync(dataDir, { recursive: true });
     releaseLock = lockDataDir(dataDir);
