@@ -1,9 +1,10 @@
 import { once } from "node:events";
-import { and, eq, inArray, type SQL, sql, count as sqlCount } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql, count as sqlCount } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Database, Executor } from "../client.ts";
 import { calculations } from "../schema/calculations.ts";
+import { scenarios } from "../schema/models.ts";
 import {
   calculationResults,
   resultAllocations,
@@ -98,6 +99,12 @@ export interface RunReports {
 }
 
 export type RunMetaRow = typeof calculationResults.$inferSelect;
+
+/** Where a result page's run stands: no such scenario, no finished run of the category, or the run. */
+export type LatestRun =
+  | { scenario: false }
+  | { scenario: true; run: null }
+  | { scenario: true; run: { calculationId: number; finishedAt: Date | null; meta: RunMeta | null } };
 export type AllocationResultRow = typeof resultAllocations.$inferSelect;
 export type SourceResultRow = typeof resultSources.$inferSelect;
 export type TimeDrivenResultRow = typeof resultTimeDriven.$inferSelect;
@@ -418,6 +425,63 @@ export function resultsRepository(db: Database) {
         }
       }
       return cleaned;
+    },
+
+    /**
+     * The scenario, its latest FINISHED run of `category` (the root run: `parent_id` when the run
+     * is a child) and that run's meta row, in one query: every result page starts with it.
+     */
+    async latestRun(companyId: number, scenarioId: number, category: string): Promise<LatestRun> {
+      const c = calculations;
+      const latest = db
+        .select({ id: c.id, parentId: c.parentId, finishedAt: c.finishedAt })
+        .from(c)
+        .where(
+          and(
+            eq(c.companyId, scenarios.companyId),
+            eq(c.scenarioId, scenarios.id),
+            eq(c.category, category),
+            eq(c.status, "FINISHED"),
+          ),
+        )
+        .orderBy(desc(c.finishedAt), desc(c.id))
+        .limit(1)
+        .as("latest");
+      const t = calculationResults;
+      const [row] = await db
+        .select({
+          runId: latest.id,
+          parentId: latest.parentId,
+          finishedAt: latest.finishedAt,
+          metaScenario: t.scenarioId,
+          currency: t.currency,
+          minorDigits: t.minorDigits,
+          glTotal: t.glTotal,
+          detailLimit: t.detailLimit,
+        })
+        .from(scenarios)
+        .leftJoinLateral(latest, sql`true`)
+        .leftJoin(
+          t,
+          and(eq(t.companyId, scenarios.companyId), eq(t.calculationId, sql`coalesce(${latest.parentId}, ${latest.id})`)),
+        )
+        .where(and(eq(scenarios.companyId, companyId), eq(scenarios.id, scenarioId)));
+      if (!row) return { scenario: false };
+      if (row.runId === null) return { scenario: true, run: null };
+      const meta =
+        row.metaScenario === null || row.currency === null || row.minorDigits === null
+          ? null
+          : {
+              scenarioId: row.metaScenario,
+              currency: row.currency,
+              minorDigits: row.minorDigits,
+              glTotal: row.glTotal as number,
+              detailLimit: row.detailLimit as number,
+            };
+      return {
+        scenario: true,
+        run: { calculationId: row.parentId ?? row.runId, finishedAt: row.finishedAt, meta },
+      };
     },
 
     /**

@@ -42,10 +42,11 @@ export async function resolveRun(
   scenarioId: number,
   category: string,
 ): Promise<RunRef> {
-  if (!(await ctx.repos.models.findScenario(companyId, scenarioId))) throw notFound("scenario");
-  const row = await calculationsRepository(ctx.db).latestFinished(companyId, scenarioId, category);
-  if (!row) throw new AppError("NO_CALCULATION");
-  return refOf(ctx, companyId, row.parentId ?? row.id, row.finishedAt);
+  const latest = await resultsRepository(ctx.db).latestRun(companyId, scenarioId, category);
+  if (!latest.scenario) throw notFound("scenario");
+  if (!latest.run?.meta) throw new AppError("NO_CALCULATION");
+  const { calculationId, meta, finishedAt } = latest.run;
+  return { companyId, calculationId, meta, finishedAt };
 }
 
 /** A run named by id (`?calculation=`): only while its results are still kept. */
