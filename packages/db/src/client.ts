@@ -95,6 +95,33 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseClient {
   };
 }
 
+/**
+ * PGlite runs each query synchronously on the event loop, and the query queued behind another
+ * starts from the promise that ends it: a burst of requests was answered in one long turn of the
+ * loop, and Node accepts one new connection per turn, so a client arriving during a burst of 200
+ * waited 8-10 s for its first answer (docs/performance.md, "Load"). Statements from `db` (outside
+ * transactions; a transaction's own statements follow each other as before) now run one after the
+ * other, each after a turn of the loop, so sockets are read and connections accepted between them.
+ */
+function yielding(pglite: PGlite): PGlite {
+  let last: Promise<unknown> = Promise.resolve();
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === "query" || property === "exec" || property === "transaction") {
+        const method = Reflect.get(target, property, target) as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => {
+          const run = last.then(turn).then(() => method.apply(target, args));
+          last = run.catch(() => {});
+          return run;
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 async function openPglite(options: DatabaseOptions): Promise<DatabaseClient> {
   const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? DEFAULT_PGLITE_DIR;
   let pglite: PGlite;
@@ -111,7 +138,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseClient> {
       throw error;
     }
   }
-  const db = drizzlePglite(pglite) as unknown as Database;
+  const db = drizzlePglite(yielding(pglite)) as unknown as Database;
   return {
     db,
     driver: "pglite",
