@@ -463,7 +463,10 @@ export function resultsRepository(db: Database) {
         .leftJoinLateral(latest, sql`true`)
         .leftJoin(
           t,
-          and(eq(t.companyId, scenarios.companyId), eq(t.calculationId, sql`coalesce(${latest.parentId}, ${latest.id})`)),
+          and(
+            eq(t.companyId, scenarios.companyId),
+            eq(t.calculationId, sql`coalesce(${latest.parentId}, ${latest.id})`),
+          ),
         )
         .where(and(eq(scenarios.companyId, companyId), eq(scenarios.id, scenarioId)));
       if (!row) return { scenario: false };
