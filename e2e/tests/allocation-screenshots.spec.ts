@@ -1,4 +1,4 @@
-// Screenshots of the step-4 rules page, the TDABC results and the Sankey in English and Arabic,
+// Screenshots of the step-3 rules page with its sources panel, the step-4 rules page, the TDABC results and the Sankey in English and Arabic,
 // light and dark, under e2e/screenshots/ (git-ignored) for a person to look at.
 import { fileURLToPath } from "node:url";
 import { openDemoScenario, useLook } from "./allocation-helpers";
@@ -24,6 +24,11 @@ for (const [lang, skin] of shotVariants(ALL_SHOTS)) {
   test(`allocation screenshots ${lang} ${skin}`, async ({ page }) => {
     await openDemoScenario(page);
     await useLook(page, lang, skin);
+
+    await page.goto("/model/scenario/third-allocation");
+    await expect(page.getByTestId("sources-panel")).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}allocation-step3-${lang}-${skin}.png`, fullPage: true });
 
     await page.goto("/model/scenario/fourth-allocation");
     await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");

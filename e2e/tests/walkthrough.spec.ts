@@ -191,6 +191,25 @@ for (const width of [1366, 1440]) {
           labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent),
         );
       expect(cut, path).toEqual([]);
+      // Steps 1 and 3: the sources panel beside the rules shows each badge whole, within the panel's
+      // width (its list scrolls down), and the panel is not cut short by the calculation card above.
+      if (path.includes("allocation")) {
+        const panel = page.getByTestId("sources-panel");
+        await expect(panel.locator(".mantine-Badge-root").first()).toBeVisible();
+        const outside = await panel.evaluate((card) => {
+          const box = card.getBoundingClientRect();
+          const clipped = card.scrollHeight > card.clientHeight + 1 ? ["(panel cut short)"] : [];
+          return clipped.concat(
+            [...card.querySelectorAll(".mantine-Badge-root")]
+              .filter((b) => {
+                const r = b.getBoundingClientRect();
+                return r.left < box.left - 1 || r.right > box.right + 1;
+              })
+              .map((b) => b.textContent ?? ""),
+          );
+        });
+        expect(outside, path).toEqual([]);
+      }
     }
   });
 }

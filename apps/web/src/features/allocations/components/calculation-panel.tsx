@@ -94,7 +94,7 @@ export function CalculationPanel({
   };
 
   return (
-    <Card h="100%">
+    <Card>
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="md">
           {t("model:allocation.calculation")}

@@ -1,4 +1,4 @@
-import { Card, Group, ScrollArea, Stack, Text, Title } from "@mantine/core";
+import { Box, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatPercent } from "../../../lib/format";
 import { useStepSources } from "../api/get-step-sources";
@@ -23,7 +23,7 @@ export function SourcesPanel({ step, scenario }: { step: StepNumber; scenario: n
       <Text fz="xs" c="dimmed" mb="sm">
         {t("allocation:sources.hint")}
       </Text>
-      <Group gap={6} mb="sm">
+      <Group gap={6} mb="sm" wrap="wrap">
         {Object.entries(counts).map(([state, n]) => (
           <Text key={state} fz="xs">
             <SourceStateBadge state={state === "TIME_DRIVEN" ? null : state} /> {n}
@@ -39,14 +39,22 @@ export function SourcesPanel({ step, scenario }: { step: StepNumber; scenario: n
           {t("common:messages.noResults")}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={280}>
+        // A plain scrolling box: ScrollArea's content is a table that grows to its widest row, which
+        // pushed the badges out of the card instead of truncating the names.
+        <Box mah={280} style={{ overflowY: "auto", overflowX: "hidden" }}>
           <Stack gap={6}>
             {rows.map((s) => (
               <Group key={s.source} justify="space-between" wrap="nowrap" gap="xs">
-                <Text fz="sm" truncate title={`${s.source_ext_id} · ${s.source_name}`}>
+                {/* The name gives way (truncated, whole in its title); the percentage and the badge never do. */}
+                <Text
+                  fz="sm"
+                  truncate
+                  title={`${s.source_ext_id} · ${s.source_name}`}
+                  style={{ flex: 1, minWidth: 0 }}
+                >
                   {s.source_ext_id} · {s.source_name}
                 </Text>
-                <Group gap={6} wrap="nowrap">
+                <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
                   {!s.time_driven && (
                     <Text fz="xs" className="cf-num">
                       {formatPercent(s.total_percentage / 100, i18n.language)}
@@ -57,7 +65,7 @@ export function SourcesPanel({ step, scenario }: { step: StepNumber; scenario: n
               </Group>
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
       )}
     </Card>
   );
