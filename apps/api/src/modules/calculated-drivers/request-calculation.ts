@@ -60,7 +60,8 @@ export async function requestCalculation(
     expireInSeconds: 60 * 60,
   });
   await repos.calculatedDrivers.setTaskId(companyId, run.id, taskId);
-  return (await repos.calculatedDrivers.findCalculation(companyId, run.id))!;
+  // The run as requested: a worker may already have taken it up, which the answer must not race.
+  return { ...run, taskId };
 }
 
 /** Stops a run of the scenario: at once when still queued, between chunks when running. */
