@@ -91,3 +91,199 @@ describe("the PDF summary", () => {
     expect(bad.json().errors[0].field).toBe("language");
   });
 });
+
+type Block = Record<string, unknown> & { type: string };
+async function reportPdf(
+  blocks: Block[],
+  options: { language?: string; orientation?: string; keep?: string } = {},
+) {
+  const created = await call("POST", "/report/pdf-reports/", {
+    title: `Blocks ${blocks.map((b) => b.type).join(" ")}`,
+    orientation: options.orientation ?? "portrait",
+    data: { scenario, blocks },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id;
+  const language = options.language ?? "en";
+  return pdf(`/report/pdf-reports/${id}/pdf/?scenario=${scenario}&language=${language}`, options.keep);
+}
+
+const get = async (path: string) => {
+  const response = await call("GET", path);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+describe("a PDF of each block type", () => {
+  it("writes each block with the figures of its report call, the scenario in the header", async () => {
+    const C = dims.CUSTOMERS!;
+    const O = dims.ORDERS!;
+    const q = `scenario=${scenario}&dimension=${C}`;
+    const name = (await get(`/model/scenarios/${scenario}/`)).name as string;
+    const money = (v: number) =>
+      v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+    const whale = await get(`/report/whale/?${q}`);
+    const waterfall = await get(`/report/waterfall/?${q}`);
+    const treemap = await get(`/report/treemap/?${q}`);
+    const pnl = await get(`/report/pnl/?${q}&limit=50`);
+    const bottom = await get(`/report/profitability/?${q}&line=NET&side=bottom&limit=2`);
+    const compare = await get(`/report/compare/?scenario=${scenario}&dimension=${C},${O}&line=NET`);
+    const validation = await get(`/calculation/validation-report/?scenario=${scenario}`);
+    const sankey = await get(`/calculation/sankey/?scenario=${scenario}`);
+
+    const cases: [Block, string[]][] = [
+      [{ type: "heading", text: "Quarterly review" }, ["Quarterly review"]],
+      [{ type: "text", text: "Costs are allocated by activity." }, ["Costs are allocated by activity."]],
+      [
+        { type: "key_figures" },
+        ["Key figures", money(1850), money(pnl.totals.profit), "Records of Customers"],
+      ],
+      [{ type: "validation" }, ["Validation report", "Step 1", money(validation.gl_total)]],
+      [
+        { type: "sankey" },
+        [
+          "Cost flow",
+          ...sankey.nodes
+            .filter((n: { kind: string; level: string }) => n.kind === "item" && n.level === "activity")
+            .map((n: { name: string }) => n.name),
+        ],
+      ],
+      [
+        { type: "whale", dimension: C },
+        ["Whale curve: Customers", `Peak: ${whale.peak_percent.toFixed(1)} %`, "% of records"],
+      ],
+      [
+        { type: "waterfall", dimension: C },
+        [
+          "P&L bridge: Customers",
+          ...waterfall.steps.map((s: { description: string }) => s.description),
+          ...waterfall.steps.map((s: { value: number }) => money(s.value)),
+        ],
+      ],
+      [
+        { type: "treemap", dimension: C, measure: "cost", limit: 5 },
+        ["Tree map: Customers by Cost", ...treemap.root.children.map((c: { name: string }) => c.name)],
+      ],
+      [
+        { type: "pnl", dimension: C, limit: 50 },
+        [
+          "P&L by record: Customers",
+          ...pnl.results.map((r: { name: string }) => r.name),
+          ...pnl.results.map((r: { lines: { REV: number } }) => money(r.lines.REV)),
+          money(pnl.totals.lines.REV),
+        ],
+      ],
+      [
+        { type: "top_bottom", dimension: C, line: "NET", side: "bottom", limit: 2 },
+        [
+          "Bottom 2: Customers by Net profit",
+          ...bottom.results.map((r: { name: string }) => r.name),
+          ...bottom.results.map((r: { value: number }) => money(r.value)),
+        ],
+      ],
+      [
+        { type: "compare", mode: "dimensions", dimension: C, dimension2: O, line: "NET" },
+        [
+          "Comparison: Customers and Orders",
+          money(compare.a.total),
+          money(compare.b.total),
+          ...compare.results.map((r: { variance: number }) => money(r.variance)),
+        ],
+      ],
+    ];
+    for (const [block, expected] of cases) {
+      const facts = await reportPdf([block], { keep: `block-${block.type}` });
+      expect(facts.pages, block.type).toBeGreaterThanOrEqual(1);
+      expect(facts.text, block.type).toContain(name);
+      expect(facts.text, block.type).toContain("EUR");
+      expect(facts.text, block.type).toContain(`Page 1 of ${facts.pages}`);
+      for (const text of expected) expect(facts.text, `${block.type}: ${text}`).toContain(text);
+    }
+  });
+
+  it("breaks a long table across pages with its header row on each page, in landscape", async () => {
+    const blocks: Block[] = [];
+    for (let i = 0; i < 12; i++) blocks.push({ type: "pnl", dimension: dims.ORDERS!, limit: 10 });
+    const facts = await reportPdf(blocks, { orientation: "landscape", keep: "landscape" });
+    expect(facts.size[0]).toBeGreaterThan(facts.size[1]);
+    expect(facts.pages).toBeGreaterThan(1);
+    const pages = facts.text.split("\f").filter((p) => p.trim());
+    expect(pages.length).toBe(facts.pages);
+    for (const page of pages) expect(page).toContain("Identifier");
+  });
+
+  it("writes Arabic text right to left, shaped, extracted in logical order", async () => {
+    const heading = "تقرير الربحية للعملاء";
+    const text = "يعرض هذا التقرير الربح الإجمالي لكل عميل";
+    const facts = await reportPdf(
+      [
+        { type: "heading", text: heading },
+        { type: "text", text },
+        { type: "top_bottom", dimension: dims.CUSTOMERS!, line: "NET", side: "top", limit: 3 },
+      ],
+      { language: "ar", keep: "report-ar" },
+    );
+    expect(facts.text).toContain(heading);
+    expect(facts.text).toContain(text);
+    // Lines mixing Arabic with digits come out of pdftotext in its own order; the words are there.
+    for (const word of ["أعلى", "حسب", "الصفحة", "المعرف", "الاسم"]) expect(facts.text).toContain(word);
+    // Shaped: no isolated presentation forms, and the letters are real Arabic code points.
+    expect(facts.text).not.toMatch(/[\uFE70-\uFEFF]/);
+  });
+});
+
+describe("report/pdf-reports", () => {
+  it("saves, lists, edits, duplicates and deletes PDF reports within the company", async () => {
+    const created = await call("POST", "/report/pdf-reports/", {
+      title: "Board pack",
+      description: "Quarterly",
+      data: { scenario, blocks: [{ type: "top_bottom", dimension: dims.CUSTOMERS! }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const report = created.json();
+    expect(report.orientation).toBe("portrait");
+    expect(report.type).toBe("REPORT");
+    // Spec defaults of a top/bottom block: top, 50.
+    expect(report.data.blocks[0]).toMatchObject({ side: "top", limit: 50 });
+
+    const list = await get("/report/pdf-reports/?ordering=title&limit=100");
+    expect(Object.keys(list)).toEqual(["count", "next", "previous", "results"]);
+    expect(list.results.some((r: { id: number }) => r.id === report.id)).toBe(true);
+
+    const patched = await call("PATCH", `/report/pdf-reports/${report.id}/`, { orientation: "landscape" });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().orientation).toBe("landscape");
+
+    const copy = await call("POST", `/report/pdf-reports/${report.id}/duplicate/`, {});
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(copy.json().id).not.toBe(report.id);
+    expect(copy.json().data).toEqual(patched.json().data);
+
+    expect((await callB("GET", `/report/pdf-reports/${report.id}/`)).statusCode).toBe(404);
+    expect((await callB("DELETE", `/report/pdf-reports/${report.id}/`)).statusCode).toBe(404);
+    expect(
+      (await callB("GET", `/report/pdf-reports/${report.id}/pdf/?scenario=${scenario}`)).statusCode,
+    ).toBe(404);
+
+    expect((await call("DELETE", `/report/pdf-reports/${report.id}/`)).statusCode).toBe(204);
+    expect((await call("GET", `/report/pdf-reports/${report.id}/`)).statusCode).toBe(404);
+  });
+
+  it("refuses malformed reports naming the field", async () => {
+    const bad = async (body: unknown, field: string) => {
+      const response = await call("POST", "/report/pdf-reports/", body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+    };
+    await bad({ title: "" }, "title");
+    await bad({ title: "x", orientation: "sideways" }, "orientation");
+    await bad({ title: "x", data: { blocks: [{ type: "chart" }] } }, "data.blocks.0.type");
+    await bad(
+      { title: "x", data: { blocks: [{ type: "pnl", dimension: 2 ** 31 }] } },
+      "data.blocks.0.dimension",
+    );
+    await bad({ title: "x", data: { blocks: [{ type: "text", text: "a\u0000b" }] } }, "data.blocks.0.text");
+    await bad({ title: "x", extra: 1 }, "extra");
+  });
+});

@@ -41,8 +41,10 @@ export class Formatter {
       });
       this.cache.set(decimals, format);
     }
-    // The PDF's text layout does the bidi ordering itself: Intl's direction marks are dropped.
-    return format.format(value).replace(BIDI_MARKS, "");
+    // The PDF's text layout does the bidi ordering itself: Intl's direction marks are dropped,
+    // and in Arabic the number is isolated left to right, so a minus stays in front of it.
+    const text = format.format(value).replace(BIDI_MARKS, "");
+    return this.language === "ar" ? `\u2066${text}\u2069` : text;
   }
   percent(value: number | null | undefined): string {
     return value === null || value === undefined ? "" : `${this.number(value, 1)} %`;
@@ -392,7 +394,7 @@ async function treemap(b: BlockContext, block: Extract<PdfBlock, { type: "treema
           data: children.map(toData),
           label: {
             fontSize: 9,
-            formatter: (p: { name: string; value: number }) => `${p.name}\n${f.number(p.value, 0)}`,
+            formatter: (p: { name: string; value: number }) => `${p.name} ${f.number(p.value, 0)}`,
           },
           upperLabel: { show: false },
           levels: [{ itemStyle: { borderColor: "#fff", borderWidth: 2, gapWidth: 2 } }],

@@ -11,6 +11,8 @@ import { type FontName, fontOf, isArabic } from "./pdf-fonts.ts";
 
 const bidi = bidiFactory();
 
+const CONTROLS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/;
+
 export interface Token {
   text: string;
   font: FontName;
@@ -33,6 +35,8 @@ export function tokenize(text: string, rtl: boolean, bold: boolean): Token[] {
   for (const ch of chars) {
     const level = levels[unit] ?? (rtl ? 1 : 0);
     unit += ch.length;
+    // Direction controls (isolates, marks) steer the levels and are not drawn.
+    if (CONTROLS.test(ch)) continue;
     const space = /\s/.test(ch);
     // Neutral characters (digits' separators, punctuation) stay in the font of the letters
     // before them, so a token is not split at every comma.
