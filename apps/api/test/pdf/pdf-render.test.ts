@@ -287,3 +287,22 @@ describe("report/pdf-reports", () => {
     await bad({ title: "x", extra: 1 }, "extra");
   });
 });
+
+describe("a ten-page PDF report", () => {
+  it("is written with charts and tables on every page (its time goes to docs/performance.md)", async () => {
+    const blocks: Block[] = [{ type: "key_figures" }, { type: "validation" }];
+    for (let i = 0; i < 4; i++) {
+      blocks.push({ type: "sankey" });
+      blocks.push({ type: "whale", dimension: dims.CUSTOMERS! });
+      blocks.push({ type: "waterfall", dimension: dims.CUSTOMERS! });
+      blocks.push({ type: "treemap", dimension: dims.ORDERS! });
+      blocks.push({ type: "pnl", dimension: dims.ORDERS!, limit: 50 });
+    }
+    const created = await call("POST", "/report/pdf-reports/", { title: "Ten pages", data: { scenario, blocks } });
+    const started = performance.now();
+    const facts = await pdf(`/report/pdf-reports/${created.json().id}/pdf/?scenario=${scenario}`, "ten-pages");
+    const seconds = (performance.now() - started) / 1000;
+    expect(facts.pages).toBeGreaterThanOrEqual(10);
+    console.log(`PDF benchmark: ${facts.pages} pages in ${seconds.toFixed(2)} s`);
+  });
+});
