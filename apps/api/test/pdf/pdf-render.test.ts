@@ -298,9 +298,15 @@ describe("a ten-page PDF report", () => {
       blocks.push({ type: "treemap", dimension: dims.ORDERS! });
       blocks.push({ type: "pnl", dimension: dims.ORDERS!, limit: 50 });
     }
-    const created = await call("POST", "/report/pdf-reports/", { title: "Ten pages", data: { scenario, blocks } });
+    const created = await call("POST", "/report/pdf-reports/", {
+      title: "Ten pages",
+      data: { scenario, blocks },
+    });
     const started = performance.now();
-    const facts = await pdf(`/report/pdf-reports/${created.json().id}/pdf/?scenario=${scenario}`, "ten-pages");
+    const facts = await pdf(
+      `/report/pdf-reports/${created.json().id}/pdf/?scenario=${scenario}`,
+      "ten-pages",
+    );
     const seconds = (performance.now() - started) / 1000;
     expect(facts.pages).toBeGreaterThanOrEqual(10);
     console.log(`PDF benchmark: ${facts.pages} pages in ${seconds.toFixed(2)} s`);
