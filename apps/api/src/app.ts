@@ -25,6 +25,7 @@ import { exportFileRoutes } from "./modules/export-files/routes.ts";
 import { startEmailWorker } from "./modules/mail/deliver-email.ts";
 import { modelRoutes } from "./modules/models/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
+import { pdfRoutes } from "./modules/pdf/pdf-routes.ts";
 import { reportLineRoutes } from "./modules/report-lines/routes.ts";
 import { traceAndSavedReportRoutes } from "./modules/reports/register.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportLineRoutes(ctx));
       await api.register(reportRoutes(ctx));
       await api.register(traceAndSavedReportRoutes(ctx));
+      await api.register(pdfRoutes(ctx));
       await api.register(calculationRoutes(ctx));
       await api.register(calculationResultRoutes(ctx));
       await api.register(costRoutes(ctx));

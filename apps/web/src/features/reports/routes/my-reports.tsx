@@ -26,6 +26,7 @@ import { useAppContext } from "../../../lib/app-context";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useDeleteSavedReport } from "../api/delete-saved-report";
 import { getSavedReports, SAVED_REPORTS_KEY } from "../api/get-saved-reports";
+import { usePdfReports } from "../api/pdf-reports";
 import type { SavedReport } from "../api/report-types";
 import { useSaveSavedReport } from "../api/save-saved-report";
 import { ExportFilesTable } from "../components/export-files-table";
@@ -206,6 +207,39 @@ function SavedReports() {
   );
 }
 
+/** The PDF reports (report/pdf-reports/), each opening in the builder. */
+function PdfReports() {
+  const { t } = useTranslation();
+  const reports = usePdfReports();
+  const list = reports.data?.results ?? [];
+  if (!list.length) {
+    return (
+      <Text fz="sm" c="dimmed">
+        {t("report:pdf.noBlocks")}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4} data-testid="pdf-reports-list">
+      {list.map((r) => (
+        <Group key={r.id} justify="space-between">
+          <Button
+            component={Link}
+            to={`/pdf-report?report=${r.id}`}
+            variant="subtle"
+            leftSection={<IconFileTypePdf size={16} aria-hidden />}
+          >
+            {r.title}
+          </Button>
+          <Text fz="xs" c="dimmed">
+            {t(`report:pdf.${r.orientation}`)} · {r.owner_name}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 function MyReports({ scenario }: { scenario: number }) {
   const { t } = useTranslation();
   return (
@@ -225,6 +259,12 @@ function MyReports({ scenario }: { scenario: number }) {
             {t("report:myReports.saved")}
           </Title>
           <SavedReports />
+        </Card>
+        <Card>
+          <Title order={2} fz="md" mb="md">
+            {t("report:myReports.types.PDF")}
+          </Title>
+          <PdfReports />
         </Card>
         <Card>
           <Title order={2} fz="md" mb="md">

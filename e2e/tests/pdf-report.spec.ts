@@ -1,0 +1,139 @@
+// The PDF builder: compose a PDF report of blocks on the calculated demo scenario, save it,
+// generate its PDF and download it; the file is a real PDF whose text (read back with poppler's
+// pdftotext) holds the title, the scenario and the blocks. Screenshots of the builder in English
+// light and Arabic dark under /work/shots/pdf/ (or PDF_SHOTS_DIR) for a person to look at.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { openDemoScenario, useLook } from "./allocation-helpers";
+import { expect, test } from "./fixtures";
+
+const shots = process.env.PDF_SHOTS_DIR ?? "/work/shots/pdf/";
+
+test.describe.configure({ mode: "serial" });
+
+function reportStatus(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem("accessToken")}` };
+    const ctx = JSON.parse(localStorage.getItem("costflow.context") ?? "{}") as {
+      model?: { id: number };
+      scenario?: { id: number };
+    };
+    const dims = (await (
+      await fetch(`/api/v1/dimensions/?model=${ctx.model?.id}&limit=1`, { headers })
+    ).json()) as {
+      results: { id: number }[];
+    };
+    const res = await fetch(
+      `/api/v1/report/whale/?scenario=${ctx.scenario?.id}&dimension=${dims.results[0]?.id}`,
+      {
+        headers,
+      },
+    );
+    return res.status;
+  });
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(420_000);
+  const page = await browser.newPage();
+  await openDemoScenario(page);
+  if ((await reportStatus(page)) !== 200) {
+    await page.goto("/model/scenarios/calculations");
+    const latest = page.getByTestId("latest-run");
+    await expect(latest).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId("start-type").click();
+    await page.getByRole("option", { name: "All", exact: true }).click();
+    await page.getByTestId("start-calculation").click();
+    await expect(latest).toContainText("Finished", { timeout: 150_000 });
+    await expect.poll(() => reportStatus(page), { timeout: 240_000, intervals: [2_000] }).toBe(200);
+  }
+  await page.close();
+});
+
+async function addBlock(page: Page, label: string) {
+  await page.getByTestId("pdf-add-type").click();
+  await page.getByRole("option", { name: label, exact: true }).click();
+  await page.getByRole("button", { name: "Add block" }).click();
+}
+
+test("build a PDF report, save it, generate and download its PDF", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { scenario } = await openDemoScenario(page);
+  const scenarioName = await page.evaluate(
+    async (id) =>
+      (
+        (await (
+          await fetch(`/api/v1/model/scenarios/${id}/`, {
+            headers: { Authorization: `Bearer ${localStorage.getItem("accessToken")}` },
+          })
+        ).json()) as { name: string }
+      ).name,
+    scenario,
+  );
+  await page.goto("/pdf-report");
+  await page.getByLabel("Title").fill("Board pack");
+  await page.getByText("Landscape", { exact: true }).click();
+  await addBlock(page, "Heading");
+  await page.getByTestId("pdf-block-0").getByLabel("Heading text").fill("Quarterly review");
+  await addBlock(page, "Key figures");
+  await addBlock(page, "Top or bottom records");
+  await addBlock(page, "Whale curve");
+  await expect(page.getByTestId("pdf-block-3")).toBeVisible();
+  // Reorder: the key figures go below the top records.
+  await page.getByTestId("pdf-block-1").getByRole("button", { name: "Move down" }).click();
+  await expect(page.getByTestId("pdf-block-2")).toContainText("Key figures");
+  await expect(page.getByTestId("pdf-preview")).toContainText("Quarterly review");
+
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(/report=\d+/);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Generate PDF" }).click();
+  const file = await (await download).path();
+  const pdf = readFileSync(file);
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+  expect(text).toContain("Board pack");
+  expect(text).toContain("Quarterly review");
+  expect(text).toContain(scenarioName);
+  expect(text).toContain("Key figures");
+  expect(text).toMatch(/Top 50: /);
+  const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+  const [, w, h] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info)!;
+  expect(Number(w)).toBeGreaterThan(Number(h));
+
+  // Duplicate, then delete the copy.
+  await page.getByRole("button", { name: "Duplicate" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue("Board pack (2)");
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue("");
+
+  // My reports lists the PDF report and opens it in the builder.
+  await page.goto("/reports/my-reports");
+  await page.getByTestId("pdf-reports-list").getByRole("link", { name: "Board pack" }).click();
+  await expect(page.getByLabel("Title")).toHaveValue("Board pack");
+
+  // The management summary of the scenario.
+  const summary = page.waitForEvent("download");
+  await page.getByRole("button", { name: "PDF summary" }).click();
+  const summaryText = execFileSync("pdftotext", [await (await summary).path(), "-"], { encoding: "utf8" });
+  expect(summaryText).toContain("Management summary");
+  expect(summaryText).toContain(scenarioName);
+});
+
+for (const [lang, skin] of [
+  ["en", "light"],
+  ["ar", "dark"],
+] as const) {
+  test(`PDF builder screenshot ${lang} ${skin}`, async ({ page }) => {
+    await openDemoScenario(page);
+    await useLook(page, lang, skin);
+    await page.goto("/reports/my-reports");
+    await page.getByTestId("pdf-reports-list").getByRole("link").first().click();
+    await expect(page.getByTestId("pdf-block-0")).toBeVisible();
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: `${shots}pdf-builder-${lang}-${skin}.png`, fullPage: true });
+  });
+}
