@@ -9,7 +9,7 @@
 
 import type { Splitter } from "./largest-remainder.ts";
 
-/** |S| x W below this: floors and remainders exact in doubles (as in largest-remainder.ts). */
+/** |S| x max w_i + W below this: floors and remainders exact in doubles (largest-remainder.ts). */
 const LIMIT = 2 ** 52;
 /** Runs up to this many children are split inline. */
 export const SMALL_RUN = 32;
@@ -40,8 +40,8 @@ export function runScratch(): RunScratch {
  * Splits the values of parents pFrom..pTo-1 of `vp` over their children:
  * offsets[p]..offsets[p+1] index the child list; child j of the list is record ids[j], or record
  * j when `ids` is null (children already in record order). `wt` holds the weights in child-list
- * order (when `uniform`, any array of the column's one weight); wByParent the exact weight sum of
- * each parent's run. A parent with no children or W = 0 keeps its value (listed in stayParents /
+ * order (when `uniform`, any array of the column's one weight), `maxW` a bound on them; wByParent
+ * the exact weight sum of each parent's run. A parent with no children or W = 0 keeps its value (listed in stayParents /
  * stayAmounts, added to `sink`); the others pass it on and are cleared in `vp`, their value
  * recorded in `sent` (when not null). `long`: a scratch as long as the child list, for the runs
  * the Splitter does.
@@ -56,6 +56,7 @@ export function pushRuns(
   ids: Int32Array | null,
   wt: Float64Array,
   uniform: boolean,
+  maxW: number,
   wByParent: Float64Array,
   long: Float64Array,
   received: Float64Array | null,
@@ -91,7 +92,7 @@ export function pushRuns(
       if (received !== null) received[id] = c;
       into[id] = into[id]! + c;
     } else if (s >= LIMIT) {
-      splitLong(splitter, c, wt, uniform, w, start, end, long, ids, received, into);
+      splitLong(splitter, c, wt, uniform, w, maxW, start, end, long, ids, received, into);
     } else if (uniform) {
       // m equal weights: floor(s / m) each, the spare units to the first children.
       let q = Math.floor(s / m);
@@ -113,7 +114,7 @@ export function pushRuns(
         if (received !== null) received[id] = a;
         into[id] = into[id]! + a;
       }
-    } else if (m <= SMALL_RUN && s * w < LIMIT) {
+    } else if (m <= SMALL_RUN && s * maxW + w < LIMIT) {
       splitSmall(c, s, wt, w, start, m, amount, rem, key);
       for (let j = 0; j < m; j++) {
         const id = ids === null ? start + j : ids[start + j]!;
@@ -122,7 +123,7 @@ export function pushRuns(
         into[id] = into[id]! + a;
       }
     } else {
-      splitLong(splitter, c, wt, uniform, w, start, end, long, ids, received, into);
+      splitLong(splitter, c, wt, uniform, w, maxW, start, end, long, ids, received, into);
     }
     if (sent !== null) sent[p] = c;
     vp[p] = 0;
@@ -134,7 +135,7 @@ export function pushRuns(
 
 /**
  * The largest-remainder split of c over the m weights wt[start..start+m) (sum w, s = |c|,
- * s * w < 2^52), into amount[0..m): floors and remainders exactly as Splitter.splitPlain computes
+ * s x max weight + w < 2^52), into amount[0..m): floors and remainders exactly as Splitter.splitPlain computes
  * them, then the s - sum(floors) missing units (fewer than m) to the largest remainders, ties to
  * the lower index: by rank when w < 2^25; else, half or fewer picked largest first, more given to
  * every child but the m - k smallest (ties: the higher index goes without), the same set.
@@ -225,6 +226,7 @@ function splitLong(
   wt: Float64Array,
   uniform: boolean,
   w: number,
+  maxW: number,
   start: number,
   end: number,
   long: Float64Array,
@@ -232,7 +234,7 @@ function splitLong(
   received: Float64Array | null,
   into: Float64Array,
 ): void {
-  splitter.split(c, wt, null, w, null, start, end, long, uniform);
+  splitter.split(c, wt, null, w, null, start, end, long, uniform, maxW);
   for (let j = start; j < end; j++) {
     const id = ids === null ? j : ids[j]!;
     const a = long[j]!;

@@ -10,7 +10,7 @@ import type { Splitter } from "./largest-remainder.ts";
 import { pushRuns, runScratch } from "./push-kernel.ts";
 import type { Children, Relations } from "./relations.ts";
 import type { PushResult } from "./result-types.ts";
-import type { WeightColumn } from "./weight-column.ts";
+import { maxWeight, type WeightColumn } from "./weight-column.ts";
 import type { WeightResolver, WeightSpec } from "./weight-resolver.ts";
 
 export interface PushRule {
@@ -214,6 +214,7 @@ export class PushEngine {
           ids,
           wt,
           column.uniform,
+          maxWeight(column),
           wByParent,
           this.longScratch,
           received,

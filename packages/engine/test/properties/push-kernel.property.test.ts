@@ -105,6 +105,7 @@ function kernelPush(d: DensePush, chunk: number, detail = true) {
       inOrder ? null : ids,
       wt,
       uniform,
+      d.weights.reduce((a, x) => Math.max(a, x), 0),
       wByParent,
       long,
       detail ? received : null,
