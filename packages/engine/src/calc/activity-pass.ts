@@ -201,8 +201,18 @@ export function runActivityPass(
       amounts,
     });
 
-    for (const push of plans.get(code) ?? []) {
-      const r = pushes.run(5, code, rule?.dimension ?? push.parent, push, vectorOf, sinks);
+    const keepForPnl = referenced.has(code);
+    const plan = plans.get(code) ?? [];
+    for (let i = 0; i < plan.length; i++) {
+      const push = plan[i]!;
+      // What reaches a dimension that no later push of the activity leaves, and that no P&L line
+      // reads per activity, goes straight into the dimension's totals (sums of integers: exact in
+      // any order), not through the activity's vector.
+      let into: Float64Array | null = null;
+      if (!keepForPnl && !plan.some((q, j) => j > i && q.parent === push.child)) {
+        into = dims.get(push.child)?.restingCost ?? null;
+      }
+      const r = pushes.run(5, code, rule?.dimension ?? push.parent, push, vectorOf, sinks, into);
       in5 += r.in;
       allocated5 += r.allocated;
       unallocated5 += r.unallocated;
@@ -210,7 +220,6 @@ export function runActivityPass(
       pushResults.push(r);
     }
 
-    const keepForPnl = referenced.has(code);
     for (const dim of touched) {
       const v = buffers.get(dim)!;
       if (keepForPnl) {

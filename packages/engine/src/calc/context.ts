@@ -79,9 +79,12 @@ export class CalcContext {
     this.issues.push(issue);
   }
 
-  /** Whether the detail budget can still take a vector of `length` numbers. */
-  canKeep(length: number): boolean {
-    return length <= this.budget && length <= this.recordLimit;
+  /**
+   * Whether the detail budget can still take a vector of `length` numbers (after `reserved` more
+   * numbers are kept first).
+   */
+  canKeep(length: number, reserved = 0): boolean {
+    return length <= this.budget - reserved && length <= this.recordLimit;
   }
 
   /** A copy of `vector` when the detail budget allows it, else null (with one warning). */

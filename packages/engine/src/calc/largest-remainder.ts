@@ -10,7 +10,7 @@
 
 /** Exact split of an integer total over BigInt weights (>= 0, sum > 0); ties to lower index. */
 import { type Allocator, HEAP } from "./float64-block.ts";
-import { type WeightColumn, weightClasses } from "./weight-column.ts";
+import { maxWeight, type WeightColumn, weightClasses } from "./weight-column.ts";
 import { WIDE, wideDivide } from "./wide.ts";
 
 export function splitBig(total: bigint, weights: readonly bigint[]): bigint[] {
@@ -98,7 +98,8 @@ export class Splitter {
         return;
       }
     }
-    this.split(total, column.scaled, column.big, w, null, 0, n, out, column.uniform);
+    const max = column.big === null ? maxWeight(column) : w;
+    this.split(total, column.scaled, column.big, w, null, 0, n, out, column.uniform, max);
   }
 
   /**
@@ -119,7 +120,8 @@ export class Splitter {
       }
     }
     // Other columns: split into `scratch` (zeros, n long), add, and leave it zeroed again.
-    this.split(total, column.scaled, column.big, w, null, 0, n, scratch, column.uniform);
+    const max = column.big === null ? maxWeight(column) : w;
+    this.split(total, column.scaled, column.big, w, null, 0, n, scratch, column.uniform, max);
     let sum = 0;
     for (let i = 0; i < n; i++) {
       const a = scratch[i]!;
@@ -226,6 +228,8 @@ export class Splitter {
    * weight of element id = scaled[id] (or big[id]); W is the exact weight sum of those elements
    * (> 0). Writes each element's amount to out[id] (overwrites). `uniform`: every weight of the
    * column is the same (equal remainders, so the spare units go to the first elements).
+   * `max`: a bound on the weights split (default W); the floors and remainders are computed in
+   * plain doubles while |S| x max + W < 2^52 (every product S x w_i and q x W then stays exact).
    */
   split(
     total: number,
@@ -237,6 +241,7 @@ export class Splitter {
     end: number,
     out: Float64Array,
     uniform = false,
+    max = w,
   ): void {
     const m = end - start;
     const s = Math.abs(total);
@@ -254,7 +259,7 @@ export class Splitter {
     }
     this.ensure(m);
     const given =
-      s * w < LIMIT
+      s * max + w < LIMIT
         ? this.splitPlain(s, scaled, w, ids, start, m, out)
         : this.splitWide(s, scaled, w, ids, start, m, out);
     const missing = s - given;
@@ -267,7 +272,10 @@ export class Splitter {
     }
   }
 
-  /** Floors and remainders with plain double arithmetic (|S| * W < 2^52); returns sum(floors). */
+  /**
+   * Floors and remainders with plain double arithmetic (|S| x max w_i + W < 2^52: each product,
+   * quotient estimate times W and remainder is an exact integer); returns sum(floors).
+   */
   private splitPlain(
     s: number,
     scaled: Float64Array,

@@ -7,9 +7,10 @@ import type { PushSplit } from "../model/types.ts";
 import { byCode, type CalcContext } from "./context.ts";
 import { CalcError } from "./errors.ts";
 import type { Splitter } from "./largest-remainder.ts";
+import { pushRuns, runScratch } from "./push-kernel.ts";
 import type { Children, Relations } from "./relations.ts";
 import type { PushResult } from "./result-types.ts";
-import type { WeightColumn } from "./weight-column.ts";
+import { maxWeight, type WeightColumn } from "./weight-column.ts";
 import type { WeightResolver, WeightSpec } from "./weight-resolver.ts";
 
 export interface PushRule {
@@ -77,8 +78,9 @@ export class PushEngine {
   private readonly parentWeights = new Map<string, Float64Array>();
   /** Per weight column and parent dimension: the children's weights in child-list order. */
   private readonly gathered = new Map<string, Float64Array>();
-  /** Scratch for one push's split amounts in child-list order. */
-  private splitScratch = new Float64Array(0);
+  /** Scratch for the long runs' split amounts in child-list order, and for the short runs. */
+  private longScratch = new Float64Array(0);
+  private readonly runScratch = runScratch();
   private readonly ordered = new Map<Children, boolean>();
 
   /** Whether child list j is record j for every j (every child has its parent, in order). */
@@ -101,7 +103,9 @@ export class PushEngine {
 
   /**
    * Runs one push on `vectors` (values per dimension for one source; created on demand by
-   * `vectorOf`). Moves allocated values from the parent vector to the child vector.
+   * `vectorOf`). Moves allocated values from the parent vector to the child vector, or to `into`
+   * when given (the caller's choice: the child dimension's totals, when nothing reads the
+   * source's child vector afterwards).
    */
   run(
     step: 5 | 6,
@@ -110,6 +114,7 @@ export class PushEngine {
     rule: PushRule,
     vectorOf: (dimension: string) => Float64Array,
     sinks: PushSinks | null,
+    into: Float64Array | null = null,
   ): PushResult {
     const { ctx } = this;
     const nParent = ctx.recordCount(rule.parent);
@@ -153,10 +158,10 @@ export class PushEngine {
     const column = this.weights.column(rule.child, spec, rule.label);
     const wKey = `${this.weights.key(rule.child, spec)}\u0000${rule.parent}`;
     // The children's weights copied once into child-list order: each parent's split then reads
-    // and writes contiguous memory, instead of jumping over the child dimension (the orders of one
-    // customer are spread over all orders), and only the final scatter jumps. No copy for equal
-    // weights (their splits read one weight), nor for children listed in record order already
-    // (order lines in order of their orders): the weights are the column, amounts go in place.
+    // contiguous memory, instead of jumping over the child dimension (the orders of one customer
+    // are spread over all orders), and only the final scatter jumps. No copy for equal weights
+    // (their splits read one weight), nor for children listed in record order already (order
+    // lines in order of their orders): the weights are the column, amounts go in place.
     const inOrder = this.inRecordOrder(children);
     let gathered =
       column.big === null && !column.uniform ? (inOrder ? column.scaled : this.gathered.get(wKey)) : null;
@@ -165,68 +170,82 @@ export class PushEngine {
       for (let j = 0; j < gathered.length; j++) gathered[j] = column.scaled[children.ids[j]!]!;
       this.gathered.set(wKey, gathered);
     }
-    let wByParent = this.parentWeights.get(wKey);
-    if (!wByParent) {
-      wByParent = ctx.arena.float64(nParent);
-      for (let p = 0; p < nParent; p++) {
-        let w = 0;
-        if (column.big) {
-          let b = 0n;
-          for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++)
-            b += column.big[children.ids[j]!]!;
-          w = Number(b);
-        } else if (gathered !== null) {
-          for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++) w += gathered[j]!;
-        } else if (column.uniform) {
-          // m equal integer weights x: the exact sum m * x, without reading each child.
-          w = (children.offsets[p + 1]! - children.offsets[p]!) * (column.n > 0 ? column.scaled[0]! : 0);
-        } else {
-          for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++)
-            w += column.scaled[children.ids[j]!]!;
-        }
-        wByParent[p] = w;
-      }
-      this.parentWeights.set(wKey, wByParent);
-    }
-    if (gathered !== null && !inOrder && this.splitScratch.length < children.ids.length)
-      this.splitScratch = ctx.arena.float64(children.ids.length);
+    const wByParent = this.weightSums(wKey, nParent, children, column, gathered);
     const nChild = ctx.recordCount(rule.child);
-    let received = this.received.get(rule.child);
-    if (!received) {
-      received = ctx.arena.float64(nChild);
-      this.received.set(rule.child, received);
-    } else received.fill(0);
-    const vc = vectorOf(rule.child);
-    const scratch = inOrder ? received : this.splitScratch;
-    let sent = this.sent.get(rule.parent);
-    if (!sent) {
-      sent = ctx.arena.float64(nParent);
-      this.sent.set(rule.parent, sent);
-    } else sent.fill(0);
+    // Which detail this push keeps is known before it runs (nothing else spends the budget
+    // meanwhile): vectors that will not be kept are not filled at all.
+    const keepSent = ctx.canKeep(nParent);
+    const keepReceived = ctx.canKeep(nChild, keepSent ? nParent : 0);
+    let received: Float64Array | null = null;
+    if (keepReceived || column.big !== null) {
+      received = this.received.get(rule.child) ?? null;
+      if (!received) {
+        received = ctx.arena.float64(nChild);
+        this.received.set(rule.child, received);
+      } else received.fill(0);
+    }
+    let sent: Float64Array | null = null;
+    if (keepSent) {
+      sent = this.sent.get(rule.parent) ?? null;
+      if (!sent) {
+        sent = ctx.arena.float64(nParent);
+        this.sent.set(rule.parent, sent);
+      } else sent.fill(0);
+    }
+    const target = into ?? vectorOf(rule.child);
     const stayParents: number[] = [];
     const stayAmounts: number[] = [];
     const sink = sinks?.unallocated(rule.parent) ?? null;
     const totals = { allocated: 0, unallocated: 0 };
-    // In chunks of parents: the loop is optimized after the first chunk with complete feedback.
-    for (let from = 0; from < nParent; from += CHUNK) {
-      splitParents(
-        ctx.splitter,
-        vp,
-        from,
-        Math.min(nParent, from + CHUNK),
-        children,
-        wByParent,
-        gathered,
-        column,
-        scratch,
-        received,
-        vc,
-        sent,
-        sink,
-        stayParents,
-        stayAmounts,
-        totals,
-      );
+    if (gathered !== null || column.uniform) {
+      if (this.longScratch.length < children.ids.length)
+        this.longScratch = ctx.arena.float64(children.ids.length);
+      const ids = inOrder ? null : children.ids;
+      const wt = gathered ?? column.scaled;
+      // In chunks of parents: the loop is optimized after the first chunk with complete feedback.
+      for (let from = 0; from < nParent; from += CHUNK) {
+        pushRuns(
+          ctx.splitter,
+          this.runScratch,
+          vp,
+          from,
+          Math.min(nParent, from + CHUNK),
+          children.offsets,
+          ids,
+          wt,
+          column.uniform,
+          maxWeight(column),
+          wByParent,
+          this.longScratch,
+          received,
+          target,
+          sent,
+          sink,
+          stayParents,
+          stayAmounts,
+          totals,
+        );
+      }
+    } else {
+      // BigInt weights (a column past 2^53): per parent through the Splitter's exact paths.
+      for (let from = 0; from < nParent; from += CHUNK) {
+        splitParentsBig(
+          ctx.splitter,
+          vp,
+          from,
+          Math.min(nParent, from + CHUNK),
+          children,
+          wByParent,
+          column,
+          received!,
+          target,
+          sent,
+          sink,
+          stayParents,
+          stayAmounts,
+          totals,
+        );
+      }
     }
     if (stayParents.length) {
       ctx.issue({
@@ -248,9 +267,42 @@ export class PushEngine {
     result.unallocated = totals.unallocated;
     result.unallocatedParents = Int32Array.from(stayParents);
     result.unallocatedAmounts = Float64Array.from(stayAmounts);
-    result.sentByParent = ctx.keep(sent);
-    result.receivedByChild = ctx.keep(received);
+    result.sentByParent = keepSent ? ctx.keep(sent!) : ctx.notKept(nParent);
+    result.receivedByChild = keepReceived ? ctx.keep(received!) : ctx.notKept(nChild);
     return result;
+  }
+
+  /** Per parent, the exact weight sum of its children (cached per weight column and parent). */
+  private weightSums(
+    wKey: string,
+    nParent: number,
+    children: Children,
+    column: WeightColumn,
+    gathered: Float64Array | null,
+  ): Float64Array {
+    let wByParent = this.parentWeights.get(wKey);
+    if (wByParent) return wByParent;
+    wByParent = this.ctx.arena.float64(nParent);
+    for (let p = 0; p < nParent; p++) {
+      let w = 0;
+      if (column.big) {
+        let b = 0n;
+        for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++)
+          b += column.big[children.ids[j]!]!;
+        w = Number(b);
+      } else if (gathered !== null) {
+        for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++) w += gathered[j]!;
+      } else if (column.uniform) {
+        // m equal integer weights x: the exact sum m * x, without reading each child.
+        w = (children.offsets[p + 1]! - children.offsets[p]!) * (column.n > 0 ? column.scaled[0]! : 0);
+      } else {
+        for (let j = children.offsets[p]!; j < children.offsets[p + 1]!; j++)
+          w += column.scaled[children.ids[j]!]!;
+      }
+      wByParent[p] = w;
+    }
+    this.parentWeights.set(wKey, wByParent);
+    return wByParent;
   }
 }
 
@@ -261,24 +313,21 @@ function sumOf(v: Float64Array, n: number): number {
 }
 
 /**
- * The per-parent loop of a push over parents pFrom..pTo-1 (kept apart from run so that it stays
- * optimized), adding to `totals`: each parent's value split over its children (through the
- * gathered weights when there are), what each child receives added to the child vector, what
- * cannot move left on the parent.
+ * The per-parent loop of a push over a BigInt weight column (parents pFrom..pTo-1), adding to
+ * `totals`: each parent's value split over its children by the Splitter's exact paths into
+ * `received`, then added to `into`; what cannot move is left on the parent.
  */
-function splitParents(
+function splitParentsBig(
   splitter: Splitter,
   vp: Float64Array,
   pFrom: number,
   pTo: number,
   children: Children,
   wByParent: Float64Array,
-  gathered: Float64Array | null,
   column: WeightColumn,
-  scratch: Float64Array,
   received: Float64Array,
-  vc: Float64Array,
-  sent: Float64Array,
+  into: Float64Array,
+  sent: Float64Array | null,
   sink: Float64Array | null,
   stayParents: number[],
   stayAmounts: number[],
@@ -299,26 +348,12 @@ function splitParents(
       if (sink) sink[p] = sink[p]! + c;
       continue;
     }
-    if (gathered !== null && scratch === received) {
-      // Children in record order (ids[j] === j): amounts written in place.
-      splitter.split(c, gathered, null, w, null, start, end, received, column.uniform);
-      for (let j = start; j < end; j++) vc[j] = vc[j]! + received[j]!;
-    } else if (gathered !== null) {
-      splitter.split(c, gathered, null, w, null, start, end, scratch, column.uniform);
-      for (let j = start; j < end; j++) {
-        const id = ids[j]!;
-        const x = scratch[j]!;
-        received[id] = x;
-        vc[id] = vc[id]! + x;
-      }
-    } else {
-      splitter.split(c, column.scaled, column.big, w, ids, start, end, received, column.uniform);
-      for (let j = start; j < end; j++) {
-        const id = ids[j]!;
-        vc[id] = vc[id]! + received[id]!;
-      }
+    splitter.split(c, column.scaled, column.big, w, ids, start, end, received, false);
+    for (let j = start; j < end; j++) {
+      const id = ids[j]!;
+      into[id] = into[id]! + received[id]!;
     }
-    sent[p] = c;
+    if (sent !== null) sent[p] = c;
     vp[p] = 0;
     allocated += c;
   }

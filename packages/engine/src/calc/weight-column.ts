@@ -22,6 +22,8 @@ export interface WeightColumn {
   uniform: boolean;
   /** The distinct weights, when few (see weightClasses); computed on first use. */
   classes?: WeightClasses | null;
+  /** The largest scaled weight (see maxWeight); computed on first use. */
+  max?: number;
 }
 
 /** A column with few distinct weights: each record's class and each class's weight and size. */
@@ -166,6 +168,20 @@ export function weightClasses(column: WeightColumn, alloc: Allocator = HEAP): We
   }
   column.classes = { of, weight: Float64Array.from(weight), size: Float64Array.from(size) };
   return column.classes;
+}
+
+/**
+ * The column's largest scaled weight, cached on the column. A split of S over weights summing to
+ * W computes each S x w_i and q x W exactly in doubles while |S| x max + W stays below 2^52, a
+ * far weaker condition than |S| x W below 2^52 when the weights are many.
+ */
+export function maxWeight(column: WeightColumn): number {
+  if (column.max !== undefined) return column.max;
+  const { scaled, n } = column;
+  let max = 0;
+  for (let i = 0; i < n; i++) if (scaled[i]! > max) max = scaled[i]!;
+  column.max = max;
+  return max;
 }
 
 /** The EVEN column over `ones` (n ones, possibly a view shared with other dimensions). */

@@ -59,6 +59,30 @@ describe("largest remainder", () => {
     );
   });
 
+  it("plain arithmetic under |S| x max weight + W < 2^52 (not |S| x W) equals the reference", () => {
+    // Many weights: |S| x W passes 2^52 (the wide path before) while |S| x max + W does not.
+    const splitter = new Splitter();
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.noBias(fc.integer({ min: -(2 ** 45), max: 2 ** 45 })),
+          fc.noBias(fc.integer({ min: -1e9, max: 1e9 })),
+          fc.integer({ min: -1e6, max: 1e6 }),
+        ),
+        fc.array(fc.noBias(fc.integer({ min: 0, max: 3_500_000 })), { minLength: 2, maxLength: 3000 }),
+        (total, ws) => {
+          const w = ws.reduce((a, b) => a + b, 0);
+          fc.pre(w > 0);
+          const max = ws.reduce((a, b) => Math.max(a, b), 0);
+          const out = new Float64Array(ws.length);
+          splitter.split(total, Float64Array.from(ws), null, w, null, 0, ws.length, out, false, max);
+          expect(Array.from(out)).toEqual(reference(BigInt(total), ws.map(BigInt)).map(Number));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it("child ranges through an id list (CSR) equal the reference", () => {
     const splitter = new Splitter();
     fc.assert(
