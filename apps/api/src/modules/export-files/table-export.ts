@@ -76,13 +76,15 @@ export async function readTablePage(
   } catch {
     body = null;
   }
-  const envelope = body as { results?: unknown; count?: unknown } | null;
-  const ok = response.statusCode === 200 && Array.isArray(envelope?.results);
+  // The list envelope, or the {items, count} of a few spec calls.
+  const envelope = body as { results?: unknown; items?: unknown; count?: unknown } | null;
+  const results = envelope?.results ?? envelope?.items;
+  const ok = response.statusCode === 200 && Array.isArray(results);
   return {
     status: ok ? 200 : response.statusCode === 200 ? 400 : response.statusCode,
     body,
-    rows: ok ? (envelope!.results as Record<string, unknown>[]) : [],
-    count: ok ? Number(envelope!.count ?? (envelope!.results as unknown[]).length) : 0,
+    rows: ok ? (results as Record<string, unknown>[]) : [],
+    count: ok ? Number(envelope!.count ?? (results as unknown[]).length) : 0,
   };
 }
 
