@@ -109,7 +109,11 @@ export function ExportFilesTable({
           header: t("report:export.size"),
           kind: "number",
           sortable: true,
-          cell: (r) => <span className="cf-num">{sizeText(r.size_bytes, i18n.language)}</span>,
+          cell: (r) => (
+            <span className="cf-num" dir="ltr">
+              {sizeText(r.size_bytes, i18n.language)}
+            </span>
+          ),
         },
         {
           id: "actions",
