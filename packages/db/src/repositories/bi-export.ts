@@ -76,6 +76,12 @@ export function biExportRepository(db: Database) {
         where company_id = ${companyId} and scenario_id = ${scenarioId}`);
     },
 
+    /** Driver values of the scenario's records (non-null fields). */
+    async countRecordDrivers(companyId: number, scenarioId: number) {
+      return count(sql`select count(*) as n from dimension_records r cross join lateral jsonb_each(r.fields) e
+        where r.company_id = ${companyId} and r.scenario_id = ${scenarioId} and jsonb_typeof(e.value) <> 'null'`);
+    },
+
     /** Records of the scenario by id (keyset): id, dimension, identifier, fields. */
     async records(companyId: number, scenarioId: number, after: number, limit: number) {
       return (

@@ -237,8 +237,13 @@ export const writeBiXlsx: ExportWriter = async (ctx, file, out, progress, signal
   for (const table of schema.tables) {
     const sheet = workbook.addWorksheet(table.name.slice(0, 31));
     sheet.addRow(table.columns.map((c) => c.name)).commit();
+    let written = 1;
     for await (const rows of table.chunks()) {
       if (signal.aborted) return;
+      written += rows.length;
+      // Counted at request; the data may have grown since.
+      if (written > XLSX_MAX_ROWS)
+        throw new ExportRefused("too_many_rows", { table: table.name, rows: written - 1 });
       for (const row of rows)
         sheet.addRow(row.map((v) => (typeof v === "string" ? neutraliseCell(v) : v))).commit();
       await advance(rows.length);

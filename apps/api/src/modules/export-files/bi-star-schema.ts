@@ -238,8 +238,7 @@ export async function biStarSchema(
         c("value", "STRING", "The value as text."),
         c("value_number", "DOUBLE", "The value as a number when it is one; empty otherwise."),
       ],
-      // Rows are counted as the drivers are read; the record count is a lower bound good enough for progress.
-      count: () => repo.countRecords(companyId, scenarioId),
+      count: () => repo.countRecordDrivers(companyId, scenarioId),
       async *chunks() {
         for (let after = 0; ; ) {
           const rows = await repo.records(companyId, scenarioId, after, EXPORT_CHUNK_ROWS);
