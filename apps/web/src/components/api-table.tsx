@@ -182,7 +182,8 @@ export function ApiTable<T>({
     ...(refetchInterval ? { refetchInterval } : {}),
   });
   const exportMenu =
-    exportable && call ? (
+    // The server exports no call of the account side (auth, users, admin) nor its own.
+    exportable && call && !/^(export|auth|users|admin)\//.test(call.path) ? (
       <TableExportMenu
         call={call}
         count={query.data?.count ?? 0}

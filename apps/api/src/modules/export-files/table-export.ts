@@ -116,8 +116,11 @@ export async function writeTable(
   const total = page.count;
   if (format === "XLSX" && total + 1 > XLSX_MAX_ROWS)
     throw new ExportRefused("too_many_rows", { table: source.title ?? source.call, rows: total });
-  const columns: Columns =
-    source.columns ?? Object.keys(page.rows[0] ?? {}).map((id) => ({ id }) as Columns[number]);
+  // The table's columns that are fields of its rows (a column of buttons is not exported).
+  const first = page.rows[0];
+  const columns: Columns = source.columns
+    ? source.columns.filter((c) => !first || c.id in first)
+    : Object.keys(first ?? {}).map((id) => ({ id }) as Columns[number]);
   const header = columns.map((c) => neutraliseCell(c.header ?? c.id));
   const line = (row: Record<string, unknown>) => columns.map((c) => cellOf(row[c.id]));
 
