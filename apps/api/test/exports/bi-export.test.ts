@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { unzipSync } from "fflate";
@@ -124,7 +125,10 @@ describe("BI template of tdabc-customer-service", () => {
     expect(byRecord).toEqual(resting);
     // Every fact row names an activity of dim_activity and its pool.
     const activities = new Map(tables.dim_activity!.map((a) => [a.activity_key, a.pool_key]));
-    for (const f of tables.fact_record_cost!) expect(activities.get(f.activity_key!)).toBe(f.pool_key);
+    for (const f of tables.fact_record_cost!) {
+      expect(f.origin).toBe("ALLOCATED");
+      expect(activities.get(f.activity_key!)).toBe(f.pool_key);
+    }
     // Step 1 moves the whole ledger into pools.
     expect(
       sum(
@@ -163,9 +167,10 @@ describe("BI template of tdabc-customer-service", () => {
     expect(names[0]).toBe("README");
     expect(names).toContain("fact_record_cost");
     const sheet = workbook.getWorksheet("fact_record_cost")!;
+    const header = (sheet.getRow(1).values as unknown[]).indexOf("amount");
     let total = 0;
     sheet.eachRow((row, n) => {
-      if (n > 1) total += cents(Number(row.getCell(5).value));
+      if (n > 1) total += cents(Number(row.getCell(header).value));
     });
     expect(total).toBe(expected.total_assigned_to_customers * 100);
   });
@@ -191,5 +196,25 @@ describe("BI template of reciprocal-support-departments", () => {
     const accounts = tables.dim_account!;
     expect(accounts.length).toBeGreaterThan(0);
     expect(tables.fact_record_cost).toHaveLength(0);
+  }, 180_000);
+});
+
+describe("BI template of a model with step-5 pushes (reports/fixtures/trace-roll-up)", () => {
+  it("splits each record's resting cost into step-4 allocations and step-5 pushes, and keeps the ledger whole", async () => {
+    const dir = fileURLToPath(new URL("../reports/fixtures/trace-roll-up/", import.meta.url));
+    const { scenario } = await importBundle(t.app, access, dir);
+    const requested = await call("POST", "/calculation/calculate-all/", { scenario });
+    expect((await waitForRun(call, scenario, requested.json().calculation_id, 120_000)).status).toBe(
+      "FINISHED",
+    );
+    const { tables, readme } = csvTables(await exported(scenario, "BI_CSV"));
+    const facts = tables.fact_record_cost!;
+    expect(new Set(facts.map((f) => f.origin))).toEqual(new Set(["ALLOCATED", "RECEIVED", "SENT"]));
+    const byRecord: Record<string, number> = {};
+    for (const f of facts) byRecord[f.record_key!] = (byRecord[f.record_key!] ?? 0) + cents(Number(f.amount));
+    for (const r of tables.fact_record!)
+      expect(byRecord[r.record_key!] ?? 0, r.record_key).toBe(cents(Number(r.resting)));
+    const gl = Number(/General-ledger total: (\d+(?:\.\d+)?)/.exec(readme)![1]) * 100;
+    expect(sum(facts, "amount") + sum(tables.fact_unallocated!, "amount")).toBe(Math.round(gl));
   }, 180_000);
 });

@@ -172,55 +172,55 @@ export function biExportRepository(db: Database) {
     },
 
     /**
-     * What rests on each record of a dimension per activity, for record_no in [from, to): the
-     * step-4 amount + step-5 received − step-5 sent (the detail arrays, sliced in SQL), and what
-     * the arrays do not explain (a dimension over the detail limit keeps none) as one row without
-     * activity, so the rows of a record always add up to its `resting`.
+     * The detail arrays of a dimension that carry cost per activity (docs/reports.md, "Trace"):
+     * step 4 ALLOCATED (an activity's amount per record), step 5 RECEIVED (+) and SENT (−) per push,
+     * with the activity and its pool. Metadata only; the entries come from vectorEntries.
      */
-    async restingByActivity(run: Run, scenarioId: number, dimensionId: number, from: number, to: number) {
-      const { companyId, calculationId } = run;
+    async costVectors(run: Run, dimensionId: number) {
       return (
-        await rows(sql`with v as (
-            select case when v.step = 4 then s.source_id else p.source_id end as activity_id,
-                   case when v.kind = 'SENT' then -1 else 1 end as sign,
-                   v.amounts[${from + 1}:${to}] as part
-            from result_vectors v
-            left join result_sources s on v.step = 4 and s.company_id = v.company_id
-              and s.calculation_id = v.calculation_id and s.step = 4 and s.row_no = v.source_no
-            left join result_pushes p on v.step = 5 and p.company_id = v.company_id
-              and p.calculation_id = v.calculation_id and p.step = 5 and p.push_no = v.source_no
-            where v.company_id = ${companyId} and v.calculation_id = ${calculationId} and v.dimension_id = ${dimensionId}
-              and ((v.step = 4 and v.kind = 'ALLOCATED') or (v.step = 5 and v.kind in ('RECEIVED', 'SENT')))
-          ), per as (
-            select (${from} + u.o - 1)::int as record_no, v.activity_id, sum(v.sign * u.a)::bigint as amount
-            from v cross join lateral unnest(v.part) with ordinality as u(a, o)
-            group by 1, 2
-          ), rr as (
-            select record_no, identifier, resting from result_records
-            where company_id = ${companyId} and calculation_id = ${calculationId} and dimension_id = ${dimensionId}
-              and record_no >= ${from} and record_no < ${to}
-          ), explained as (
-            select record_no, sum(amount) as amount from per group by record_no
-          ), x as (
-            select record_no, activity_id, amount from per where amount <> 0
-            union all
-            select rr.record_no, null::int, rr.resting - coalesce(e.amount, 0)
-            from rr left join explained e using (record_no)
-            where rr.resting - coalesce(e.amount, 0) <> 0
-          )
-          select x.record_no, dr.id as record_key, x.activity_id, a.cost_pool_id, x.amount
-          from x join rr using (record_no)
-          left join dimension_records dr on dr.company_id = ${companyId} and dr.scenario_id = ${scenarioId}
-            and dr.dimension_id = ${dimensionId} and dr.identifier = rr.identifier
-          left join activities a on a.company_id = ${companyId} and a.id = x.activity_id
-          order by x.record_no, x.activity_id nulls last`)
+        await rows(sql`select v.step, v.kind, v.source_no,
+            case when v.step = 4 then s.source_id else p.source_id end as activity_id, a.cost_pool_id
+          from result_vectors v
+          left join result_sources s on v.step = 4 and s.company_id = v.company_id
+            and s.calculation_id = v.calculation_id and s.step = 4 and s.row_no = v.source_no
+          left join result_pushes p on v.step = 5 and p.company_id = v.company_id
+            and p.calculation_id = v.calculation_id and p.step = 5 and p.push_no = v.source_no
+          left join activities a on a.company_id = v.company_id
+            and a.id = (case when v.step = 4 then s.source_id else p.source_id end)
+          where v.company_id = ${run.companyId} and v.calculation_id = ${run.calculationId}
+            and v.dimension_id = ${dimensionId}
+            and ((v.step = 4 and v.kind = 'ALLOCATED') or (v.step = 5 and v.kind in ('RECEIVED', 'SENT')))
+          order by v.step, v.source_no, v.kind`)
       ).map((r) => ({
-        recordNo: Number(r.record_no),
-        recordKey: num(r.record_key),
+        step: Number(r.step),
+        kind: String(r.kind),
+        sourceNo: Number(r.source_no),
         activityId: num(r.activity_id),
         poolId: num(r.cost_pool_id),
-        amount: Number(r.amount),
       }));
+    },
+
+    /**
+     * The non-zero entries of one detail array (record_no, amount): the array is read once
+     * (unnested in SQL), not sliced per chunk, since each slice would read the whole array again.
+     */
+    async vectorEntries(
+      run: Run,
+      dimensionId: number,
+      vector: { step: number; kind: string; sourceNo: number },
+    ): Promise<{ recordNos: Int32Array; amounts: Float64Array }> {
+      const found = await rows(sql`select (u.o - 1)::int as record_no, u.a as amount
+        from result_vectors v cross join lateral unnest(v.amounts) with ordinality as u(a, o)
+        where v.company_id = ${run.companyId} and v.calculation_id = ${run.calculationId}
+          and v.dimension_id = ${dimensionId} and v.step = ${vector.step} and v.kind = ${vector.kind}
+          and v.source_no = ${vector.sourceNo} and u.a <> 0`);
+      const recordNos = new Int32Array(found.length);
+      const amounts = new Float64Array(found.length);
+      for (let i = 0; i < found.length; i++) {
+        recordNos[i] = Number(found[i]!.record_no);
+        amounts[i] = Number(found[i]!.amount);
+      }
+      return { recordNos, amounts };
     },
 
     /** The P&L dimensions of a report run: line codes in `columns` order. */

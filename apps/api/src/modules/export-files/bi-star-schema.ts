@@ -317,29 +317,72 @@ export async function biStarSchema(
     {
       name: "fact_record_cost",
       description:
-        "Cost resting on each record by activity after steps 4 and 5 (step-4 amount + step-5 received − step-5 sent), with the activity's pool; pools trace back to accounts through fact_flow. A row without activity holds what the calculation's stored detail does not split by activity (dimensions over the detail limit). The rows of a record add up to fact_record.resting.",
+        "Cost resting on each record by activity after steps 4 and 5, with the activity's pool (pools trace back to accounts through fact_flow): what step 4 allocated to the record (origin ALLOCATED), what step-5 pushes brought (RECEIVED, positive) and passed down to child records (SENT, negative). A row of origin REST, without activity, holds what the calculation's stored detail does not split by activity (dimensions over the detail limit). The rows of a record add up to fact_record.resting.",
       columns: [
         c("record_key", "INT64", "The record (dim_record.record_key)."),
         c("dimension_key", "INT64", "The record's dimension."),
-        c(
-          "activity_key",
-          "INT64",
-          "The activity (dim_activity.activity_key); empty when not split by activity.",
-        ),
+        c("activity_key", "INT64", "The activity (dim_activity.activity_key); empty for REST."),
         c("pool_key", "INT64", "The activity's cost pool (dim_pool.pool_key)."),
+        c("step", "INT32", "4 (ALLOCATED), 5 (RECEIVED, SENT); empty for REST."),
+        c("origin", "STRING", "ALLOCATED, RECEIVED, SENT or REST (see the table's description)."),
         c("amount", "DOUBLE", "Cost, in the scenario's currency.", true),
       ],
       count: async () => (await dimensionsOfRun()).reduce((s, d) => s + d.records, 0),
-      chunks: () =>
-        recordChunks(dimensionsOfRun_(), async (dimensionId, from, to) =>
-          (await repo.restingByActivity(run, scenarioId, dimensionId, from, to)).map((r) => [
-            r.recordKey,
-            dimensionId,
-            r.activityId,
-            r.poolId,
-            major(r.amount),
-          ]),
-        ),
+      async *chunks() {
+        for (const { dimensionId, records } of await dimensionsOfRun()) {
+          // Per record: its key and resting cost (typed arrays: 16 bytes a record), then each
+          // detail array read once, then what the arrays do not explain.
+          const keys = new Float64Array(records).fill(Number.NaN);
+          const resting = new Float64Array(records);
+          const explained = new Float64Array(records);
+          for (let from = 0; from < records; from += EXPORT_CHUNK_ROWS) {
+            for (const r of await repo.runRecords(
+              run,
+              scenarioId,
+              dimensionId,
+              from,
+              from + EXPORT_CHUNK_ROWS,
+            )) {
+              keys[r.recordNo] = r.recordKey ?? Number.NaN;
+              resting[r.recordNo] = r.resting;
+            }
+          }
+          const keyOf = (no: number) => (Number.isNaN(keys[no]!) ? null : keys[no]!);
+          for (const vector of await repo.costVectors(run, dimensionId)) {
+            const sign = vector.kind === "SENT" ? -1 : 1;
+            const { recordNos, amounts } = await repo.vectorEntries(run, dimensionId, vector);
+            for (let i = 0; i < recordNos.length; i += EXPORT_CHUNK_ROWS) {
+              const out: StarRow[] = [];
+              for (let k = i; k < Math.min(recordNos.length, i + EXPORT_CHUNK_ROWS); k++) {
+                const no = recordNos[k]!;
+                const amount = sign * amounts[k]!;
+                explained[no] = explained[no]! + amount;
+                out.push([
+                  keyOf(no),
+                  dimensionId,
+                  vector.activityId,
+                  vector.poolId,
+                  vector.step,
+                  vector.kind,
+                  major(amount),
+                ]);
+              }
+              yield out;
+            }
+          }
+          let out: StarRow[] = [];
+          for (let no = 0; no < records; no++) {
+            const rest = resting[no]! - explained[no]!;
+            if (rest === 0) continue;
+            out.push([keyOf(no), dimensionId, null, null, null, "REST", major(rest)]);
+            if (out.length >= EXPORT_CHUNK_ROWS) {
+              yield out;
+              out = [];
+            }
+          }
+          if (out.length) yield out;
+        }
+      },
     },
     {
       name: "fact_record",
