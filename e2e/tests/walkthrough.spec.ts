@@ -200,7 +200,7 @@ for (const width of [1366, 1440]) {
           const box = card.getBoundingClientRect();
           const clipped = card.scrollHeight > card.clientHeight + 1 ? ["(panel cut short)"] : [];
           return clipped.concat(
-            [...card.querySelectorAll(".mantine-Badge-root")]
+            Array.from(card.querySelectorAll(".mantine-Badge-root"))
               .filter((b) => {
                 const r = b.getBoundingClientRect();
                 return r.left < box.left - 1 || r.right > box.right + 1;

@@ -21,6 +21,7 @@ import { companyRoutes } from "./modules/companies/routes.ts";
 import { costRoutes } from "./modules/cost/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { dimensionsRoutes } from "./modules/dimensions/routes.ts";
+import { startExportWorker } from "./modules/export-files/export-worker.ts";
 import { exportFileRoutes } from "./modules/export-files/routes.ts";
 import { startEmailWorker } from "./modules/mail/deliver-email.ts";
 import { modelRoutes } from "./modules/models/routes.ts";
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.runWorkers) app.addHook("onClose", await startUploadWorker(ctx));
   if (config.runWorkers) app.addHook("onClose", await startCalculationWorker(ctx));
   if (config.runWorkers) await startCalculatedDriversWorker(ctx);
+  if (config.runWorkers) app.addHook("onClose", await startExportWorker(ctx));
 
   if (config.corsOrigin)
     await app.register(cors, { origin: config.corsOrigin.split(","), credentials: false });

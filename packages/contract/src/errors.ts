@@ -121,6 +121,11 @@ export const FIELD_REASONS = [
   "comparison_items",
   "line_or_driver",
   "no_split",
+  // Export files.
+  "unsupported",
+  "xlsx_too_many_rows",
+  "not_ready",
+  "invalid_call",
 ] as const;
 export type FieldReason = (typeof FIELD_REASONS)[number];
 

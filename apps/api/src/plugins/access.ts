@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AbilityRule, Action, Subject } from "@costflow/contract/abilities";
 import type { MembershipView } from "@costflow/db/repositories/companies";
 import type { User, UserSettings } from "@costflow/db/repositories/users";
@@ -5,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../lib/app-error.ts";
 import { type AppAbility, buildAbility, defineRules } from "../modules/auth/define-abilities.ts";
+import { INTERNAL_CALLER_HEADER, internalCallerOf } from "../modules/export-files/table-export.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -92,6 +94,32 @@ export async function loadAuth(ctx: AppContext, header: string | undefined): Pro
 }
 
 /**
+ * The caller of an in-process table read of the file pipeline (modules/export-files/table-export.ts):
+ * the user who asked for the export, in the company the export belongs to, with the abilities they
+ * have now. A user no longer active or no longer a member of that company is refused.
+ */
+async function loadInternalAuth(
+  ctx: AppContext,
+  caller: { userId: number; companyId: number },
+): Promise<RequestAuth> {
+  const session = await ctx.repos.users.loadSession(caller.userId, randomUUID());
+  if (!session?.user.isActive) throw new AppError("TOKEN_INVALID", [], "user missing or inactive");
+  const membership = session.memberships.find((m) => m.companyId === caller.companyId);
+  if (!membership) throw new AppError("TOKEN_INVALID", [], "no longer a member of the export's company");
+  const settings = session.settings ?? (await ctx.repos.users.getSettings(session.user.id));
+  const { rules, ability } = abilityOf(session.user.role, membership.groupName);
+  return {
+    user: session.user,
+    settings,
+    memberships: session.memberships,
+    companyId: caller.companyId,
+    membership,
+    rules,
+    ability,
+  };
+}
+
+/**
  * Every /api/v1 route must declare its access (checked when the route is added, so a route
  * without one cannot ship); non-public routes authenticate the caller and check the ability
  * before the body is even parsed.
@@ -106,7 +134,10 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   app.addHook("onRequest", async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === "public") return;
-    const auth = await loadAuth(ctx, request.headers.authorization);
+    const internal = internalCallerOf(request.headers[INTERNAL_CALLER_HEADER]);
+    const auth = internal
+      ? await loadInternalAuth(ctx, internal)
+      : await loadAuth(ctx, request.headers.authorization);
     if (!auth.ability.can(access.action, access.subject)) {
       throw new AppError("FORBIDDEN", [], `${access.action} ${access.subject} denied`);
     }

@@ -347,11 +347,26 @@ describe("calculated drivers", () => {
     const downloads = await expectStatus(w.analyst, "GET", `/export/files/?scenario=${scenario}`, 200);
     expect(downloads.results[0]).toMatchObject({
       kind: "RECORDS_ONLY_CALCULATED",
-      status: "FINISHED",
+      status: "PROCESSED",
       requested_by: "Carlos Client",
     });
+    // The same file through the file pipeline (POST export/files/), downloaded from the list.
+    const requestedFile = await expectStatus(w.analyst, "POST", "/export/files/", 201, {
+      scenario,
+      data_type: "RECORDS_ONLY_CALCULATED",
+      driver: revenue.id,
+    });
+    expect(requestedFile).toMatchObject({ status: "PROCESSING", kind: "RECORDS_ONLY_CALCULATED" });
+    const ready = await eventually(async () => {
+      const file = await expectStatus(w.analyst, "GET", `/export/files/${requestedFile.id}/`, 200);
+      expect(file.status).toBe("PROCESSED");
+      return file;
+    }, 30_000);
+    const downloaded = await w.analyst("GET", ready.download_url.replace("/api/v1", ""));
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.body).toBe("\uFEFFidentifier,revenue\nS1,21\nS2,0.3\nS3,0\n");
     const resumeAfter = await expectStatus(w.analyst, "GET", "/dashboard/quick-resume/", 200);
-    expect(resumeAfter.reports_to_download).toBe(resumeBefore.reports_to_download + 1);
+    expect(resumeAfter.reports_to_download).toBe(resumeBefore.reports_to_download + 2);
     expect(
       fieldErrors(
         await expectStatus(

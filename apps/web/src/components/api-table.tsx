@@ -13,9 +13,17 @@ import { useTranslation } from "react-i18next";
 import type { Page } from "../lib/api-types";
 import { PAGE_SIZE } from "../lib/constants";
 import { formatDate, formatDateTime, formatInteger, formatNumber, moneyText } from "../lib/format";
-import { offsetFor, orderingFor, type PageParams, type TotalledPage } from "../lib/paged";
+import {
+  offsetFor,
+  orderingFor,
+  type PageParams,
+  type RecordedCall,
+  recordingCall,
+  type TotalledPage,
+} from "../lib/paged";
 import { tableErrorText } from "../lib/table-error";
 import { DataTable, type DataTableColumnMeta } from "./data-table";
+import { TableExportMenu } from "./table-export-menu";
 
 export type CellKind = "text" | "number" | "integer" | "currency" | "date" | "datetime" | "boolean";
 
@@ -122,6 +130,12 @@ export interface ApiTableProps<T> {
   testId?: string;
   /** Force the dense look on or off; by default on when there are more than 8 columns. */
   dense?: boolean;
+  /** The 'Export' menu (CSV, Excel) of the whole table as filtered and sorted; on by default. */
+  exportable?: boolean;
+  /** The exported file's title (default: the call's last path segment). */
+  exportTitle?: string;
+  /** Refetch every so many milliseconds (a list of running jobs). */
+  refetchInterval?: number | false;
 }
 
 export function ApiTable<T>({
@@ -139,6 +153,9 @@ export function ApiTable<T>({
   getRowId,
   testId,
   dense,
+  exportable = true,
+  exportTitle,
+  refetchInterval,
 }: ApiTableProps<T>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -151,18 +168,35 @@ export function ApiTable<T>({
     ordering: orderingFor(sorting[0]),
     search: debounced || undefined,
   };
+  const [call, setCall] = useState<RecordedCall | null>(null);
   const query = useQuery({
     queryKey: [...queryKey, params],
-    queryFn: () => fetcher(params),
+    // The list call the fetcher makes is remembered for the Export menu.
+    queryFn: () =>
+      recordingCall(
+        (c) => setCall((old) => (old && JSON.stringify(old) === JSON.stringify(c) ? old : c)),
+        () => fetcher(params),
+      ),
     placeholderData: keepPreviousData,
     enabled,
+    ...(refetchInterval ? { refetchInterval } : {}),
   });
+  const exportMenu =
+    // The server exports no call of the account side (auth, users, admin) nor its own.
+    exportable && call && !/^(export|auth|users|admin)\//.test(call.path) ? (
+      <TableExportMenu
+        call={call}
+        count={query.data?.count ?? 0}
+        columns={columns.map((c) => ({ id: c.id, header: c.header }))}
+        {...(exportTitle ? { title: exportTitle } : {})}
+      />
+    ) : null;
   const cols = useColumns(columns);
   const footer = useTotalsRow(columns, query.data);
 
   return (
     <>
-      {(searchable || toolbar) && (
+      {(searchable || toolbar || exportMenu) && (
         <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
           {searchable ? (
             <TextInput
@@ -179,7 +213,12 @@ export function ApiTable<T>({
           ) : (
             <span />
           )}
-          {toolbar && <Group gap="xs">{toolbar}</Group>}
+          {(toolbar || exportMenu) && (
+            <Group gap="xs">
+              {toolbar}
+              {exportMenu}
+            </Group>
+          )}
         </Group>
       )}
       <DataTable

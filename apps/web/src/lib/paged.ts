@@ -33,10 +33,31 @@ export function normalizePage<T>(raw: unknown): TotalledPage<T> {
   };
 }
 
+/** The list call a table's fetcher makes (path and parameters), for the table's Export menu. */
+export interface RecordedCall {
+  path: string;
+  params: Record<string, QueryValue>;
+}
+let recorder: ((call: RecordedCall) => void) | null = null;
+
+/**
+ * Runs `fetch` and reports the list call it makes synchronously (fetchPage is called before any
+ * await in every fetcher of the app), so the shared table can export the same call whole.
+ */
+export function recordingCall<R>(record: (call: RecordedCall) => void, fetch: () => R): R {
+  recorder = record;
+  try {
+    return fetch();
+  } finally {
+    recorder = null;
+  }
+}
+
 export async function fetchPage<T>(
   path: string,
   params: Record<string, QueryValue>,
 ): Promise<TotalledPage<T>> {
+  recorder?.({ path, params });
   return normalizePage<T>(await api.get<unknown>(path, params));
 }
 

@@ -186,9 +186,11 @@ export const exportFiles = pgTable(
     modelId: integer("model_id"),
     kind: text("kind").notNull(),
     title: text("title").notNull().default(""),
-    status: text("status").notNull().default("REQUESTED"),
+    /** PROCESSING, PROCESSED or ERROR (docs/exports.md, "Pipeline"). */
+    status: text("status").notNull().default("PROCESSING"),
     fileName: text("file_name"),
     contentType: text("content_type"),
+    /** The file's key in the file store (apps/api/src/modules/export-files/file-store.ts), once PROCESSED. */
     filePath: text("file_path"),
     sizeBytes: bigint("size_bytes", { mode: "number" }),
     options: jsonb("options").$type<Record<string, unknown>>().notNull().default({}),
@@ -196,10 +198,18 @@ export const exportFiles = pgTable(
     requestedAt: instant("requested_at").defaultNow().notNull(),
     requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
     finishedAt: instant("finished_at"),
+    /** 0..1 */
+    progress: numeric("progress").notNull().default("0"),
+    stopRequested: integer("stop_requested").notNull().default(0),
+    /** When a worker took the file up; set once, so a second attempt of the job never runs it. */
+    startedAt: instant("started_at"),
+    /** The worker's lease, renewed while it writes; past it the reaper ends the file in ERROR. */
+    leaseUntil: instant("lease_until"),
   },
   (t) => [
     unique("export_files_company_id_key").on(t.companyId, t.id),
     index("export_files_company_idx").on(t.companyId, t.requestedAt),
-    check("export_files_status_check", sql`${t.status} in ('REQUESTED', 'PROCESSING', 'FINISHED', 'ERROR')`),
+    check("export_files_status_check", sql`${t.status} in ('PROCESSING', 'PROCESSED', 'ERROR')`),
+    index("export_files_scenario_idx").on(t.companyId, t.scenarioId, t.requestedAt),
   ],
 );

@@ -13,7 +13,9 @@ export type NotificationKey =
   | "request_declined"
   | "company_validated"
   | "calculation_finished"
-  | "calculation_failed";
+  | "calculation_failed"
+  | "export_ready"
+  | "export_failed";
 
 /** Creates one notification per user, written in that user's language. */
 export async function notifyUsers(

@@ -1,20 +1,18 @@
-import { Button, Card, SimpleGrid, Text, ThemeIcon, Title } from "@mantine/core";
+import { Button, Card, Group, SegmentedControl, SimpleGrid, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconFileSpreadsheet, IconFileTypePdf, IconTemplate } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { tableErrorText } from "../../../lib/table-error";
+import { EXPORT_FILES_KEY, requestExportFile } from "../api/get-export-files";
 import { ExportFilesTable } from "../components/export-files-table";
 
 const OPTIONS = [
-  {
-    icon: IconTemplate,
-    title: "report:export.bi.title",
-    text: "report:export.bi.text",
-    to: "/data-connector-setup",
-    action: "report:export.bi.action",
-  },
   {
     icon: IconFileSpreadsheet,
     title: "report:export.csv.title",
@@ -31,12 +29,73 @@ const OPTIONS = [
   },
 ];
 
+type BiFormat = "BI_CSV" | "BI_XLSX" | "BI_PARQUET";
+
+/** The BI template: choose a format, request it; the file appears in the downloads list below. */
+function BiTemplateCard({ scenario }: { scenario: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [format, setFormat] = useState<BiFormat>("BI_CSV");
+  const request = useMutation({
+    mutationFn: () => requestExportFile({ scenario, data_type: format }),
+    onSuccess: async () => {
+      notifySuccess(t("report:export.requested"));
+      await queryClient.invalidateQueries({ queryKey: EXPORT_FILES_KEY });
+    },
+    onError: (error) =>
+      notifyError(tableErrorText(error) ?? t("common:messages.pleaseTryAgain"), t("common:messages.error")),
+  });
+  return (
+    <Card data-testid="bi-template">
+      <ThemeIcon size={40} variant="light" radius="md" mb="sm">
+        <IconTemplate size={22} aria-hidden />
+      </ThemeIcon>
+      <Text fw={650} mb={4}>
+        {t("report:export.bi.title")}
+      </Text>
+      <Text fz="sm" c="dimmed" mb="sm">
+        {t("report:export.readme")}
+      </Text>
+      <Text fz="xs" fw={600} mb={4} id="bi-format-label">
+        {t("report:export.format")}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="bi-format-label"
+        fullWidth
+        size="xs"
+        mb="md"
+        value={format}
+        onChange={(v) => setFormat(v as BiFormat)}
+        data={[
+          { value: "BI_CSV", label: t("report:export.formatCsv") },
+          { value: "BI_XLSX", label: t("report:export.formatXlsx") },
+          { value: "BI_PARQUET", label: t("report:export.formatParquet") },
+        ]}
+      />
+      <Group justify="space-between">
+        <Button
+          size="xs"
+          onClick={() => request.mutate()}
+          loading={request.isPending}
+          data-testid="request-bi"
+        >
+          {t("report:export.request")}
+        </Button>
+        <Button component={Link} to="/data-connector-setup" variant="subtle" size="xs">
+          {t("report:export.bi.action")}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
 function Export({ scenario }: { scenario: number }) {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t("report:export.title")} description={t("report:export.subtitle")} />
       <SimpleGrid cols={{ base: 1, md: 3 }} mb="lg">
+        <BiTemplateCard scenario={scenario} />
         {OPTIONS.map((o) => (
           <Card key={o.title}>
             <ThemeIcon size={40} variant="light" radius="md" mb="sm">

@@ -1,0 +1,267 @@
+import type { Writable } from "node:stream";
+import { XLSX_MAX_ROWS } from "@costflow/contract/export-files";
+import { stringify } from "csv-stringify/sync";
+import ExcelJS from "exceljs";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { ByteWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
+import type { AppContext } from "../../context.ts";
+import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
+import { requireScenario } from "../cost/data-scope.ts";
+import { biStarSchema, type StarSchema, type StarTable } from "./bi-star-schema.ts";
+import { type ExportProgress, ExportRefused, type ExportWriter, writeChunk } from "./export-writer.ts";
+
+// The three formats of the BI template (docs/exports.md): CSV files in a zip, one .xlsx workbook,
+// Parquet files in a zip. Each table is read a chunk at a time and written as it comes: the
+// export never holds a table in memory.
+
+const encoder = new TextEncoder();
+
+async function schemaOf(ctx: AppContext, file: { companyId: number; scenarioId: number | null }) {
+  const scenario = await requireScenario(ctx, file.companyId, file.scenarioId ?? 0);
+  const schema = await biStarSchema(ctx, file.companyId, scenario);
+  if (!schema) throw new ExportRefused("no_calculation");
+  return { scenario, schema };
+}
+
+/** The archive's README: the model, the run, and every table with every column. */
+export function readme(schema: StarSchema, scenarioName: string): string {
+  const lines = [
+    "# Costflow BI template",
+    "",
+    `Scenario: ${scenarioName}. Calculation: ${schema.calculationId}` +
+      (schema.reportCalculationId ? `; report run: ${schema.reportCalculationId}` : "") +
+      `. Currency: ${schema.currency} (amounts in major units, ${schema.minorDigits} decimals). ` +
+      `General-ledger total: ${schema.glTotal.toFixed(schema.minorDigits)}.`,
+    "",
+    "A star schema: dim_* tables describe accounts, pools, activities, dimensions, records and P&L lines",
+    "with stable keys (the same in every export of this scenario); fact_* tables hold the amounts and",
+    "refer to the dimension tables by those keys. Σ fact_record_cost.amount + Σ fact_unallocated.amount",
+    "= the general-ledger total; the rows of fact_record_cost of one record add up to its fact_record.resting.",
+    "",
+  ];
+  for (const table of schema.tables) {
+    lines.push(
+      `## ${table.name}`,
+      "",
+      table.description,
+      "",
+      "| column | type | description |",
+      "|---|---|---|",
+    );
+    for (const column of table.columns)
+      lines.push(`| ${column.name} | ${column.type} | ${column.description} |`);
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+
+/** Counts the rows of every table (progress, Excel's limit). */
+async function counts(tables: StarTable[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const table of tables) out.push(await table.count());
+  return out;
+}
+
+function progressOver(total: number, progress: ExportProgress) {
+  let done = 0;
+  return async (rows: number) => {
+    done += rows;
+    await progress(total > 0 ? Math.min(0.99, done / total) : 0.5);
+  };
+}
+
+/** A streaming zip writing to `out` with backpressure. */
+function zipTo(out: Writable) {
+  const zip = new Zip();
+  const pending: Uint8Array[] = [];
+  let failure: Error | null = null;
+  zip.ondata = (error, data) => {
+    if (error) failure = error;
+    else pending.push(data);
+  };
+  const flush = async () => {
+    while (pending.length) await writeChunk(out, pending.shift()!);
+    if (failure) throw failure;
+  };
+  return {
+    async file(name: string, compress: boolean) {
+      const entry = compress ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
+      zip.add(entry);
+      return {
+        push: async (bytes: Uint8Array) => {
+          entry.push(bytes, false);
+          await flush();
+        },
+        end: async () => {
+          entry.push(new Uint8Array(0), true);
+          await flush();
+        },
+      };
+    },
+    async end() {
+      zip.end();
+      await flush();
+    },
+  };
+}
+
+function csvCell(table: StarTable, digits: number) {
+  const amounts = table.columns.map((column) => column.amount === true);
+  return (row: (string | number | boolean | null)[]) =>
+    row.map((value, i) => {
+      if (value === null) return "";
+      if (amounts[i] && typeof value === "number") return value.toFixed(digits);
+      if (typeof value === "string") return neutraliseCell(value);
+      if (typeof value === "boolean") return value ? "true" : "false";
+      return value;
+    });
+}
+
+/** BI_CSV: README.md and one CSV file per table (UTF-8, header line) in a zip. */
+export const writeBiCsv: ExportWriter = async (ctx, file, out, progress, signal) => {
+  const { scenario, schema } = await schemaOf(ctx, file);
+  const advance = progressOver(
+    (await counts(schema.tables)).reduce((a, b) => a + b, 0),
+    progress,
+  );
+  const zip = zipTo(out);
+  const doc = await zip.file("README.md", true);
+  await doc.push(encoder.encode(readme(schema, scenario.name)));
+  await doc.end();
+  for (const table of schema.tables) {
+    const entry = await zip.file(`${table.name}.csv`, true);
+    await entry.push(encoder.encode(stringify([table.columns.map((c) => c.name)])));
+    const cells = csvCell(table, schema.minorDigits);
+    for await (const rows of table.chunks()) {
+      if (signal.aborted) return;
+      await entry.push(encoder.encode(stringify(rows.map(cells))));
+      await advance(rows.length);
+    }
+    await entry.end();
+  }
+  await zip.end();
+};
+
+/** A writer of hyparquet-writer that hands each finished row group to `sink` instead of keeping the file. */
+class StreamingByteWriter extends ByteWriter {
+  constructor(private readonly sink: (bytes: Uint8Array) => Promise<void>) {
+    super(1 << 20);
+  }
+  flush(): Promise<void> {
+    const bytes = new Uint8Array(this.buffer.slice(0, this.index));
+    this.index = 0;
+    return this.sink(bytes);
+  }
+  override finish(): Promise<void> {
+    return this.flush();
+  }
+}
+
+const PARQUET_ROW_GROUP = 100_000;
+
+/** BI_PARQUET: README.md and one Parquet file per table (snappy, row groups of 100,000 rows) in a zip. */
+export const writeBiParquet: ExportWriter = async (ctx, file, out, progress, signal) => {
+  const { scenario, schema } = await schemaOf(ctx, file);
+  const advance = progressOver(
+    (await counts(schema.tables)).reduce((a, b) => a + b, 0),
+    progress,
+  );
+  const zip = zipTo(out);
+  const doc = await zip.file("README.md", true);
+  await doc.push(encoder.encode(readme(schema, scenario.name)));
+  await doc.end();
+  for (const table of schema.tables) {
+    // Parquet pages are compressed already: stored in the zip as they are.
+    const entry = await zip.file(`${table.name}.parquet`, false);
+    const writer = new StreamingByteWriter((bytes) => entry.push(bytes));
+    const int64 = table.columns.map((column) => column.type === "INT64");
+    const emptyColumns = () => table.columns.map(() => [] as unknown[]);
+    const parquetSchema = schemaFromColumnData({
+      columnData: table.columns.map((column) => ({
+        name: column.name,
+        data: [],
+        type: column.type,
+        nullable: true,
+      })),
+    });
+    const parquet = new ParquetWriter({ writer, schema: parquetSchema });
+    let columns = emptyColumns();
+    let buffered = 0;
+    const writeGroup = async () => {
+      if (buffered === 0) return;
+      await parquet.write({
+        columnData: table.columns.map((column, i) => ({ name: column.name, data: columns[i]! as never })),
+        rowGroupSize: buffered,
+      });
+      columns = emptyColumns();
+      buffered = 0;
+    };
+    for await (const rows of table.chunks()) {
+      if (signal.aborted) return;
+      for (const row of rows)
+        for (let i = 0; i < row.length; i++) {
+          const value = row[i];
+          columns[i]!.push(int64[i] && typeof value === "number" ? BigInt(value) : value);
+        }
+      buffered += rows.length;
+      if (buffered >= PARQUET_ROW_GROUP) await writeGroup();
+      await advance(rows.length);
+    }
+    await writeGroup();
+    await parquet.finish();
+    await entry.end();
+  }
+  await zip.end();
+};
+
+/** BI_XLSX: one workbook, a README sheet and a sheet per table; refused above Excel's sheet size. */
+export const writeBiXlsx: ExportWriter = async (ctx, file, out, progress, signal) => {
+  const { scenario, schema } = await schemaOf(ctx, file);
+  const sizes = await counts(schema.tables);
+  const biggest = sizes.indexOf(Math.max(...sizes));
+  if (sizes[biggest]! + 1 > XLSX_MAX_ROWS) {
+    throw new ExportRefused("too_many_rows", { table: schema.tables[biggest]!.name, rows: sizes[biggest]! });
+  }
+  const advance = progressOver(
+    sizes.reduce((a, b) => a + b, 0),
+    progress,
+  );
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const about = workbook.addWorksheet("README");
+  for (const line of readme(schema, scenario.name).split("\n")) about.addRow([neutraliseCell(line)]).commit();
+  about.commit();
+  for (const table of schema.tables) {
+    const sheet = workbook.addWorksheet(table.name.slice(0, 31));
+    sheet.addRow(table.columns.map((c) => c.name)).commit();
+    let written = 1;
+    for await (const rows of table.chunks()) {
+      if (signal.aborted) return;
+      written += rows.length;
+      // Counted at request; the data may have grown since.
+      if (written > XLSX_MAX_ROWS)
+        throw new ExportRefused("too_many_rows", { table: table.name, rows: written - 1 });
+      for (const row of rows)
+        sheet.addRow(row.map((v) => (typeof v === "string" ? neutraliseCell(v) : v))).commit();
+      await advance(rows.length);
+    }
+    sheet.commit();
+  }
+  await workbook.commit();
+};
+
+/** The number of rows of the largest table of the BI template (Excel's limit is checked at request). */
+export async function largestBiTable(
+  ctx: AppContext,
+  companyId: number,
+  scenario: { id: number; modelId: number },
+): Promise<{ table: string; rows: number } | null> {
+  const schema = await biStarSchema(ctx, companyId, scenario);
+  if (!schema) return null;
+  const sizes = await counts(schema.tables);
+  const i = sizes.indexOf(Math.max(...sizes));
+  return { table: schema.tables[i]!.name, rows: sizes[i]! };
+}

@@ -1,0 +1,494 @@
+import { biExportRepository, type Run } from "@costflow/db/repositories/bi-export";
+import { calculationsRepository } from "@costflow/db/repositories/calculations";
+import { resultsRepository } from "@costflow/db/repositories/results";
+import { toMajor } from "@costflow/engine/calc/decimal";
+import type { AppContext } from "../../context.ts";
+import { stepCategory } from "../calculation/categories.ts";
+import { EXPORT_CHUNK_ROWS } from "./export-settings.ts";
+
+// The BI template (docs/exports.md, "BI template"): a star schema of a scenario's finished
+// calculation. Dimension tables (dim_*) carry the stable keys (database ids, the same in every
+// export of the scenario); fact tables (fact_*) carry the amounts, in major units of the
+// scenario's currency. Each table is described column by column here, and that description is
+// the archive's README.
+
+export type ColumnType = "INT64" | "INT32" | "DOUBLE" | "STRING" | "BOOLEAN";
+export interface StarColumn {
+  name: string;
+  type: ColumnType;
+  description: string;
+  /** A money amount: written with the currency's decimals in CSV. */
+  amount?: boolean;
+}
+export type StarRow = (string | number | boolean | null)[];
+export interface StarTable {
+  name: string;
+  description: string;
+  columns: StarColumn[];
+  /** Rows the table will hold (for progress and Excel's row limit). */
+  count: () => Promise<number>;
+  /** The rows, a chunk at a time, aligned with `columns`. */
+  chunks: () => AsyncIterable<StarRow[]>;
+}
+
+export interface StarSchema {
+  tables: StarTable[];
+  currency: string;
+  minorDigits: number;
+  glTotal: number;
+  calculationId: number;
+  reportCalculationId: number | null;
+}
+
+const c = (name: string, type: ColumnType, description: string, amount = false): StarColumn => ({
+  name,
+  type,
+  description,
+  ...(amount ? { amount } : {}),
+});
+
+/** A table whose rows are few enough to read at once (the model's master data). */
+function small(
+  name: string,
+  description: string,
+  columns: StarColumn[],
+  read: () => Promise<StarRow[]>,
+): StarTable {
+  let cached: Promise<StarRow[]> | undefined;
+  const all = () => {
+    cached ??= read();
+    return cached;
+  };
+  return {
+    name,
+    description,
+    columns,
+    count: async () => (await all()).length,
+    async *chunks() {
+      const rows = await all();
+      for (let i = 0; i < rows.length; i += EXPORT_CHUNK_ROWS) yield rows.slice(i, i + EXPORT_CHUNK_ROWS);
+    },
+  };
+}
+
+/** The run the export reads: the latest finished run that reached the furthest step (5 down to 1). */
+export async function biRuns(
+  ctx: AppContext,
+  companyId: number,
+  scenarioId: number,
+): Promise<{ calculationId: number; reportCalculationId: number | null } | null> {
+  const calculations = calculationsRepository(ctx.db);
+  let calculationId: number | null = null;
+  for (const step of [5, 4, 3, 2, 1]) {
+    const row = await calculations.latestFinished(companyId, scenarioId, stepCategory(step));
+    if (row) {
+      calculationId = row.parentId ?? row.id;
+      break;
+    }
+  }
+  if (calculationId === null) return null;
+  const reports = await calculations.latestFinished(companyId, scenarioId, "REPORTS");
+  return { calculationId, reportCalculationId: reports ? (reports.parentId ?? reports.id) : null };
+}
+
+/** The star schema of the scenario's finished calculation; null when there is none. */
+export async function biStarSchema(
+  ctx: AppContext,
+  companyId: number,
+  scenario: { id: number; modelId: number },
+): Promise<StarSchema | null> {
+  const runs = await biRuns(ctx, companyId, scenario.id);
+  if (!runs) return null;
+  const meta = await resultsRepository(ctx.db).meta(companyId, runs.calculationId);
+  if (!meta) return null;
+  const repo = biExportRepository(ctx.db);
+  const run: Run = { companyId, calculationId: runs.calculationId };
+  const digits = meta.minorDigits;
+  const major = (minor: number) => toMajor(minor, digits);
+  const { modelId } = scenario;
+  const scenarioId = scenario.id;
+  const reportRun: Run | null =
+    runs.reportCalculationId === null ? null : { companyId, calculationId: runs.reportCalculationId };
+
+  // Record ranges of each dimension of a run, in chunks of record numbers.
+  async function* recordChunks(
+    dimensions: AsyncIterable<{ dimensionId: number; records: number }>,
+    read: (dimensionId: number, from: number, to: number) => Promise<StarRow[]>,
+  ): AsyncIterable<StarRow[]> {
+    for await (const { dimensionId, records } of dimensions) {
+      for (let from = 0; from < records; from += EXPORT_CHUNK_ROWS) {
+        const rows = await read(dimensionId, from, Math.min(records, from + EXPORT_CHUNK_ROWS));
+        if (rows.length) yield rows;
+      }
+    }
+  }
+  let runDimensions: Promise<{ dimensionId: number; records: number }[]> | undefined;
+  const dimensionsOfRun = () => {
+    runDimensions ??= repo.runDimensions(run);
+    return runDimensions;
+  };
+  let lineIds: Promise<Map<string, number>> | undefined;
+  const lineIdByCode = () => {
+    lineIds ??= repo
+      .pnlLines(companyId, modelId)
+      .then((rows) => new Map(rows.map((r) => [r[1] as string, r[0] as number])));
+    return lineIds;
+  };
+
+  const tables: StarTable[] = [
+    small(
+      "dim_account",
+      "Financial accounts of the model (the general ledger's lines).",
+      [
+        c("account_key", "INT64", "Stable key of the account (its id)."),
+        c("account_code", "STRING", "Account code (account_ID in uploads)."),
+        c("account_name", "STRING", "Account name."),
+        c("expense_group", "STRING", "Expense group of the account."),
+      ],
+      () => repo.accounts(companyId, modelId),
+    ),
+    small(
+      "dim_pool",
+      "Cost pools of the model.",
+      [
+        c("pool_key", "INT64", "Stable key of the cost pool (its id)."),
+        c("pool_code", "STRING", "Cost pool identifier."),
+        c("pool_name", "STRING", "Cost pool name."),
+        c(
+          "is_direct",
+          "BOOLEAN",
+          "True for a direct pool (allocates to activities in step 3), false for an indirect one (step 2).",
+        ),
+      ],
+      () => repo.pools(companyId, modelId),
+    ),
+    small(
+      "dim_activity",
+      "Activities of the model, each with the cost pool it belongs to.",
+      [
+        c("activity_key", "INT64", "Stable key of the activity (its id)."),
+        c("activity_code", "STRING", "Activity identifier."),
+        c("activity_name", "STRING", "Activity name."),
+        c("description", "STRING", "Activity description."),
+        c("is_tdabc", "BOOLEAN", "True for a time-driven (TDABC) activity."),
+        c("pool_key", "INT64", "The activity's cost pool (dim_pool.pool_key); empty if none."),
+      ],
+      () => repo.activities(companyId, modelId),
+    ),
+    small(
+      "dim_dimension",
+      "Dimensions of the model (customers, products, orders …).",
+      [
+        c("dimension_key", "INT64", "Stable key of the dimension (its id)."),
+        c("dimension_code", "STRING", "Dimension code."),
+        c("dimension_name", "STRING", "Dimension name."),
+        c(
+          "parent_dimension_key",
+          "INT64",
+          "The parent dimension (dim_dimension.dimension_key); empty for a root.",
+        ),
+      ],
+      () => repo.dimensions(companyId, modelId),
+    ),
+    small(
+      "dim_pnl_line",
+      "Lines of the P&L report structure.",
+      [
+        c("line_key", "INT64", "Stable key of the line (its id)."),
+        c("line_code", "STRING", "Line code."),
+        c("description", "STRING", "Line description."),
+        c(
+          "category",
+          "STRING",
+          "ACT (an activity's cost), DRI (a calculated driver), FOR (a formula) or AGG (sum of its children).",
+        ),
+        c("factor", "INT32", "1 or -1: the sign the line's amounts are given with."),
+        c("parent_line_code", "STRING", "Code of the parent line; empty for a root line."),
+        c("rank", "INT32", "Order of the line in the report."),
+        c("activity_key", "INT64", "ACT lines: the activity (dim_activity.activity_key)."),
+        c("dimension_key", "INT64", "The dimension the line is restricted to, if any."),
+        c("formula", "STRING", "FOR lines: the formula."),
+      ],
+      () => repo.pnlLines(companyId, modelId),
+    ),
+    {
+      name: "dim_record",
+      description: "Records of every dimension of the scenario.",
+      columns: [
+        c("record_key", "INT64", "Stable key of the record (its id)."),
+        c("dimension_key", "INT64", "The record's dimension (dim_dimension.dimension_key)."),
+        c("identifier", "STRING", "Record identifier."),
+      ],
+      count: () => repo.countRecords(companyId, scenarioId),
+      async *chunks() {
+        for (let after = 0; ; ) {
+          const rows = await repo.records(companyId, scenarioId, after, EXPORT_CHUNK_ROWS);
+          if (!rows.length) return;
+          yield rows.map((r) => [r.id, r.dimensionId, r.identifier]);
+          after = rows[rows.length - 1]!.id;
+        }
+      },
+    },
+    {
+      name: "dim_record_driver",
+      description: "The drivers (uploaded fields) of every record, one row per record and driver.",
+      columns: [
+        c("record_key", "INT64", "The record (dim_record.record_key)."),
+        c("driver_name", "STRING", "Driver name (the file's column)."),
+        c("value", "STRING", "The value as text."),
+        c("value_number", "DOUBLE", "The value as a number when it is one; empty otherwise."),
+      ],
+      count: () => repo.countRecordDrivers(companyId, scenarioId),
+      async *chunks() {
+        for (let after = 0; ; ) {
+          const rows = await repo.records(companyId, scenarioId, after, EXPORT_CHUNK_ROWS);
+          if (!rows.length) return;
+          const out: StarRow[] = [];
+          for (const r of rows) {
+            for (const [name, value] of Object.entries(r.fields)) {
+              if (value === null || value === undefined) continue;
+              const text = String(value);
+              const n = typeof value === "number" ? value : text.trim() === "" ? Number.NaN : Number(text);
+              out.push([r.id, name, text, Number.isFinite(n) ? n : null]);
+            }
+          }
+          if (out.length) yield out;
+          after = rows[rows.length - 1]!.id;
+        }
+      },
+    },
+    {
+      name: "fact_flow",
+      description:
+        "Steps 1-3 of the calculation: account → pool (step 1), indirect pool → pool (step 2, reciprocal flows flagged), direct pool → activity (step 3). One row per rule row.",
+      columns: [
+        c("step", "INT32", "1, 2 or 3."),
+        c("row_no", "INT32", "Row number of the rule row within its step."),
+        c("source_type", "STRING", "ACCOUNT (step 1) or POOL (steps 2 and 3)."),
+        c("source_key", "INT64", "dim_account.account_key (step 1) or dim_pool.pool_key."),
+        c("source_code", "STRING", "Code of the source."),
+        c("destination_type", "STRING", "POOL (steps 1 and 2) or ACTIVITY (step 3)."),
+        c("destination_key", "INT64", "dim_pool.pool_key or dim_activity.activity_key."),
+        c("destination_code", "STRING", "Code of the destination."),
+        c("amount", "DOUBLE", "Amount that flowed, in the scenario's currency.", true),
+        c("reciprocal", "BOOLEAN", "Step 2: a flow between indirect pools solved simultaneously."),
+      ],
+      count: () => repo.countFlows(run),
+      async *chunks() {
+        for (let after: [number, number] = [0, 0]; ; ) {
+          const rows = await repo.flows(run, after, EXPORT_CHUNK_ROWS);
+          if (!rows.length) return;
+          yield rows.map((r) => [
+            r.step,
+            r.rowNo,
+            r.step === 1 ? "ACCOUNT" : "POOL",
+            r.sourceId,
+            r.sourceCode,
+            r.step === 3 ? "ACTIVITY" : "POOL",
+            r.destinationId,
+            r.destinationCode,
+            major(r.amount),
+            r.reciprocal,
+          ]);
+          const last = rows[rows.length - 1]!;
+          after = [last.step, last.rowNo];
+        }
+      },
+    },
+    small(
+      "fact_unallocated",
+      "Amounts that reached no destination in steps 1-4 (e.g. unused capacity of a time-driven pool), per source. Σ fact_record_cost.amount + Σ fact_unallocated.amount = the general-ledger total.",
+      [
+        c("step", "INT32", "Step 1 to 4."),
+        c("source_type", "STRING", "ACCOUNT (step 1), POOL (steps 2 and 3) or ACTIVITY (step 4)."),
+        c("source_key", "INT64", "Key of the source in dim_account, dim_pool or dim_activity."),
+        c("source_code", "STRING", "Code of the source."),
+        c("amount", "DOUBLE", "Amount left unallocated, in the scenario's currency.", true),
+      ],
+      async () =>
+        (await repo.unallocated(run)).map((r) => [
+          r.step,
+          r.step === 1 ? "ACCOUNT" : r.step === 4 ? "ACTIVITY" : "POOL",
+          r.sourceId,
+          r.sourceCode,
+          major(r.amount),
+        ]),
+    ),
+    {
+      name: "fact_record_cost",
+      description:
+        "Cost resting on each record by activity after steps 4 and 5, with the activity's pool (pools trace back to accounts through fact_flow): what step 4 allocated to the record (origin ALLOCATED), what step-5 pushes brought (RECEIVED, positive) and passed down to child records (SENT, negative). A row of origin REST, without activity, holds what the calculation's stored detail does not split by activity (dimensions over the detail limit). The rows of a record add up to fact_record.resting.",
+      columns: [
+        c("record_key", "INT64", "The record (dim_record.record_key)."),
+        c("dimension_key", "INT64", "The record's dimension."),
+        c("activity_key", "INT64", "The activity (dim_activity.activity_key); empty for REST."),
+        c("pool_key", "INT64", "The activity's cost pool (dim_pool.pool_key)."),
+        c("step", "INT32", "4 (ALLOCATED), 5 (RECEIVED, SENT); empty for REST."),
+        c("origin", "STRING", "ALLOCATED, RECEIVED, SENT or REST (see the table's description)."),
+        c("amount", "DOUBLE", "Cost, in the scenario's currency.", true),
+      ],
+      count: async () => (await dimensionsOfRun()).reduce((s, d) => s + d.records, 0),
+      async *chunks() {
+        for (const { dimensionId, records } of await dimensionsOfRun()) {
+          // Per record: its key and resting cost (typed arrays: 16 bytes a record), then each
+          // detail array read once, then what the arrays do not explain.
+          const keys = new Float64Array(records).fill(Number.NaN);
+          const resting = new Float64Array(records);
+          const explained = new Float64Array(records);
+          for (let from = 0; from < records; from += EXPORT_CHUNK_ROWS) {
+            for (const r of await repo.runRecords(
+              run,
+              scenarioId,
+              dimensionId,
+              from,
+              from + EXPORT_CHUNK_ROWS,
+            )) {
+              keys[r.recordNo] = r.recordKey ?? Number.NaN;
+              resting[r.recordNo] = r.resting;
+            }
+          }
+          const keyOf = (no: number) => (Number.isNaN(keys[no]!) ? null : keys[no]!);
+          for (const vector of await repo.costVectors(run, dimensionId)) {
+            const sign = vector.kind === "SENT" ? -1 : 1;
+            const { recordNos, amounts } = await repo.vectorEntries(run, dimensionId, vector);
+            for (let i = 0; i < recordNos.length; i += EXPORT_CHUNK_ROWS) {
+              const out: StarRow[] = [];
+              for (let k = i; k < Math.min(recordNos.length, i + EXPORT_CHUNK_ROWS); k++) {
+                const no = recordNos[k]!;
+                const amount = sign * amounts[k]!;
+                explained[no] = explained[no]! + amount;
+                out.push([
+                  keyOf(no),
+                  dimensionId,
+                  vector.activityId,
+                  vector.poolId,
+                  vector.step,
+                  vector.kind,
+                  major(amount),
+                ]);
+              }
+              yield out;
+            }
+          }
+          let out: StarRow[] = [];
+          for (let no = 0; no < records; no++) {
+            const rest = resting[no]! - explained[no]!;
+            if (rest === 0) continue;
+            out.push([keyOf(no), dimensionId, null, null, null, "REST", major(rest)]);
+            if (out.length >= EXPORT_CHUNK_ROWS) {
+              yield out;
+              out = [];
+            }
+          }
+          if (out.length) yield out;
+        }
+      },
+    },
+    {
+      name: "fact_record",
+      description: "Each record's totals after steps 4 and 5.",
+      columns: [
+        c("record_key", "INT64", "The record (dim_record.record_key)."),
+        c("dimension_key", "INT64", "The record's dimension."),
+        c(
+          "resting",
+          "DOUBLE",
+          "Cost resting on the record itself (Σ fact_record_cost.amount of the record).",
+          true,
+        ),
+        c(
+          "cost",
+          "DOUBLE",
+          "Resting cost plus the cost of the records that roll up to it through relationship drivers.",
+          true,
+        ),
+        c("unallocated", "DOUBLE", "Step 5: cost that could not be passed down from this record.", true),
+        c("not_allocated", "DOUBLE", "Step 5: cost kept on this record by a NOT_ALLOCATE rule.", true),
+        c("profit", "DOUBLE", "Value of the profit line for the record; empty without a P&L structure."),
+      ],
+      count: async () => (await dimensionsOfRun()).reduce((s, d) => s + d.records, 0),
+      chunks: () =>
+        recordChunks(dimensionsOfRun_(), async (dimensionId, from, to) =>
+          (await repo.runRecords(run, scenarioId, dimensionId, from, to)).map((r) => [
+            r.recordKey,
+            dimensionId,
+            major(r.resting),
+            major(r.cost),
+            major(r.unallocated),
+            major(r.notAllocated),
+            r.profit,
+          ]),
+        ),
+    },
+    {
+      name: "fact_pnl_line",
+      description: "P&L line values by record, from the latest report run (one row per record and line).",
+      columns: [
+        c("record_key", "INT64", "The record (dim_record.record_key)."),
+        c("dimension_key", "INT64", "The record's dimension."),
+        c("line_key", "INT64", "The line (dim_pnl_line.line_key)."),
+        c("line_code", "STRING", "The line's code."),
+        c(
+          "value",
+          "DOUBLE",
+          "Value of the line for the record, in the scenario's currency, with the line's factor.",
+          true,
+        ),
+      ],
+      count: async () => {
+        if (!reportRun) return 0;
+        const dims = await repo.reportDimensions(reportRun);
+        return dims.reduce(
+          (s, d) => s + d.records * d.columns.filter((col) => !col.startsWith("driver:")).length,
+          0,
+        );
+      },
+      async *chunks() {
+        if (!reportRun) return;
+        const ids = await lineIdByCode();
+        for (const dim of await repo.reportDimensions(reportRun)) {
+          const lines = dim.columns
+            .map((code, index) => ({ code, index }))
+            .filter((col) => !col.code.startsWith("driver:"));
+          for (let from = 0; from < dim.records; from += EXPORT_CHUNK_ROWS) {
+            const records = await repo.reportRecords(
+              reportRun,
+              scenarioId,
+              dim.dimensionId,
+              from,
+              Math.min(dim.records, from + EXPORT_CHUNK_ROWS),
+            );
+            const out: StarRow[] = [];
+            for (const r of records)
+              for (const line of lines)
+                out.push([
+                  r.recordKey,
+                  dim.dimensionId,
+                  ids.get(line.code) ?? null,
+                  line.code,
+                  major(r.values[line.index] ?? 0),
+                ]);
+            if (out.length) yield out;
+          }
+        }
+      },
+    },
+  ];
+  function dimensionsOfRun_() {
+    // recordChunks takes the list itself: resolved lazily, once.
+    return {
+      async *[Symbol.asyncIterator]() {
+        for (const d of await dimensionsOfRun()) yield d;
+      },
+    };
+  }
+
+  return {
+    tables,
+    currency: meta.currency,
+    minorDigits: digits,
+    glTotal: major(meta.glTotal),
+    calculationId: runs.calculationId,
+    reportCalculationId: runs.reportCalculationId,
+  };
+}

@@ -1,0 +1,49 @@
+import { join } from "node:path";
+import { REPO_ROOT } from "@costflow/db/client";
+import { type FileStore, localFileStore } from "./file-store.ts";
+
+/** The job queue of the file pipeline. */
+export const EXPORT_QUEUE = "exports.write";
+
+export interface ExportJob {
+  fileId: number;
+  companyId: number;
+}
+
+/**
+ * Where files are kept (EXPORT_FILES_DIR; by default `.data/files` next to the embedded database).
+ * With API and worker processes on several machines it must be a shared volume, or the store
+ * replaced by an object store (file-store.ts).
+ */
+export function exportFilesDirectory(): string {
+  return process.env.EXPORT_FILES_DIR || join(REPO_ROOT, ".data", "files");
+}
+
+let store: FileStore | undefined;
+let storeRoot: string | undefined;
+/** The file store of this process (re-made when EXPORT_FILES_DIR changes, as tests do). */
+export function fileStore(): FileStore {
+  const root = exportFilesDirectory();
+  if (!store || storeRoot !== root) {
+    store = localFileStore(root);
+    storeRoot = root;
+  }
+  return store;
+}
+
+/** The key of a file in the store. */
+export const fileKey = (companyId: number, fileId: number) => `${companyId}/${fileId}`;
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+};
+
+/** The lease of a file being written (EXPORT_LEASE_SECONDS, default 60), renewed every third of it. */
+export const exportLeaseSeconds = () => positive(process.env.EXPORT_LEASE_SECONDS, 60);
+/** How often each worker process looks for files whose worker died (EXPORT_REAPER_INTERVAL_MS). */
+export const exportReaperIntervalMs = () => positive(process.env.EXPORT_REAPER_INTERVAL_MS, 15_000);
+/** Rows read from the database per chunk (keyset pages). */
+export const EXPORT_CHUNK_ROWS = 20_000;
+/** A table with at most this many rows is exported at once by GET export/table/; larger ones through the pipeline. */
+export const DIRECT_TABLE_MAX_ROWS = 5_000;

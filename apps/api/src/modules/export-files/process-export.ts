@@ -1,0 +1,121 @@
+import type { ExportDataType, ExportErrorReason } from "@costflow/contract/export-files";
+import { type ExportFileView, exportFilesRepository } from "@costflow/db/repositories/export-files";
+import type { AppContext } from "../../context.ts";
+import { type ExportJob, exportLeaseSeconds, fileKey, fileStore } from "./export-settings.ts";
+import { ExportRefused, ExportStopped } from "./export-writer.ts";
+import { EXPORT_WRITERS } from "./export-writers.ts";
+import { notifyExportDone } from "./notify-export.ts";
+
+/** Files this process is writing: alive by definition, so its own reaper leaves them alone. */
+export const runningExports = new Set<number>();
+
+/** Progress is written at most this often (each write also brings back a stop request). */
+const PROGRESS_EVERY_MS = 1000;
+
+type Outcome =
+  | { status: "PROCESSED"; sizeBytes: number }
+  | { status: "ERROR"; reason: ExportErrorReason; params?: Record<string, string | number> };
+
+/**
+ * The job of one file (docs/exports.md, "Pipeline"): claims the file once with a lease a timer
+ * renews, runs the writer of its data_type into a temporary file of the file store, and publishes
+ * the file (rename) only when the writer finished and no stop came. A stop, a refusal or a failure
+ * ends the file in ERROR with its temporary file removed; a file claimed before (its worker died)
+ * is never written again. The job is never retried. The user who asked is notified either way.
+ */
+export async function processExport(ctx: AppContext, job: ExportJob): Promise<void> {
+  const files = exportFilesRepository(ctx.db);
+  const file = await files.find(job.companyId, job.fileId);
+  if (file?.status !== "PROCESSING") return;
+  const leaseSeconds = exportLeaseSeconds();
+  const claim = await files.claim(file.companyId, file.id, leaseSeconds);
+  if (claim === "gone") return;
+  const key = fileKey(file.companyId, file.id);
+  let outcome: Outcome;
+  if (claim === "started") {
+    outcome = { status: "ERROR", reason: "worker_lost" };
+  } else {
+    runningExports.add(file.id);
+    const stop = new AbortController();
+    const renew = setInterval(
+      () => {
+        files
+          .renewLease(file.companyId, file.id, leaseSeconds)
+          .then(({ stopRequested }) => {
+            if (stopRequested) stop.abort();
+          })
+          .catch((error) => ctx.log.warn({ err: error, fileId: file.id }, "export lease not renewed"));
+      },
+      (leaseSeconds * 1000) / 3,
+    );
+    try {
+      outcome = await run(ctx, file, key, stop);
+    } finally {
+      clearInterval(renew);
+      runningExports.delete(file.id);
+    }
+  }
+  const ended =
+    outcome.status === "PROCESSED"
+      ? await files.finish(file.companyId, file.id, {
+          status: "PROCESSED",
+          filePath: key,
+          sizeBytes: outcome.sizeBytes,
+        })
+      : await files.finish(file.companyId, file.id, {
+          status: "ERROR",
+          error: outcome.reason,
+          ...(outcome.params ? { params: outcome.params } : {}),
+        });
+  if (!ended) {
+    // Stopped, deleted or reaped meanwhile: whatever was published goes.
+    await fileStore().remove(key);
+    return;
+  }
+  if (outcome.status === "ERROR") await fileStore().remove(key);
+  await notifyExportDone(
+    ctx,
+    file,
+    outcome.status === "PROCESSED"
+      ? outcome
+      : { status: "ERROR", reason: outcome.reason, ...(outcome.params ? { params: outcome.params } : {}) },
+  );
+}
+
+async function run(
+  ctx: AppContext,
+  file: ExportFileView,
+  key: string,
+  stop: AbortController,
+): Promise<Outcome> {
+  const files = exportFilesRepository(ctx.db);
+  const write = EXPORT_WRITERS[file.kind as ExportDataType];
+  if (!write) return { status: "ERROR", reason: "failed" };
+  if (file.stopRequested) return { status: "ERROR", reason: "stopped" };
+  const stored = await fileStore().create(key);
+  let last = 0;
+  const progress = async (fraction: number) => {
+    if (stop.signal.aborted) throw new ExportStopped();
+    const now = Date.now();
+    if (now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    const { stopRequested } = await files.reportProgress(file.companyId, file.id, fraction);
+    if (stopRequested) {
+      stop.abort();
+      throw new ExportStopped();
+    }
+  };
+  try {
+    await write(ctx, file, stored.stream, progress, stop.signal);
+    if (stop.signal.aborted) throw new ExportStopped();
+    const sizeBytes = await stored.commit();
+    return { status: "PROCESSED", sizeBytes };
+  } catch (error) {
+    await stored.abort();
+    if (error instanceof ExportStopped || stop.signal.aborted) return { status: "ERROR", reason: "stopped" };
+    if (error instanceof ExportRefused)
+      return { status: "ERROR", reason: error.reason, params: error.params };
+    ctx.log.error({ err: error, fileId: file.id }, "export failed");
+    return { status: "ERROR", reason: "failed" };
+  }
+}

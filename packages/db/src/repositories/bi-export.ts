@@ -1,0 +1,260 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../client.ts";
+
+// Reads behind the BI export's star schema (docs/exports.md, "BI template"). Every read names the
+// company and the model, scenario or run; the large ones are keyset pages (`after`, `limit`) so
+// the export streams whatever the size. Money is minor units (bigint) as stored.
+
+type Row = Record<string, unknown>;
+export type Run = { companyId: number; calculationId: number };
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+export function biExportRepository(db: Database) {
+  const rows = async (query: SQL): Promise<Row[]> =>
+    ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const count = async (query: SQL): Promise<number> => Number((await rows(query))[0]?.n ?? 0);
+
+  return {
+    async accounts(companyId: number, modelId: number) {
+      return (
+        await rows(sql`select id, code, name, expense_group from financial_accounts
+          where company_id = ${companyId} and model_id = ${modelId} order by id`)
+      ).map((r) => [num(r.id), str(r.code), str(r.name), str(r.expense_group)]);
+    },
+
+    async pools(companyId: number, modelId: number) {
+      return (
+        await rows(sql`select id, code, name, is_direct from cost_pools
+          where company_id = ${companyId} and model_id = ${modelId} order by id`)
+      ).map((r) => [num(r.id), str(r.code), str(r.name), r.is_direct === true || r.is_direct === "t"]);
+    },
+
+    async activities(companyId: number, modelId: number) {
+      return (
+        await rows(sql`select id, code, name, description, is_tdabc, cost_pool_id from activities
+          where company_id = ${companyId} and model_id = ${modelId} order by id`)
+      ).map((r) => [
+        num(r.id),
+        str(r.code),
+        str(r.name),
+        str(r.description),
+        r.is_tdabc === true || r.is_tdabc === "t",
+        num(r.cost_pool_id),
+      ]);
+    },
+
+    async dimensions(companyId: number, modelId: number) {
+      return (
+        await rows(sql`select id, code, name, parent_id from dimensions
+          where company_id = ${companyId} and model_id = ${modelId} order by id`)
+      ).map((r) => [num(r.id), str(r.code), str(r.name), num(r.parent_id)]);
+    },
+
+    async pnlLines(companyId: number, modelId: number) {
+      return (
+        await rows(sql`select l.id, l.code, l.description, l.category, l.factor, p.code as parent_code,
+            l.rank, l.activity_id, l.dimension_id, l.formula
+          from report_lines l left join report_lines p on p.company_id = l.company_id and p.id = l.parent_id
+          where l.company_id = ${companyId} and l.model_id = ${modelId} order by l.rank, l.id`)
+      ).map((r) => [
+        num(r.id),
+        str(r.code),
+        str(r.description),
+        str(r.category),
+        num(r.factor),
+        str(r.parent_code),
+        num(r.rank),
+        num(r.activity_id),
+        num(r.dimension_id),
+        str(r.formula),
+      ]);
+    },
+
+    async countRecords(companyId: number, scenarioId: number) {
+      return count(sql`select count(*) as n from dimension_records
+        where company_id = ${companyId} and scenario_id = ${scenarioId}`);
+    },
+
+    /** Driver values of the scenario's records (non-null fields). */
+    async countRecordDrivers(companyId: number, scenarioId: number) {
+      return count(sql`select count(*) as n from dimension_records r cross join lateral jsonb_each(r.fields) e
+        where r.company_id = ${companyId} and r.scenario_id = ${scenarioId} and jsonb_typeof(e.value) <> 'null'`);
+    },
+
+    /** Records of the scenario by id (keyset): id, dimension, identifier, fields. */
+    async records(companyId: number, scenarioId: number, after: number, limit: number) {
+      return (
+        await rows(sql`select id, dimension_id, identifier, fields from dimension_records
+          where company_id = ${companyId} and scenario_id = ${scenarioId} and id > ${after}
+          order by id limit ${limit}`)
+      ).map((r) => ({
+        id: Number(r.id),
+        dimensionId: Number(r.dimension_id),
+        identifier: String(r.identifier),
+        fields: (typeof r.fields === "string" ? JSON.parse(r.fields) : (r.fields ?? {})) as Record<
+          string,
+          unknown
+        >,
+      }));
+    },
+
+    async countFlows(run: Run) {
+      return count(sql`select count(*) as n from result_allocations
+        where company_id = ${run.companyId} and calculation_id = ${run.calculationId} and step between 1 and 3`);
+    },
+
+    /** Rule rows of steps 1-3 (keyset on step, row_no). */
+    async flows(run: Run, after: [number, number], limit: number) {
+      return (
+        await rows(sql`select step, row_no, source_id, source_code, destination_id, destination_code, amount, reciprocal
+          from result_allocations
+          where company_id = ${run.companyId} and calculation_id = ${run.calculationId} and step between 1 and 3
+            and (step, row_no) > (${after[0]}, ${after[1]})
+          order by step, row_no limit ${limit}`)
+      ).map((r) => ({
+        step: Number(r.step),
+        rowNo: Number(r.row_no),
+        sourceId: num(r.source_id),
+        sourceCode: String(r.source_code),
+        destinationId: num(r.destination_id),
+        destinationCode: String(r.destination_code),
+        amount: Number(r.amount),
+        reciprocal: r.reciprocal === true || r.reciprocal === "t",
+      }));
+    },
+
+    /** Amounts of steps 1-4 that reached no destination, per source. */
+    async unallocated(run: Run) {
+      return (
+        await rows(sql`select step, source_id, source_code, unallocated_amount from result_sources
+          where company_id = ${run.companyId} and calculation_id = ${run.calculationId} and step between 1 and 4
+            and unallocated_amount <> 0
+          order by step, row_no`)
+      ).map((r) => ({
+        step: Number(r.step),
+        sourceId: num(r.source_id),
+        sourceCode: String(r.source_code),
+        amount: Number(r.unallocated_amount),
+      }));
+    },
+
+    /** Dimensions of the run's records with their record count. */
+    async runDimensions(run: Run) {
+      return (
+        await rows(sql`select dimension_id, max(record_no) + 1 as n from result_records
+          where company_id = ${run.companyId} and calculation_id = ${run.calculationId} and dimension_id is not null
+          group by dimension_id order by dimension_id`)
+      ).map((r) => ({ dimensionId: Number(r.dimension_id), records: Number(r.n) }));
+    },
+
+    /** Every record of a dimension in the run, by record_no range: totals after steps 4 and 5. */
+    async runRecords(run: Run, scenarioId: number, dimensionId: number, from: number, to: number) {
+      return (
+        await rows(sql`select rr.record_no, dr.id as record_key, rr.identifier, rr.resting, rr.cost,
+            rr.unallocated, rr.not_allocated, rr.profit
+          from result_records rr
+          left join dimension_records dr on dr.company_id = rr.company_id and dr.scenario_id = ${scenarioId}
+            and dr.dimension_id = rr.dimension_id and dr.identifier = rr.identifier
+          where rr.company_id = ${run.companyId} and rr.calculation_id = ${run.calculationId}
+            and rr.dimension_id = ${dimensionId} and rr.record_no >= ${from} and rr.record_no < ${to}
+          order by rr.record_no`)
+      ).map((r) => ({
+        recordNo: Number(r.record_no),
+        recordKey: num(r.record_key),
+        identifier: String(r.identifier),
+        resting: Number(r.resting),
+        cost: Number(r.cost),
+        unallocated: Number(r.unallocated),
+        notAllocated: Number(r.not_allocated),
+        profit: num(r.profit),
+      }));
+    },
+
+    /**
+     * The detail arrays of a dimension that carry cost per activity (docs/reports.md, "Trace"):
+     * step 4 ALLOCATED (an activity's amount per record), step 5 RECEIVED (+) and SENT (−) per push,
+     * with the activity and its pool. Metadata only; the entries come from vectorEntries.
+     */
+    async costVectors(run: Run, dimensionId: number) {
+      return (
+        await rows(sql`select v.step, v.kind, v.source_no,
+            case when v.step = 4 then s.source_id else p.source_id end as activity_id, a.cost_pool_id
+          from result_vectors v
+          left join result_sources s on v.step = 4 and s.company_id = v.company_id
+            and s.calculation_id = v.calculation_id and s.step = 4 and s.row_no = v.source_no
+          left join result_pushes p on v.step = 5 and p.company_id = v.company_id
+            and p.calculation_id = v.calculation_id and p.step = 5 and p.push_no = v.source_no
+          left join activities a on a.company_id = v.company_id
+            and a.id = (case when v.step = 4 then s.source_id else p.source_id end)
+          where v.company_id = ${run.companyId} and v.calculation_id = ${run.calculationId}
+            and v.dimension_id = ${dimensionId}
+            and ((v.step = 4 and v.kind = 'ALLOCATED') or (v.step = 5 and v.kind in ('RECEIVED', 'SENT')))
+          order by v.step, v.source_no, v.kind`)
+      ).map((r) => ({
+        step: Number(r.step),
+        kind: String(r.kind),
+        sourceNo: Number(r.source_no),
+        activityId: num(r.activity_id),
+        poolId: num(r.cost_pool_id),
+      }));
+    },
+
+    /**
+     * The non-zero entries of one detail array (record_no, amount): the array is read once
+     * (unnested in SQL), not sliced per chunk, since each slice would read the whole array again.
+     */
+    async vectorEntries(
+      run: Run,
+      dimensionId: number,
+      vector: { step: number; kind: string; sourceNo: number },
+    ): Promise<{ recordNos: Int32Array; amounts: Float64Array }> {
+      const found = await rows(sql`select (u.o - 1)::int as record_no, u.a as amount
+        from result_vectors v cross join lateral unnest(v.amounts) with ordinality as u(a, o)
+        where v.company_id = ${run.companyId} and v.calculation_id = ${run.calculationId}
+          and v.dimension_id = ${dimensionId} and v.step = ${vector.step} and v.kind = ${vector.kind}
+          and v.source_no = ${vector.sourceNo} and u.a <> 0`);
+      const recordNos = new Int32Array(found.length);
+      const amounts = new Float64Array(found.length);
+      for (let i = 0; i < found.length; i++) {
+        recordNos[i] = Number(found[i]!.record_no);
+        amounts[i] = Number(found[i]!.amount);
+      }
+      return { recordNos, amounts };
+    },
+
+    /** The P&L dimensions of a report run: line codes in `columns` order. */
+    async reportDimensions(run: Run) {
+      return (
+        await rows(sql`select dimension_id, records, columns from report_dimensions
+          where company_id = ${run.companyId} and calculation_id = ${run.calculationId} order by dimension_id`)
+      ).map((r) => ({
+        dimensionId: Number(r.dimension_id),
+        records: Number(r.records),
+        columns: (r.columns as string[]).map(String),
+      }));
+    },
+
+    /** P&L values of the records of a dimension, record_no in [from, to). */
+    async reportRecords(run: Run, scenarioId: number, dimensionId: number, from: number, to: number) {
+      return (
+        await rows(sql`select rr.record_no, dr.id as record_key, rr.values, rr.profit, rr.cost, rr.margin
+          from report_records rr
+          left join dimension_records dr on dr.company_id = rr.company_id and dr.scenario_id = ${scenarioId}
+            and dr.dimension_id = rr.dimension_id and dr.identifier = rr.identifier
+          where rr.company_id = ${run.companyId} and rr.calculation_id = ${run.calculationId}
+            and rr.dimension_id = ${dimensionId} and rr.record_no >= ${from} and rr.record_no < ${to}
+          order by rr.record_no`)
+      ).map((r) => ({
+        recordNo: Number(r.record_no),
+        recordKey: num(r.record_key),
+        values: (r.values as (string | number)[]).map(Number),
+        profit: Number(r.profit),
+        cost: Number(r.cost),
+        margin: num(r.margin),
+      }));
+    },
+  };
+}
+
+export type BiExportRepository = ReturnType<typeof biExportRepository>;
