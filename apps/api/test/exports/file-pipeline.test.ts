@@ -8,7 +8,7 @@ import { as, createCompany, eventually, login, startTestApp, type TestApp } from
 
 // The file pipeline (docs/exports.md): a stop and a lost worker end the file in ERROR with no file
 // kept; another company's file is a 404 on every call; the downloads list, download and delete;
-// a table exported whole, at once or through the pipeline; PDFs refused until their renderer comes.
+// a table exported whole, at once or through the pipeline (PDF files: apps/api/test/pdf/).
 // The app runs without workers until a test starts one, so a file can be stopped before it is written.
 
 const DIR = mkdtempSync(join(tmpdir(), "costflow-files-"));
@@ -168,13 +168,13 @@ describe("with a worker", () => {
     expect((await call("GET", `/export/files/${fileId}/download/`)).statusCode).toBe(200);
   });
 
-  it("refuses bad input naming the field, and PDFs until their renderer is registered", async () => {
+  it("refuses bad input naming the field", async () => {
     const expectField = async (body: unknown, field: string, reason?: string) => {
       const response = await call("POST", "/export/files/", body);
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().errors[0]).toMatchObject({ field, ...(reason ? { reason } : {}) });
     };
-    await expectField({ scenario, data_type: "PDF_SUMMARY" }, "data_type", "unsupported");
+    await expectField({ scenario, data_type: "PDF_REPORT" }, "report", "required");
     await expectField({ scenario, data_type: "NOPE" }, "data_type");
     await expectField({ scenario: 2 ** 40, data_type: "BI_CSV" }, "scenario");
     await expectField({ scenario, data_type: "TABLE" }, "table", "required");

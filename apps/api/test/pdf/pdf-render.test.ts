@@ -1,7 +1,10 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
-import { as, createCompany, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
+import { as, createCompany, eventually, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 import { readPdf } from "./pdf-tools.ts";
 
 // PDFs written through the API on the report figures' scenario (apps/api/test/reports/
@@ -11,6 +14,8 @@ import { readPdf } from "./pdf-tools.ts";
 
 const BUNDLE = fileURLToPath(new URL("../reports/bundles/pnl-categories/", import.meta.url));
 const KEEP = process.env.PDF_KEEP;
+// The file pipeline's store (docs/exports.md) for the PDFs requested as files.
+process.env.EXPORT_FILES_DIR = mkdtempSync(join(tmpdir(), "costflow-pdf-files-"));
 
 let t: TestApp;
 let call: Call;
@@ -310,5 +315,86 @@ describe("a ten-page PDF report", () => {
     const seconds = (performance.now() - started) / 1000;
     expect(facts.pages).toBeGreaterThanOrEqual(10);
     console.log(`PDF benchmark: ${facts.pages} pages in ${seconds.toFixed(2)} s`);
+  });
+});
+
+describe("PDFs through the file pipeline (POST export/files/)", () => {
+  /** Requests the file, waits for the worker to write it, downloads it and reads it back. */
+  async function fileOf(body: Record<string, unknown>, keep: string) {
+    const requested = await call("POST", "/export/files/", { scenario, ...body });
+    expect(requested.statusCode, requested.body).toBe(201);
+    expect(requested.json()).toMatchObject({ status: "PROCESSING", kind: body.data_type });
+    const id = requested.json().id;
+    const row = await eventually(async () => {
+      const file = (await call("GET", `/export/files/${id}/`)).json();
+      expect(file.status, JSON.stringify(file)).toBe("PROCESSED");
+      return file;
+    }, 120_000);
+    const download = await call("GET", `/export/files/${id}/download/`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toBe("application/pdf");
+    expect(row.size_bytes).toBe(download.rawPayload.length);
+    return {
+      row,
+      disposition: String(download.headers["content-disposition"]),
+      facts: readPdf(download.rawPayload, KEEP ? `${KEEP}/${keep}.pdf` : undefined),
+    };
+  }
+
+  it("writes the management summary as a file in the language asked, listed for download", async () => {
+    const name = (await call("GET", `/model/scenarios/${scenario}/`)).json().name as string;
+    const { row, disposition, facts } = await fileOf(
+      { data_type: "PDF_SUMMARY", options: { language: "es" } },
+      "file-summary-es",
+    );
+    expect(disposition).toMatch(/-summary\.pdf"/);
+    expect(facts.pages).toBeGreaterThan(1);
+    expect(facts.text).toContain(name);
+    expect(facts.text).toContain("Alpha");
+    // Spanish labels and number format: "Página 1 de N"; revenue 1,850 as 1850,00 (Spanish groups
+    // thousands only from five digits).
+    expect(facts.text).toContain(`Página 1 de ${facts.pages}`);
+    expect(facts.text).toContain("1850,00 EUR");
+    const list = (await call("GET", `/export/files/?scenario=${scenario}`)).json();
+    expect(list.results.map((f: { id: number }) => f.id)).toContain(row.id);
+  });
+
+  it("writes a saved PDF report under its title; an unknown or unseen report is a 404, a bad language a 400", async () => {
+    const created = await call("POST", "/report/pdf-reports/", {
+      title: "Margin review",
+      data: {
+        scenario,
+        blocks: [
+          { type: "heading", text: "Customers by margin" },
+          { type: "top_bottom", dimension: dims.CUSTOMERS!, side: "bottom", limit: 2 },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const report = created.json().id as number;
+    const { row, disposition, facts } = await fileOf({ data_type: "PDF_REPORT", report }, "file-report-en");
+    expect(row.title).toBe("Margin review");
+    expect(disposition).toContain("Margin_review.pdf");
+    expect(facts.text).toContain("Customers by margin");
+    // The bottom two customers: Gamma -125, then Beta 200.
+    expect(facts.text).toContain("-125.00");
+    expect(facts.text).toContain("Beta");
+
+    const missing = await call("POST", "/export/files/", {
+      scenario,
+      data_type: "PDF_REPORT",
+      report: 999_999,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(
+      (await callB("POST", "/export/files/", { scenario, data_type: "PDF_REPORT", report })).statusCode,
+    ).toBe(404);
+    const bad = await call("POST", "/export/files/", {
+      scenario,
+      data_type: "PDF_SUMMARY",
+      options: { language: "xx" },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ field: "options.language", reason: "invalid_value" });
   });
 });

@@ -1,4 +1,5 @@
 import type { ExportDataType } from "@costflow/contract/export-files";
+import { writePdfReportFile, writePdfSummaryFile } from "../pdf/pdf-export.ts";
 import { writeBiCsv, writeBiParquet, writeBiXlsx } from "./bi-formats.ts";
 import type { ExportWriter } from "./export-writer.ts";
 import { writeRecordsOnlyCalculated } from "./records-only-calculated.ts";
@@ -7,8 +8,8 @@ import { writeTableFile } from "./table-export.ts";
 /**
  * The writer of each kind of file (docs/exports.md, "Pipeline"): the job of the file pipeline
  * dispatches on the file's data_type through this table. A data_type without an entry is refused
- * at request (400 `unsupported` on `data_type`): the PDF renderer adds PDF_SUMMARY and PDF_REPORT
- * here, with their name and type in EXPORT_FORMATS below.
+ * at request (400 `unsupported` on `data_type`). PDF_SUMMARY and PDF_REPORT are the PDF renderer's
+ * (modules/pdf/pdf-export.ts, docs/pdf.md).
  */
 export const EXPORT_WRITERS: { [K in ExportDataType]?: ExportWriter } = {
   BI_CSV: writeBiCsv,
@@ -16,6 +17,8 @@ export const EXPORT_WRITERS: { [K in ExportDataType]?: ExportWriter } = {
   BI_PARQUET: writeBiParquet,
   TABLE: writeTableFile,
   RECORDS_ONLY_CALCULATED: writeRecordsOnlyCalculated,
+  PDF_SUMMARY: writePdfSummaryFile,
+  PDF_REPORT: writePdfReportFile,
 };
 
 /** File name extension and content type of each kind (TABLE: by its format). */

@@ -4,9 +4,11 @@ import {
   type TableExportSource,
   XLSX_MAX_ROWS,
 } from "@costflow/contract/export-files";
+import { isLanguage } from "@costflow/contract/languages";
 import { type ExportFileView, exportFilesRepository } from "@costflow/db/repositories/export-files";
+import { pdfReportsRepository } from "@costflow/db/repositories/pdf-reports";
 import type { AppContext } from "../../context.ts";
-import { AppError, fieldError } from "../../lib/app-error.ts";
+import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
 import type { RequestAuth } from "../../plugins/access.ts";
 import { requireScenario } from "../cost/data-scope.ts";
 import { largestBiTable } from "./bi-formats.ts";
@@ -75,6 +77,11 @@ export async function requestExport(
   let fileName: string;
   let options: Record<string, unknown> = { ...(input.options ?? {}) };
 
+  if ((kind === "PDF_SUMMARY" || kind === "PDF_REPORT") && options.language !== undefined) {
+    if (typeof options.language !== "string" || !isLanguage(options.language))
+      throw fieldError("VALIDATION_ERROR", "options.language", "invalid_value");
+  }
+
   switch (kind) {
     case "RECORDS_ONLY_CALCULATED": {
       const resolved = await resolveCalculatedDriver(ctx, companyId, scenario, input.driver);
@@ -112,9 +119,12 @@ export async function requestExport(
     }
     case "PDF_REPORT": {
       if (input.report === undefined) throw fieldError("VALIDATION_ERROR", "report", "required");
-      title = "PDF report";
-      fileName = `${safeFileName(scenario.name)}-report-${input.report}.pdf`;
-      options = { ...options, report: input.report };
+      // A report the caller may see (their own or shared with the company), else it does not exist.
+      const report = await pdfReportsRepository(ctx.db).findVisible(companyId, auth.user.id, input.report);
+      if (!report) throw notFound("report");
+      title = report.title;
+      fileName = `${safeFileName(scenario.name)}-${safeFileName(report.title)}.pdf`;
+      options = { ...options, report: report.id };
       break;
     }
     default: {
