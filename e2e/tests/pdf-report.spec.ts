@@ -1,14 +1,15 @@
 // The PDF builder: compose a PDF report of blocks on the calculated demo scenario, save it,
-// generate its PDF and download it; the file is a real PDF whose text (read back with poppler's
+// generate its PDF (a file of the pipeline, listed on the page) and download it; the file is a real PDF whose text (read back with poppler's
 // pdftotext) holds the title, the scenario and the blocks. Screenshots of the builder in English
-// light and Arabic dark under /work/shots/pdf/ (or PDF_SHOTS_DIR) for a person to look at.
+// light and Arabic dark under e2e/screenshots/ (or PDF_SHOTS_DIR) for a person to look at.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { openDemoScenario, useLook } from "./allocation-helpers";
-import { expect, test } from "./fixtures";
+import { expect, shotVariants, test } from "./fixtures";
 
-const shots = process.env.PDF_SHOTS_DIR ?? "/work/shots/pdf/";
+const shots = process.env.PDF_SHOTS_DIR ?? fileURLToPath(new URL("../screenshots/", import.meta.url));
 
 test.describe.configure({ mode: "serial" });
 
@@ -57,6 +58,17 @@ async function addBlock(page: Page, label: string) {
   await page.getByRole("button", { name: "Add block" }).click();
 }
 
+/** Waits for the newest file on the page's files list whose name ends so to be written, and downloads it. */
+async function downloadListed(page: Page, nameEnd: string): Promise<string> {
+  const row = page.getByTestId("pdf-files").locator("tbody tr").first();
+  await expect(row).toContainText(nameEnd, { timeout: 30_000 });
+  await expect(row.locator("[data-status='PROCESSED']")).toBeVisible({ timeout: 120_000 });
+  const download = page.waitForEvent("download");
+  await row.getByTestId("download-file").click();
+  expect((await download).suggestedFilename()).toContain(nameEnd);
+  return (await (await download).path())!;
+}
+
 test("build a PDF report, save it, generate and download its PDF", async ({ page }) => {
   test.setTimeout(180_000);
   const { scenario } = await openDemoScenario(page);
@@ -88,9 +100,10 @@ test("build a PDF report, save it, generate and download its PDF", async ({ page
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page).toHaveURL(/report=\d+/);
 
-  const download = page.waitForEvent("download");
+  // 'Generate PDF' requests a file of the pipeline: it appears on the page's files list, written
+  // by a worker, and downloads from there.
   await page.getByRole("button", { name: "Generate PDF" }).click();
-  const file = await (await download).path();
+  const file = await downloadListed(page, "Board_pack.pdf");
   const pdf = readFileSync(file);
   expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
@@ -106,7 +119,7 @@ test("build a PDF report, save it, generate and download its PDF", async ({ page
   // Duplicate, then delete the copy.
   await page.getByRole("button", { name: "Duplicate" }).click();
   await expect(page.getByLabel("Title")).toHaveValue("Board pack (2)");
-  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByLabel("Title")).toHaveValue("");
 
@@ -116,17 +129,17 @@ test("build a PDF report, save it, generate and download its PDF", async ({ page
   await expect(page.getByLabel("Title")).toHaveValue("Board pack");
 
   // The management summary of the scenario.
-  const summary = page.waitForEvent("download");
   await page.getByRole("button", { name: "PDF summary" }).click();
-  const summaryText = execFileSync("pdftotext", [await (await summary).path(), "-"], { encoding: "utf8" });
+  const summaryFile = await downloadListed(page, "-summary.pdf");
+  const summaryText = execFileSync("pdftotext", [summaryFile, "-"], { encoding: "utf8" });
   expect(summaryText).toContain("Management summary");
   expect(summaryText).toContain(scenarioName);
 });
 
-for (const [lang, skin] of [
+for (const [lang, skin] of shotVariants([
   ["en", "light"],
   ["ar", "dark"],
-] as const) {
+] as const)) {
   test(`PDF builder screenshot ${lang} ${skin}`, async ({ page }) => {
     await openDemoScenario(page);
     await useLook(page, lang, skin);

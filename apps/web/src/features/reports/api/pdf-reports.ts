@@ -6,8 +6,7 @@ import type {
   PdfReportPage,
 } from "@costflow/contract/pdf-reports";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api, buildUrl, type QueryValue, refreshAccessToken } from "../../../lib/api-client";
-import { getAccessToken } from "../../../lib/session";
+import { api } from "../../../lib/api-client";
 
 export type { PdfBlockInput, PdfReport };
 export const PDF_REPORTS_KEY = ["report", "pdf-reports"] as const;
@@ -46,30 +45,4 @@ export function useDeletePdfReport() {
     mutationFn: (id: number) => api.delete(`report/pdf-reports/${id}/`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PDF_REPORTS_KEY }),
   });
-}
-
-/**
- * A PDF written at once by the API (the report's report/pdf-reports/{id}/pdf/, or the summary's
- * report/pdf-summary/), saved through an object URL: the Bearer token goes in a header.
- */
-export async function downloadPdf(path: string, params: Record<string, QueryValue>, fallbackName: string) {
-  const get = (token: string | null) =>
-    fetch(buildUrl(path, params), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  let res = await get(getAccessToken());
-  if (res.status === 401) res = await get(await refreshAccessToken());
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as never;
-    throw new ApiError(res.status, body, res.statusText);
-  }
-  const disposition = res.headers.get("content-disposition") ?? "";
-  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-  const name = encoded ? decodeURIComponent(encoded) : fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
 }

@@ -23,6 +23,7 @@ import {
   IconPlus,
   IconTrash,
 } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -32,23 +33,24 @@ import { ApiError } from "../../../lib/api-client";
 import { useAppContext } from "../../../lib/app-context";
 import { DEFAULT_PDF_ORIENTATION } from "../../../lib/constants";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { EXPORT_FILES_KEY, requestExportFile } from "../api/get-export-files";
 import { useReportCalculationState } from "../api/get-report-calculation";
 import { useAllReportLines } from "../api/get-report-lines";
 import { useReportOptions } from "../api/get-report-options";
 import {
-  downloadPdf,
   type PdfReport,
   useDeletePdfReport,
   useDuplicatePdfReport,
   usePdfReports,
   useSavePdfReport,
 } from "../api/pdf-reports";
+import { ExportFilesTable } from "../components/export-files-table";
 import { BLOCK_TYPES, type BlockType, newBlock, PdfBlockEditor } from "../components/pdf-block-editor";
 
 // The PDF report builder (spec /pdf-report; docs/pdf.md): a title, a description, an orientation
 // and blocks composed by the user, saved as a PDF report (report/pdf-reports/), and the PDF of
 // the selected scenario in the interface's language ('Generate PDF'); 'PDF summary' writes the
-// scenario's management summary.
+// scenario's management summary. Both go through the file pipeline and are listed on the page.
 
 interface Draft {
   id?: number;
@@ -80,6 +82,7 @@ function Builder({
   model: number | null;
 }) {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const reports = usePdfReports();
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -173,17 +176,19 @@ function Builder({
       },
     });
   };
+  // Both PDFs are files of the pipeline (docs/exports.md): requested here, written by a worker,
+  // listed below with their progress and downloaded from there (and from the downloads list).
+  const requestPdf = async (body: { data_type: "PDF_REPORT" | "PDF_SUMMARY"; report?: number }) => {
+    await requestExportFile({ scenario, ...body, options: { language: i18n.language } });
+    await queryClient.invalidateQueries({ queryKey: EXPORT_FILES_KEY });
+    notifySuccess(t("report:pdf.queued"));
+  };
   const onGenerate = async () => {
     const saved = await onSave();
     if (!saved) return;
     setBusy("pdf");
     try {
-      await downloadPdf(
-        `report/pdf-reports/${saved.id}/pdf/`,
-        { scenario, language: i18n.language },
-        `${saved.title}.pdf`,
-      );
-      notifySuccess(t("report:pdf.generated"));
+      await requestPdf({ data_type: "PDF_REPORT", report: saved.id });
     } catch (error) {
       failed(error);
     } finally {
@@ -193,8 +198,7 @@ function Builder({
   const onSummary = async () => {
     setBusy("summary");
     try {
-      await downloadPdf("report/pdf-summary/", { scenario, language: i18n.language }, "summary.pdf");
-      notifySuccess(t("report:pdf.generated"));
+      await requestPdf({ data_type: "PDF_SUMMARY" });
     } catch (error) {
       failed(error);
     } finally {
@@ -399,6 +403,12 @@ function Builder({
           </Card>
         </Grid.Col>
       </Grid>
+      <Card mt="lg" data-testid="pdf-files">
+        <Title order={2} fz="md" mb="md">
+          {t("report:pdf.files")}
+        </Title>
+        <ExportFilesTable scenario={scenario} emptyDescription={t("report:pdf.filesEmpty")} />
+      </Card>
     </>
   );
 }
