@@ -1,16 +1,12 @@
-import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { pdfReports } from "../schema/pdf-reports.ts";
 import { users } from "../schema/users.ts";
+import { likePattern, ownerName, visibleTo } from "./owned-reports.ts";
 import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 
 export type PdfReportRow = typeof pdfReports.$inferSelect;
 export type PdfReportView = PdfReportRow & { ownerName: string };
-
-const ownerName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.email})`;
-
-/** Escapes LIKE wildcards so a search for "50%" finds that text. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * PDF reports (docs/pdf.md), shaped like the saved reports: a reader sees their own and those
@@ -18,11 +14,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * service decides, the repository filters by company).
  */
 export function pdfReportsRepository(db: Database) {
-  const visible = (companyId: number, userId: number): SQL =>
-    and(
-      eq(pdfReports.companyId, companyId),
-      or(eq(pdfReports.ownerId, userId), eq(pdfReports.shared, true)),
-    )!;
+  const visible = (companyId: number, userId: number): SQL => visibleTo(pdfReports, companyId, userId);
 
   const select = (tx: Executor) =>
     tx

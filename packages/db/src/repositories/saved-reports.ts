@@ -1,16 +1,12 @@
-import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { savedReports } from "../schema/saved-reports.ts";
 import { users } from "../schema/users.ts";
+import { likePattern, ownerName, visibleTo } from "./owned-reports.ts";
 import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 
 export type SavedReportRow = typeof savedReports.$inferSelect;
 export type SavedReportView = SavedReportRow & { ownerName: string };
-
-const ownerName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.email})`;
-
-/** Escapes LIKE wildcards so a search for "50%" finds that text. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Saved reports ("My reports"). A reader sees their own reports and those shared with the
@@ -18,11 +14,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * decides, the repository filters by company).
  */
 export function savedReportsRepository(db: Database) {
-  const visible = (companyId: number, userId: number): SQL =>
-    and(
-      eq(savedReports.companyId, companyId),
-      or(eq(savedReports.ownerId, userId), eq(savedReports.shared, true)),
-    )!;
+  const visible = (companyId: number, userId: number): SQL => visibleTo(savedReports, companyId, userId);
 
   const select = (tx: Executor) =>
     tx
