@@ -136,6 +136,21 @@ test("build a PDF report, save it, generate and download its PDF", async ({ page
   expect(summaryText).toContain(scenarioName);
 });
 
+test("the PDF summary is requested from /report-export and downloaded from the downloads list", async ({
+  page,
+}) => {
+  await openDemoScenario(page);
+  await page.goto("/report-export");
+  await page.getByTestId("request-pdf-summary").click();
+  const row = page.getByTestId("downloads-table").locator("tbody tr").first();
+  await expect(row).toContainText("-summary.pdf", { timeout: 30_000 });
+  await expect(row.locator("[data-status='PROCESSED']")).toBeVisible({ timeout: 120_000 });
+  const download = page.waitForEvent("download");
+  await row.getByTestId("download-file").click();
+  const text = execFileSync("pdftotext", [(await (await download).path())!, "-"], { encoding: "utf8" });
+  expect(text).toContain("Management summary");
+});
+
 for (const [lang, skin] of shotVariants([
   ["en", "light"],
   ["ar", "dark"],

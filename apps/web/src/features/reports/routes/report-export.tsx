@@ -20,24 +20,21 @@ const OPTIONS = [
     to: "/data-connector-setup",
     action: "report:export.csv.action",
   },
-  {
-    icon: IconFileTypePdf,
-    title: "report:export.pdf.title",
-    text: "report:export.pdf.text",
-    to: "/pdf-report",
-    action: "report:export.pdf.action",
-  },
 ];
 
 type BiFormat = "BI_CSV" | "BI_XLSX" | "BI_PARQUET";
 
-/** The BI template: choose a format, request it; the file appears in the downloads list below. */
-function BiTemplateCard({ scenario }: { scenario: number }) {
-  const { t } = useTranslation();
+/** Requests a file of the pipeline; it appears in the downloads list below. */
+function useRequestFile(scenario: number) {
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [format, setFormat] = useState<BiFormat>("BI_CSV");
-  const request = useMutation({
-    mutationFn: () => requestExportFile({ scenario, data_type: format }),
+  return useMutation({
+    mutationFn: (dataType: BiFormat | "PDF_SUMMARY") =>
+      requestExportFile({
+        scenario,
+        data_type: dataType,
+        ...(dataType === "PDF_SUMMARY" ? { options: { language: i18n.language } } : {}),
+      }),
     onSuccess: async () => {
       notifySuccess(t("report:export.requested"));
       await queryClient.invalidateQueries({ queryKey: EXPORT_FILES_KEY });
@@ -45,6 +42,45 @@ function BiTemplateCard({ scenario }: { scenario: number }) {
     onError: (error) =>
       notifyError(tableErrorText(error) ?? t("common:messages.pleaseTryAgain"), t("common:messages.error")),
   });
+}
+
+/** The management summary of the scenario as a PDF file, or the builder for a PDF of one's own. */
+function PdfSummaryCard({ scenario }: { scenario: number }) {
+  const { t } = useTranslation();
+  const request = useRequestFile(scenario);
+  return (
+    <Card data-testid="pdf-summary">
+      <ThemeIcon size={40} variant="light" radius="md" mb="sm">
+        <IconFileTypePdf size={22} aria-hidden />
+      </ThemeIcon>
+      <Text fw={650} mb={4}>
+        {t("report:export.pdf.title")}
+      </Text>
+      <Text fz="sm" c="dimmed" mb="md">
+        {t("report:export.pdf.text")}
+      </Text>
+      <Group justify="space-between">
+        <Button
+          size="xs"
+          onClick={() => request.mutate("PDF_SUMMARY")}
+          loading={request.isPending}
+          data-testid="request-pdf-summary"
+        >
+          {t("report:export.pdf.request")}
+        </Button>
+        <Button component={Link} to="/pdf-report" variant="subtle" size="xs">
+          {t("report:export.pdf.builder")}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/** The BI template: choose a format, request it; the file appears in the downloads list below. */
+function BiTemplateCard({ scenario }: { scenario: number }) {
+  const { t } = useTranslation();
+  const [format, setFormat] = useState<BiFormat>("BI_CSV");
+  const request = useRequestFile(scenario);
   return (
     <Card data-testid="bi-template">
       <ThemeIcon size={40} variant="light" radius="md" mb="sm">
@@ -75,7 +111,7 @@ function BiTemplateCard({ scenario }: { scenario: number }) {
       <Group justify="space-between">
         <Button
           size="xs"
-          onClick={() => request.mutate()}
+          onClick={() => request.mutate(format)}
           loading={request.isPending}
           data-testid="request-bi"
         >
@@ -96,6 +132,7 @@ function Export({ scenario }: { scenario: number }) {
       <PageHeader title={t("report:export.title")} description={t("report:export.subtitle")} />
       <SimpleGrid cols={{ base: 1, md: 3 }} mb="lg">
         <BiTemplateCard scenario={scenario} />
+        <PdfSummaryCard scenario={scenario} />
         {OPTIONS.map((o) => (
           <Card key={o.title}>
             <ThemeIcon size={40} variant="light" radius="md" mb="sm">
