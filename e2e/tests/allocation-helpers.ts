@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { ADMIN, expect, login } from "./fixtures";
 
 /**
@@ -42,4 +42,47 @@ export async function useLook(page: Page, lang: "en" | "ar", skin: "light" | "da
     },
     { l: lang, s: skin },
   );
+}
+
+/** The status of the first dimension's whale curve: 200 once a report run has finished. */
+function reportStatus(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem("accessToken")}` };
+    const ctx = JSON.parse(localStorage.getItem("costflow.context") ?? "{}") as {
+      model?: { id: number };
+      scenario?: { id: number };
+    };
+    const dims = (await (
+      await fetch(`/api/v1/dimensions/?model=${ctx.model?.id}&limit=1`, { headers })
+    ).json()) as {
+      results: { id: number }[];
+    };
+    const res = await fetch(
+      `/api/v1/report/whale/?scenario=${ctx.scenario?.id}&dimension=${dims.results[0]?.id}`,
+      {
+        headers,
+      },
+    );
+    return res.status;
+  });
+}
+
+/**
+ * Opens the demo scenario and, when it has no report run yet (a fresh database), calculates all
+ * once (the report phase is its last) and waits until the report calls answer.
+ */
+export async function ensureReportRun(browser: Browser): Promise<void> {
+  const page = await browser.newPage();
+  await openDemoScenario(page);
+  if ((await reportStatus(page)) !== 200) {
+    await page.goto("/model/scenarios/calculations");
+    const latest = page.getByTestId("latest-run");
+    await expect(latest).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId("start-type").click();
+    await page.getByRole("option", { name: "All", exact: true }).click();
+    await page.getByTestId("start-calculation").click();
+    await expect(latest).toContainText("Finished", { timeout: 150_000 });
+    await expect.poll(() => reportStatus(page), { timeout: 240_000, intervals: [2_000] }).toBe(200);
+  }
+  await page.close();
 }

@@ -6,50 +6,16 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { openDemoScenario, useLook } from "./allocation-helpers";
+import { ensureReportRun, openDemoScenario, useLook } from "./allocation-helpers";
 import { expect, shotVariants, test } from "./fixtures";
 
 const shots = process.env.PDF_SHOTS_DIR ?? fileURLToPath(new URL("../screenshots/", import.meta.url));
 
 test.describe.configure({ mode: "serial" });
 
-function reportStatus(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const headers = { Authorization: `Bearer ${localStorage.getItem("accessToken")}` };
-    const ctx = JSON.parse(localStorage.getItem("costflow.context") ?? "{}") as {
-      model?: { id: number };
-      scenario?: { id: number };
-    };
-    const dims = (await (
-      await fetch(`/api/v1/dimensions/?model=${ctx.model?.id}&limit=1`, { headers })
-    ).json()) as {
-      results: { id: number }[];
-    };
-    const res = await fetch(
-      `/api/v1/report/whale/?scenario=${ctx.scenario?.id}&dimension=${dims.results[0]?.id}`,
-      {
-        headers,
-      },
-    );
-    return res.status;
-  });
-}
-
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(420_000);
-  const page = await browser.newPage();
-  await openDemoScenario(page);
-  if ((await reportStatus(page)) !== 200) {
-    await page.goto("/model/scenarios/calculations");
-    const latest = page.getByTestId("latest-run");
-    await expect(latest).toBeVisible({ timeout: 60_000 });
-    await page.getByTestId("start-type").click();
-    await page.getByRole("option", { name: "All", exact: true }).click();
-    await page.getByTestId("start-calculation").click();
-    await expect(latest).toContainText("Finished", { timeout: 150_000 });
-    await expect.poll(() => reportStatus(page), { timeout: 240_000, intervals: [2_000] }).toBe(200);
-  }
-  await page.close();
+  await ensureReportRun(browser);
 });
 
 async function addBlock(page: Page, label: string) {

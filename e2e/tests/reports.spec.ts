@@ -3,52 +3,16 @@
 // and reopened from My reports with its filters; screenshots of each page in English light and
 // Arabic dark under /work/shots/reports/ (or REPORT_SHOTS_DIR) for a person to look at.
 import type { Page } from "@playwright/test";
-import { openDemoScenario, useLook } from "./allocation-helpers";
+import { ensureReportRun, openDemoScenario, useLook } from "./allocation-helpers";
 import { expect, shotVariants, test } from "./fixtures";
 
 const shots = process.env.REPORT_SHOTS_DIR ?? "/work/shots/reports/";
 
 test.describe.configure({ mode: "serial" });
 
-/** The status of the first dimension's whale curve: 200 once a report run has finished. */
-function reportStatus(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const headers = { Authorization: `Bearer ${localStorage.getItem("accessToken")}` };
-    const ctx = JSON.parse(localStorage.getItem("costflow.context") ?? "{}") as {
-      model?: { id: number };
-      scenario?: { id: number };
-    };
-    const dims = (await (
-      await fetch(`/api/v1/dimensions/?model=${ctx.model?.id}&limit=1`, { headers })
-    ).json()) as {
-      results: { id: number }[];
-    };
-    const res = await fetch(
-      `/api/v1/report/whale/?scenario=${ctx.scenario?.id}&dimension=${dims.results[0]?.id}`,
-      {
-        headers,
-      },
-    );
-    return res.status;
-  });
-}
-
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(420_000);
-  const page = await browser.newPage();
-  await openDemoScenario(page);
-  // A fresh database has no report run: calculate all (the report phase is its last) once.
-  if ((await reportStatus(page)) !== 200) {
-    await page.goto("/model/scenarios/calculations");
-    const latest = page.getByTestId("latest-run");
-    await expect(latest).toBeVisible({ timeout: 60_000 });
-    await page.getByTestId("start-type").click();
-    await page.getByRole("option", { name: "All", exact: true }).click();
-    await page.getByTestId("start-calculation").click();
-    await expect(latest).toContainText("Finished", { timeout: 150_000 });
-    await expect.poll(() => reportStatus(page), { timeout: 240_000, intervals: [2_000] }).toBe(200);
-  }
-  await page.close();
+  await ensureReportRun(browser);
 });
 
 /** A chart drew real marks: its SVG holds shapes beyond the background. */
