@@ -81,6 +81,24 @@ describe("api client", () => {
     expect(expired).toHaveBeenCalledTimes(1);
   });
 
+  // A reload while a refresh is in flight aborts the refresh's fetch in the page being left; the
+  // session must survive into the reloaded page (it used to be cleared, logging the user out).
+  it.each([
+    ["no answer (aborted by a reload, network down)", () => Promise.reject(new TypeError("Failed to fetch"))],
+    ["a server error", async () => json(503, { code: "SERVICE_UNAVAILABLE", message: "x" })],
+    ["a rate limit", async () => json(429, { code: "RATE_LIMITED", message: "x" })],
+  ])("keeps the session when the refresh gets %s", async (_label, refreshAnswer) => {
+    const refresh = getRefreshToken();
+    const fetchMock = vi.fn(async (url: string) =>
+      url.includes("auth/jwt/refresh") ? refreshAnswer() : json(401, { code: "TOKEN_INVALID", message: "x" }),
+    );
+    configureApiClient({ fetch: fetchMock as never });
+    await expect(apiRequest("models/")).rejects.toBeInstanceOf(ApiError);
+    expect(getRefreshToken()).toBe(refresh);
+    expect(getUserData()).not.toBeNull();
+    expect(expired).not.toHaveBeenCalled();
+  });
+
   it("does not refresh on a failed login and keeps the server's field errors", async () => {
     const fetchMock = vi.fn(async () =>
       json(400, {

@@ -76,20 +76,33 @@ let refreshInFlight: Promise<string> | null = null;
 async function doRefresh(): Promise<string> {
   const refresh = getRefreshToken();
   if (!refresh) throw new ApiError(401, { code: "NOT_AUTHENTICATED" }, "Not authenticated");
-  const res = await fetchImpl(buildUrl("auth/jwt/refresh/"), {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      "Accept-Language": getLanguage(),
-    },
-    body: JSON.stringify({ refresh }),
-  });
+  let res: Response;
+  try {
+    res = await fetchImpl(buildUrl("auth/jwt/refresh/"), {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "Accept-Language": getLanguage(),
+      },
+      body: JSON.stringify({ refresh }),
+    });
+  } catch (error) {
+    // No answer: the network dropped, or the page is being unloaded (a reload while a refresh
+    // is in flight aborts it). Nothing says the session ended.
+    throw new ApiError(0, null, (error as Error)?.message ?? "Network error");
+  }
   if (!res.ok) throw new ApiError(res.status, await readBody(res), res.statusText);
   const pair = (await res.json()) as Partial<TokenPair>;
   if (!pair.access) throw new ApiError(500, null, "Refresh answered without an access token");
   setTokens({ access: pair.access, refresh: pair.refresh ?? refresh });
   return pair.access;
+}
+
+/** The refresh was answered with a refusal of the token itself (or there is no token to send). */
+function refusesSession(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 400 || error.status === 401 || error.status === 403;
 }
 
 /** One refresh at a time: every 401 arriving while a refresh runs waits for the same promise. */
@@ -162,7 +175,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       // Another call may already have refreshed while this one was in flight.
       const current = getAccessToken();
       fresh = current && current !== usedToken ? current : await refreshAccessToken();
-    } catch {
+    } catch (error) {
+      // Only the server's refusal of the refresh token ends the session (spec). A refresh that got
+      // no answer, a server error or a rate limit leaves the tokens for the next try: clearing
+      // them here logged out a user whose reload aborted a refresh in flight.
+      if (!refusesSession(error)) throw error;
       clearSession();
       onSessionExpired();
       throw new ApiError(401, await readBody(res), "Session expired");
