@@ -2,9 +2,11 @@ import type { Database, DatabaseClient } from "@costflow/db/client";
 import { appSecretsRepository } from "@costflow/db/repositories/app-secrets";
 import { companiesRepository } from "@costflow/db/repositories/companies";
 import { companyRequestsRepository } from "@costflow/db/repositories/company-requests";
+import { dimensionsRepository } from "@costflow/db/repositories/dimensions";
 import { emailOutboxRepository } from "@costflow/db/repositories/email-outbox";
 import { modelsRepository } from "@costflow/db/repositories/models";
 import { notificationsRepository } from "@costflow/db/repositories/notifications";
+import { resultsRepository } from "@costflow/db/repositories/results";
 import { usersRepository } from "@costflow/db/repositories/users";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
@@ -32,6 +34,8 @@ export function createRepositories(db: Database) {
     outbox: emailOutboxRepository(db),
     models: modelsRepository(db),
     secrets: appSecretsRepository(db),
+    dimensions: dimensionsRepository(db),
+    results: resultsRepository(db),
   };
 }
 

@@ -120,6 +120,10 @@ describe("dimension-results sorted by a total", () => {
     const every = await allRows<RecordRow>(call, `/calculation/dimension-results/?scenario=${scenario}`);
     const dimensions = [...new Set(every.map((r) => r.dimension))];
     expect(dimensions.length).toBeGreaterThan(1);
+    // Profit at the currency's minor unit, like every figure (the P&L sums it in doubles).
+    const profits = every.map((r) => r.profit).filter((p): p is number => p !== null);
+    expect(profits.length).toBeGreaterThan(10);
+    for (const p of profits) expect(p).toBe(Math.round(p * 100) / 100);
     const fromOrders = await pages(dimensions);
 
     const sqlRun = await calculateAll({ orderMinRecords: 1e9 });

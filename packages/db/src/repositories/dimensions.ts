@@ -8,6 +8,18 @@ export type Dimension = typeof dimensions.$inferSelect;
 
 /** Dimensions of a model, with their parent dimension (pid). */
 export function dimensionsRepository(db: Database) {
+  const namesQuery = () =>
+    db
+      .select({ id: dimensions.id, name: dimensions.name })
+      .from(dimensions)
+      .where(
+        and(
+          eq(dimensions.companyId, sql.placeholder("companyId")),
+          sql`${dimensions.id} = any(${sql.placeholder("ids")}::int[])`,
+        ),
+      )
+      .prepare("costflow_dimension_names");
+  let preparedNames: ReturnType<typeof namesQuery> | undefined;
   async function find(companyId: number, id: number, tx: Executor = db): Promise<Dimension | undefined> {
     const [row] = await tx
       .select()
@@ -121,6 +133,18 @@ export function dimensionsRepository(db: Database) {
         .where(and(eq(dimensions.companyId, companyId), eq(dimensions.id, id)))
         .returning({ id: dimensions.id });
       return rows.length === 1;
+    },
+
+    /**
+     * Names of the company's dimensions among `ids` (nulls and repeats ignored), one prepared
+     * statement: result pages name the dimension of each of their rows.
+     */
+    async names(companyId: number, ids: readonly (number | null)[]): Promise<Map<number, string>> {
+      const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+      if (!wanted.length) return new Map();
+      preparedNames ??= namesQuery();
+      const rows = await preparedNames.execute({ companyId, ids: `{${wanted.join(",")}}` });
+      return new Map(rows.map((r) => [r.id, r.name]));
     },
 
     /** Ids of the given dimensions that belong to the company and model. */

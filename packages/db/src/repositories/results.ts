@@ -17,6 +17,7 @@ import {
 import { quoteIdentifier } from "./model-data/copy-text.ts";
 import { withConnection } from "./model-data/raw-client.ts";
 import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
+import { runRead } from "./run-read-cache.ts";
 
 // Result rows of calculation runs (schema/results.ts). Writing: one run's rows go in with COPY
 // inside the transaction that also turns the run FINISHED (the caller's), so results appear all at
@@ -210,7 +211,11 @@ export function resultsRepository(db: Database) {
    * record number; undefined when some rows have no dimension (deleted since), whose numbers
    * may repeat.
    */
-  async function dimensionSizes(f: Filter, dimension: number | undefined) {
+  function dimensionSizes(f: Filter, dimension: number | undefined) {
+    return runRead(db, f, `sizes:${dimension ?? ""}`, () => readDimensionSizes(f, dimension));
+  }
+
+  async function readDimensionSizes(f: Filter, dimension: number | undefined) {
     const last = (d: SQL) => sql`(select r.record_no from result_records r where r.company_id = ${f.companyId}
       and r.calculation_id = ${f.calculationId} and r.dimension_id = ${d} order by r.record_no desc limit 1)`;
     if (dimension !== undefined) {
@@ -324,6 +329,111 @@ export function resultsRepository(db: Database) {
     }));
   }
 
+  /** The scenario, its latest FINISHED run of a category and the run's meta, in one query. */
+  function latestRunQuery() {
+    const c = calculations;
+    const latest = db
+      .select({ id: c.id, parentId: c.parentId, finishedAt: c.finishedAt })
+      .from(c)
+      .where(
+        and(
+          eq(c.companyId, scenarios.companyId),
+          eq(c.scenarioId, scenarios.id),
+          eq(c.category, sql.placeholder("category")),
+          eq(c.status, "FINISHED"),
+        ),
+      )
+      .orderBy(desc(c.finishedAt), desc(c.id))
+      .limit(1)
+      .as("latest");
+    const t = calculationResults;
+    return db
+      .select({
+        runId: latest.id,
+        parentId: latest.parentId,
+        finishedAt: latest.finishedAt,
+        metaScenario: t.scenarioId,
+        currency: t.currency,
+        minorDigits: t.minorDigits,
+        glTotal: t.glTotal,
+        detailLimit: t.detailLimit,
+      })
+      .from(scenarios)
+      .leftJoinLateral(latest, sql`true`)
+      .leftJoin(
+        t,
+        and(
+          eq(t.companyId, scenarios.companyId),
+          eq(t.calculationId, sql`coalesce(${latest.parentId}, ${latest.id})`),
+        ),
+      )
+      .where(
+        and(
+          eq(scenarios.companyId, sql.placeholder("companyId")),
+          eq(scenarios.id, sql.placeholder("scenarioId")),
+        ),
+      );
+  }
+  let preparedLatest: ReturnType<ReturnType<typeof latestRunQuery>["prepare"]> | undefined;
+
+  async function readRecords(
+    f: Filter,
+    filter: { dimension?: number | undefined },
+    p: PageRequest,
+  ): Promise<PageResult<RecordRow>> {
+    const descending = p.ordering?.startsWith("-") ?? false;
+    const field = p.ordering?.replace(/^-/, "") || undefined;
+    const sizes = await dimensionSizes(f, filter.dimension);
+    const count = sizes ? [...sizes.values()].reduce((a, b) => a + b, 0) : undefined;
+    const window = { offset: p.offset, limit: p.limit };
+    if (sizes && count !== undefined) {
+      if (field === undefined || (field === "transaction_id" && filter.dimension !== undefined)) {
+        const segments = positional(
+          [...sizes].map(([dimensionId, n]) => ({ dimensionId, n })),
+          window,
+          field === undefined ? false : descending,
+        );
+        return { rows: await recordsAt(f, segments), count };
+      }
+      if (filter.dimension !== undefined && (ORDER_FIELDS as readonly string[]).includes(field)) {
+        const n = sizes.get(filter.dimension) ?? 0;
+        const nos = await orderedRecordNos(f, filter.dimension, field, n, window, descending);
+        if (nos) {
+          const rows = await recordsByNo(f, filter.dimension, nos);
+          return { rows, count };
+        }
+      }
+    }
+    const t = resultRecords;
+    const conditions: SQL[] = [eq(t.companyId, f.companyId), eq(t.calculationId, f.calculationId)];
+    if (filter.dimension !== undefined) conditions.push(eq(t.dimensionId, filter.dimension));
+    const where = and(...conditions);
+    const sortable: Record<string, AnyPgColumn | SQL> = {
+      transaction_id: sql`${t.identifier} collate "C"`,
+      amount: t.resting,
+      cost: t.cost,
+      unallocated: t.unallocated,
+      profit: t.profit,
+    };
+    const key = field === undefined ? undefined : sortable[field];
+    const keys = [...(key ? [key] : []), t.dimensionId, t.recordNo];
+    return paged(
+      (limit, offset) =>
+        db
+          .select()
+          .from(t)
+          .where(where)
+          .orderBy(...keys.map((k) => (descending && key ? sql`${k} desc` : sql`${k}`)))
+          .limit(limit)
+          .offset(offset),
+      async () => {
+        if (count !== undefined) return count;
+        const [row] = await db.select({ n: sqlCount() }).from(t).where(where);
+        return row?.n ?? 0;
+      },
+      p,
+    );
+  }
   return {
     /** Writes a run's rows and its meta row; call inside the transaction that finishes the run. */
     async writeRun(
@@ -432,43 +542,9 @@ export function resultsRepository(db: Database) {
      * is a child) and that run's meta row, in one query: every result page starts with it.
      */
     async latestRun(companyId: number, scenarioId: number, category: string): Promise<LatestRun> {
-      const c = calculations;
-      const latest = db
-        .select({ id: c.id, parentId: c.parentId, finishedAt: c.finishedAt })
-        .from(c)
-        .where(
-          and(
-            eq(c.companyId, scenarios.companyId),
-            eq(c.scenarioId, scenarios.id),
-            eq(c.category, category),
-            eq(c.status, "FINISHED"),
-          ),
-        )
-        .orderBy(desc(c.finishedAt), desc(c.id))
-        .limit(1)
-        .as("latest");
-      const t = calculationResults;
-      const [row] = await db
-        .select({
-          runId: latest.id,
-          parentId: latest.parentId,
-          finishedAt: latest.finishedAt,
-          metaScenario: t.scenarioId,
-          currency: t.currency,
-          minorDigits: t.minorDigits,
-          glTotal: t.glTotal,
-          detailLimit: t.detailLimit,
-        })
-        .from(scenarios)
-        .leftJoinLateral(latest, sql`true`)
-        .leftJoin(
-          t,
-          and(
-            eq(t.companyId, scenarios.companyId),
-            eq(t.calculationId, sql`coalesce(${latest.parentId}, ${latest.id})`),
-          ),
-        )
-        .where(and(eq(scenarios.companyId, companyId), eq(scenarios.id, scenarioId)));
+      // Every result page starts here: a named prepared statement, built once (as findScenario).
+      preparedLatest ??= latestRunQuery().prepare("costflow_latest_run");
+      const [row] = await preparedLatest.execute({ companyId, scenarioId, category });
       if (!row) return { scenario: false };
       if (row.runId === null) return { scenario: true, run: null };
       const meta =
@@ -896,63 +972,14 @@ export function resultsRepository(db: Database) {
      * requests sort in SQL. A descending order is the exact reverse of the ascending one (ties
      * by dimension and record, descending).
      */
-    async records(
+    /** A page of record totals (one dimension or all); read once per run and page (run-read-cache.ts). */
+    records(
       f: Filter,
       filter: { dimension?: number | undefined },
       p: PageRequest,
     ): Promise<PageResult<RecordRow>> {
-      const descending = p.ordering?.startsWith("-") ?? false;
-      const field = p.ordering?.replace(/^-/, "") || undefined;
-      const sizes = await dimensionSizes(f, filter.dimension);
-      const count = sizes ? [...sizes.values()].reduce((a, b) => a + b, 0) : undefined;
-      const window = { offset: p.offset, limit: p.limit };
-      if (sizes && count !== undefined) {
-        if (field === undefined || (field === "transaction_id" && filter.dimension !== undefined)) {
-          const segments = positional(
-            [...sizes].map(([dimensionId, n]) => ({ dimensionId, n })),
-            window,
-            field === undefined ? false : descending,
-          );
-          return { rows: await recordsAt(f, segments), count };
-        }
-        if (filter.dimension !== undefined && (ORDER_FIELDS as readonly string[]).includes(field)) {
-          const n = sizes.get(filter.dimension) ?? 0;
-          const nos = await orderedRecordNos(f, filter.dimension, field, n, window, descending);
-          if (nos) {
-            const rows = await recordsByNo(f, filter.dimension, nos);
-            return { rows, count };
-          }
-        }
-      }
-      const t = resultRecords;
-      const conditions: SQL[] = [eq(t.companyId, f.companyId), eq(t.calculationId, f.calculationId)];
-      if (filter.dimension !== undefined) conditions.push(eq(t.dimensionId, filter.dimension));
-      const where = and(...conditions);
-      const sortable: Record<string, AnyPgColumn | SQL> = {
-        transaction_id: sql`${t.identifier} collate "C"`,
-        amount: t.resting,
-        cost: t.cost,
-        unallocated: t.unallocated,
-        profit: t.profit,
-      };
-      const key = field === undefined ? undefined : sortable[field];
-      const keys = [...(key ? [key] : []), t.dimensionId, t.recordNo];
-      return paged(
-        (limit, offset) =>
-          db
-            .select()
-            .from(t)
-            .where(where)
-            .orderBy(...keys.map((k) => (descending && key ? sql`${k} desc` : sql`${k}`)))
-            .limit(limit)
-            .offset(offset),
-        async () => {
-          if (count !== undefined) return count;
-          const [row] = await db.select({ n: sqlCount() }).from(t).where(where);
-          return row?.n ?? 0;
-        },
-        p,
-      );
+      const key = `records:${filter.dimension ?? ""}:${p.ordering ?? ""}:${p.offset}:${p.limit}`;
+      return runRead(db, f, key, () => readRecords(f, filter, p));
     },
   };
 }

@@ -22,7 +22,6 @@ import {
   TimeDrivenResultQuery,
   ValidationReport,
 } from "@costflow/contract/calculation";
-import { resultsRepository } from "@costflow/db/repositories/results";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -261,7 +260,7 @@ export function calculationResultRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       },
       async (request, reply) => {
         const ref = await resolveRun(ctx, tenantOf(request), request.query.scenario, "REPORTS");
-        const gz = await resultsRepository(ctx.db).report(ref.companyId, ref.calculationId, "summaryGz");
+        const gz = await ctx.repos.results.report(ref.companyId, ref.calculationId, "summaryGz");
         if (!gz) throw new AppError("NO_CALCULATION");
         reply.type("application/json");
         // Stored compressed; sent as is to clients that take gzip (tens of MB at size L).
@@ -286,11 +285,7 @@ export function calculationResultRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       },
       async (request) => {
         const ref = await resolveRun(ctx, tenantOf(request), request.query.scenario, "REPORTS");
-        const validation = await resultsRepository(ctx.db).report(
-          ref.companyId,
-          ref.calculationId,
-          "validation",
-        );
+        const validation = await ctx.repos.results.report(ref.companyId, ref.calculationId, "validation");
         if (!validation) throw new AppError("NO_CALCULATION");
         return {
           ...(validation as Omit<z.infer<typeof ValidationReport>, "calculation_id" | "finished_at">),
@@ -314,7 +309,7 @@ export function calculationResultRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       },
       async (request) => {
         const ref = await resolveRun(ctx, tenantOf(request), request.query.scenario, "REPORTS");
-        const sankey = await resultsRepository(ctx.db).report(ref.companyId, ref.calculationId, "sankey");
+        const sankey = await ctx.repos.results.report(ref.companyId, ref.calculationId, "sankey");
         if (!sankey) throw new AppError("NO_CALCULATION");
         return {
           ...(sankey as Omit<z.infer<typeof Sankey>, "calculation_id">),

@@ -17,10 +17,8 @@ import type {
 } from "@costflow/contract/calculation";
 import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import type { PageResult } from "@costflow/db/repositories/paging";
-import { type PushRow, type RunMeta, resultsRepository } from "@costflow/db/repositories/results";
-import { dimensions } from "@costflow/db/schema/model-master-data";
+import type { PushRow, RunMeta } from "@costflow/db/repositories/results";
 import { toMajor } from "@costflow/engine/calc/decimal";
-import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
@@ -42,7 +40,7 @@ export async function resolveRun(
   scenarioId: number,
   category: string,
 ): Promise<RunRef> {
-  const latest = await resultsRepository(ctx.db).latestRun(companyId, scenarioId, category);
+  const latest = await ctx.repos.results.latestRun(companyId, scenarioId, category);
   if (!latest.scenario) throw notFound("scenario");
   if (!latest.run?.meta) throw new AppError("NO_CALCULATION");
   const { calculationId, meta, finishedAt } = latest.run;
@@ -58,7 +56,7 @@ export async function resolveRunById(ctx: AppContext, companyId: number, id: num
 }
 
 async function refOf(ctx: AppContext, companyId: number, calculationId: number, finishedAt: Date | null) {
-  const meta = await resultsRepository(ctx.db).meta(companyId, calculationId);
+  const meta = await ctx.repos.results.meta(companyId, calculationId);
   if (!meta) throw new AppError("NO_CALCULATION");
   return { companyId, calculationId, meta, finishedAt };
 }
@@ -72,18 +70,12 @@ type Page<T> = PageResult<T> & { totals: Record<string, number> };
 const totalsOf = (ref: RunRef, totals: Record<string, number>) =>
   Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, toMajor(v, ref.meta.minorDigits)]));
 
-async function dimensionNames(
+function dimensionNames(
   ctx: AppContext,
   companyId: number,
   ids: (number | null)[],
 ): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (!wanted.length) return new Map();
-  const rows = await ctx.db
-    .select({ id: dimensions.id, name: dimensions.name })
-    .from(dimensions)
-    .where(and(eq(dimensions.companyId, companyId), inArray(dimensions.id, wanted)));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  return ctx.repos.dimensions.names(companyId, ids);
 }
 
 // Steps 1-4 -------------------------------------------------------------------------------------
@@ -95,7 +87,7 @@ export async function allocationRows(
   query: z.infer<typeof AllocationResultQuery>,
 ): Promise<Page<z.infer<typeof AllocationResultRow>>> {
   const m = majorOf(ref);
-  const page = await resultsRepository(ctx.db).allocations(filterOf(ref), step, query, query);
+  const page = await ctx.repos.results.allocations(filterOf(ref), step, query, query);
   return {
     count: page.count,
     totals: totalsOf(ref, page.totals),
@@ -123,7 +115,7 @@ export async function sourceRows(
   query: z.infer<typeof SourceResultQuery>,
 ): Promise<Page<z.infer<typeof SourceResultRow>>> {
   const m = majorOf(ref);
-  const page = await resultsRepository(ctx.db).sources(filterOf(ref), step, query);
+  const page = await ctx.repos.results.sources(filterOf(ref), step, query);
   return {
     count: page.count,
     totals: totalsOf(ref, page.totals),
@@ -151,7 +143,7 @@ export async function destinationRows(
   query: z.infer<typeof DestinationResultQuery>,
 ): Promise<Page<z.infer<typeof DestinationResultRow>>> {
   const m = majorOf(ref);
-  const page = await resultsRepository(ctx.db).destinations(filterOf(ref), step, query);
+  const page = await ctx.repos.results.destinations(filterOf(ref), step, query);
   return {
     count: page.count,
     totals: totalsOf(ref, page.totals),
@@ -171,7 +163,7 @@ export async function timeDrivenRows(
   query: z.infer<typeof TimeDrivenResultQuery>,
 ): Promise<Page<z.infer<typeof TimeDrivenResultRow>>> {
   const m = majorOf(ref);
-  const page = await resultsRepository(ctx.db).timeDriven(filterOf(ref), query);
+  const page = await ctx.repos.results.timeDriven(filterOf(ref), query);
   return {
     count: page.count,
     totals: totalsOf(ref, page.totals),
@@ -200,7 +192,7 @@ export async function activityLineRows(
   ref: RunRef,
   query: z.infer<typeof ActivityResultQuery> & { source: number },
 ): Promise<Page<z.infer<typeof RecordResultRow>>> {
-  const results = resultsRepository(ctx.db);
+  const results = ctx.repos.results;
   const source = await results.source(filterOf(ref), 4, query.source);
   if (!source) throw notFound("source");
   if (query.dimension !== undefined && source.destinationId !== query.dimension)
@@ -233,7 +225,7 @@ export async function aggregatedRows(
   ref: RunRef,
   query: z.infer<typeof AggregatedResultQuery>,
 ): Promise<Page<z.infer<typeof RecordResultRow>>> {
-  const results = resultsRepository(ctx.db);
+  const results = ctx.repos.results;
   const page = await results.vectors(
     filterOf(ref),
     4,
@@ -276,7 +268,7 @@ export async function dimensionRecordRows(
   ref: RunRef,
   query: z.infer<typeof DimensionRecordQuery>,
 ): Promise<PageResult<z.infer<typeof DimensionRecordRow>>> {
-  const page = await resultsRepository(ctx.db).records(filterOf(ref), { dimension: query.dimension }, query);
+  const page = await ctx.repos.results.records(filterOf(ref), { dimension: query.dimension }, query);
   const names = await dimensionNames(
     ctx,
     ref.companyId,
@@ -293,7 +285,9 @@ export async function dimensionRecordRows(
       cost: m(r.cost),
       unallocated: m(r.unallocated),
       not_allocated: m(r.notAllocated),
-      profit: r.profit,
+      // Stored in major units as the P&L summed them in doubles (115298.33999999991): shown at the
+      // currency's minor unit, as every other figure.
+      profit: r.profit === null ? null : m(Math.round(r.profit * 10 ** ref.meta.minorDigits)),
     })),
   };
 }
@@ -319,7 +313,7 @@ export async function pushRows(
   view: PushView,
   query: Omit<z.infer<typeof PushResultQuery>, "scenario">,
 ): Promise<Page<z.infer<typeof PushResultRow>>> {
-  const results = resultsRepository(ctx.db);
+  const results = ctx.repos.results;
   const all = await results.pushes(filterOf(ref), step);
   const sourceFilter =
     step === 5
