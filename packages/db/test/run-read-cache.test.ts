@@ -22,8 +22,12 @@ describe("runRead", () => {
 
     // Another database whose run ids repeat (tests), another company, another run, another page.
     expect(await runRead(b, run, "page:0", read("b"))).toEqual({ rows: ["b"] });
-    expect(await runRead(a, { companyId: 2, calculationId: 7 }, "page:0", read("c2"))).toEqual({ rows: ["c2"] });
-    expect(await runRead(a, { companyId: 1, calculationId: 8 }, "page:0", read("r8"))).toEqual({ rows: ["r8"] });
+    expect(await runRead(a, { companyId: 2, calculationId: 7 }, "page:0", read("c2"))).toEqual({
+      rows: ["c2"],
+    });
+    expect(await runRead(a, { companyId: 1, calculationId: 8 }, "page:0", read("r8"))).toEqual({
+      rows: ["r8"],
+    });
     expect(await runRead(a, run, "page:1", read("p1"))).toEqual({ rows: ["p1"] });
     expect(reads).toBe(5);
   });
