@@ -95,6 +95,29 @@ describe("financial accounts", () => {
       200,
     );
     expect(searched.results.map((r: { ID: string }) => r.ID)).toEqual(["6200"]);
+    expect(searched.count).toBe(1);
+    // The count rides on the rows of a page: a page past the end still says how many there are.
+    const last = await expectStatus(
+      w.analyst,
+      "GET",
+      `/cost/financial-accounts/get-table/?scenario=${scenario}&limit=2&offset=2&ordering=ID`,
+      200,
+    );
+    expect([last.count, last.results.length]).toEqual([3, 1]);
+    const beyond = await expectStatus(
+      w.analyst,
+      "GET",
+      `/cost/financial-accounts/get-table/?scenario=${scenario}&limit=2&offset=10`,
+      200,
+    );
+    expect([beyond.count, beyond.results.length]).toEqual([3, 0]);
+    const none = await expectStatus(
+      w.analyst,
+      "GET",
+      `/cost/financial-accounts/get-table/?scenario=${scenario}&search=nothing-like-this`,
+      200,
+    );
+    expect([none.count, none.results.length]).toEqual([0, 0]);
     const bad = await expectStatus(
       w.analyst,
       "GET",
