@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "../src/client.ts";
-import { runRead } from "../src/repositories/run-read-cache.ts";
+import { forgetRun, runRead } from "../src/repositories/run-read-cache.ts";
 
 // The cache only needs a distinct object per database handle.
 const handle = () => ({}) as unknown as Database;
@@ -30,6 +30,17 @@ describe("runRead", () => {
     });
     expect(await runRead(a, run, "page:1", read("p1"))).toEqual({ rows: ["p1"] });
     expect(reads).toBe(5);
+  });
+
+  it("forgets a run whose rows are deleted, and only that run", async () => {
+    const db = handle();
+    const run = { companyId: 1, calculationId: 1 };
+    const other = { companyId: 1, calculationId: 11 };
+    await runRead(db, run, "k", async () => [1, 2, 3]);
+    await runRead(db, other, "k", async () => [4]);
+    forgetRun(db, run);
+    expect(await runRead(db, run, "k", async () => [])).toEqual([]);
+    expect(await runRead(db, other, "k", async () => [])).toEqual([4]);
   });
 
   it("does not remember a failed read", async () => {

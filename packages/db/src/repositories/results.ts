@@ -17,7 +17,7 @@ import {
 import { quoteIdentifier } from "./model-data/copy-text.ts";
 import { withConnection } from "./model-data/raw-client.ts";
 import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
-import { runRead } from "./run-read-cache.ts";
+import { forgetRun, runRead } from "./run-read-cache.ts";
 
 // Result rows of calculation runs (schema/results.ts). Writing: one run's rows go in with COPY
 // inside the transaction that also turns the run FINISHED (the caller's), so results appear all at
@@ -434,7 +434,7 @@ export function resultsRepository(db: Database) {
       p,
     );
   }
-  return {
+  const repository = {
     /** Writes a run's rows and its meta row; call inside the transaction that finishes the run. */
     async writeRun(
       tx: Executor,
@@ -513,6 +513,7 @@ export function resultsRepository(db: Database) {
         const live = new Set([...latest].filter(([, root]) => root === id).map(([category]) => category));
         for (const group of OWNED) {
           if (group.categories.some((c) => live.has(c))) continue;
+          forgetRun(db, { companyId, calculationId: id });
           const step = group.step === undefined ? sql`` : sql` and step = ${group.step}`;
           await db.execute(
             sql`delete from ${sql.identifier(group.table)} where company_id = ${companyId} and calculation_id = ${id}${step}`,
@@ -981,6 +982,26 @@ export function resultsRepository(db: Database) {
       const key = `records:${filter.dimension ?? ""}:${p.ordering ?? ""}:${p.offset}:${p.limit}`;
       return runRead(db, f, key, () => readRecords(f, filter, p));
     },
+  };
+
+  /** A read of a finished run's rows, remembered per run and arguments (run-read-cache.ts). */
+  function byRun<A extends unknown[], R>(name: string, read: (f: Filter, ...args: A) => Promise<R>) {
+    return (f: Filter, ...args: A): Promise<R> =>
+      runRead(db, f, `${name}:${JSON.stringify(args)}`, () => read(f, ...args));
+  }
+
+  // Every page of a run's step results: immutable once the run is FINISHED. Not the detail
+  // vectors (tens of millions of numbers at L) nor anything that names model data.
+  return {
+    ...repository,
+    allocations: byRun("allocations", repository.allocations),
+    sources: byRun("sources", repository.sources),
+    source: byRun("source", repository.source),
+    allocatedToDimension: byRun("allocatedToDimension", repository.allocatedToDimension),
+    destinations: byRun("destinations", repository.destinations),
+    timeDriven: byRun("timeDriven", repository.timeDriven),
+    pushes: byRun("pushes", repository.pushes),
+    unallocated: byRun("unallocated", repository.unallocated),
   };
 }
 

@@ -34,6 +34,15 @@ class RunReads {
     return hit;
   }
 
+  /** Drops every entry whose key starts with `prefix`. */
+  forget(prefix: string): void {
+    for (const [k, e] of this.entries) {
+      if (!k.startsWith(prefix)) continue;
+      this.entries.delete(k);
+      this.rows -= e.rows;
+    }
+  }
+
   set(key: string, entry: Entry): void {
     if (entry.rows > MAX_ROWS / 10) return; // one huge page would evict everything else
     const old = this.entries.get(key);
@@ -53,9 +62,9 @@ class RunReads {
 
 const caches = new WeakMap<Database, RunReads>();
 
-/** How many rows a cached value holds (pages count their rows, anything else 1). */
+/** How many rows a cached value holds (arrays and pages count their rows, anything else 1). */
 function rowsOf(value: unknown): number {
-  const rows = (value as { rows?: unknown } | null)?.rows;
+  const rows = Array.isArray(value) ? value : (value as { rows?: unknown } | null)?.rows;
   return Array.isArray(rows) ? rows.length + 1 : 1;
 }
 
@@ -80,4 +89,12 @@ export async function runRead<T>(
   const value = await read();
   cache.set(full, { value, rows: rowsOf(value) });
   return value;
+}
+
+/**
+ * Forgets a run's reads: its rows are being deleted (superseded). A reader naming the run by id
+ * (`?calculation=`) then sees what the database still keeps.
+ */
+export function forgetRun(db: Database, run: { companyId: number; calculationId: number }): void {
+  caches.get(db)?.forget(`${run.companyId}:${run.calculationId}:`);
 }
