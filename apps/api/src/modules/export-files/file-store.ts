@@ -54,6 +54,9 @@ export function localFileStore(root: string): FileStore {
         async abort() {
           if (done) return;
           done = true;
+          // A write still in flight fails once the stream is destroyed: that error is about a
+          // file being dropped anyway, and unheard it would be an uncaught exception.
+          stream.on("error", () => {});
           stream.destroy();
           await rm(part, { force: true });
         },

@@ -12,6 +12,14 @@ export const runningExports = new Set<number>();
 /** Progress is written at most this often (each write also brings back a stop request). */
 const PROGRESS_EVERY_MS = 1000;
 
+/**
+ * Test-only (apps/api/test/exports/stop-and-failure.test.ts): awaited on every progress report of
+ * a running writer, before the throttle. The tests of a stop and of a failure in the middle of a
+ * file act through it while the writer is running, which a real file of the acceptance bundles
+ * is too short to allow otherwise. Never set outside tests.
+ */
+export const exportTestHooks: { duringWrite?: (fileId: number) => Promise<void> } = {};
+
 type Outcome =
   | { status: "PROCESSED"; sizeBytes: number }
   | { status: "ERROR"; reason: ExportErrorReason; params?: Record<string, string | number> };
@@ -95,6 +103,7 @@ async function run(
   const stored = await fileStore().create(key);
   let last = 0;
   const progress = async (fraction: number) => {
+    if (exportTestHooks.duringWrite) await exportTestHooks.duringWrite(file.id);
     if (stop.signal.aborted) throw new ExportStopped();
     const now = Date.now();
     if (now - last < PROGRESS_EVERY_MS) return;
