@@ -1,6 +1,7 @@
-import { and, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { financialAccounts } from "../schema/model-master-data.ts";
+import { scenarios } from "../schema/models.ts";
 import { accountValues } from "../schema/scenario-data.ts";
 import { escapeLike } from "./dimension-records.ts";
 import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
@@ -38,7 +39,71 @@ async function countOf(
   return page.offset > 0 ? count() : 0;
 }
 
+/** The orderings of the accounts table, each a prepared statement when there is no search. */
+const TABLE_ORDERINGS = [
+  "",
+  ...["ID", "name", "expense_group", "account_id", "amount"].flatMap((f) => [f, `-${f}`]),
+];
+
+/** A page of the accounts table: accounts of the model with the scenario's amount, and the count. */
+function tableQuery(
+  tx: Executor,
+  ordering: string | undefined,
+  where: SQL | undefined,
+  scenarioId: number | Placeholder,
+) {
+  return tx
+    .select({
+      account: financialAccounts,
+      amount: accountValues.amount,
+      valueId: accountValues.id,
+      total: totalRows,
+    })
+    .from(financialAccounts)
+    .leftJoin(
+      accountValues,
+      and(
+        eq(accountValues.companyId, financialAccounts.companyId),
+        eq(accountValues.accountId, financialAccounts.id),
+        eq(accountValues.scenarioId, scenarioId),
+      ),
+    )
+    .where(where)
+    .orderBy(...orderBy(ordering, { ...sortable, amount: accountValues.amount }, "ID", financialAccounts.id))
+    .$dynamic();
+}
+
 export function financialAccountsRepository(db: Database) {
+  // The accounts table is the data page read most: without a search, one named prepared
+  // statement per ordering, built on first use (no query building, no planning per request).
+  const prepared = new Map<string, ReturnType<typeof prepareTable>>();
+  const prepareTable = (ordering: string) =>
+    tableQuery(
+      db,
+      ordering || undefined,
+      // The scenario names the model: read in the same statement, so that a page is one round
+      // trip; its company must be the caller's like the accounts'.
+      and(
+        eq(financialAccounts.companyId, sql.placeholder("companyId")),
+        eq(
+          financialAccounts.modelId,
+          sql`(select ${scenarios.modelId} from ${scenarios} where ${scenarios.companyId} = ${sql.placeholder("companyId")} and ${scenarios.id} = ${sql.placeholder("scenarioId")})`,
+        ),
+      ),
+      sql.placeholder("scenarioId"),
+    )
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(`costflow_accounts_table_${TABLE_ORDERINGS.indexOf(ordering)}`);
+  const preparedTable = (ordering: string) => {
+    let query = prepared.get(ordering);
+    if (!query) {
+      query = prepareTable(ordering);
+      prepared.set(ordering, query);
+    }
+    return query;
+  };
+
   async function find(
     companyId: number,
     id: number,
@@ -76,6 +141,30 @@ export function financialAccountsRepository(db: Database) {
       return { rows, count: await tx.$count(financialAccounts, where) };
     },
 
+    /**
+     * A page of the accounts table without a search, named by the scenario's id alone: one
+     * prepared statement, one round trip. Undefined when it cannot say (an empty page: no such
+     * scenario, no accounts or past the end), for `table` to answer.
+     */
+    async tablePage(
+      companyId: number,
+      scenarioId: number,
+      page: PageRequest,
+    ): Promise<PageResult<AccountWithAmount> | undefined> {
+      if (!TABLE_ORDERINGS.includes(page.ordering ?? "")) return undefined;
+      const rows = await preparedTable(page.ordering ?? "").execute({
+        companyId,
+        scenarioId,
+        limit: page.limit,
+        offset: page.offset,
+      });
+      if (rows.length === 0) return undefined;
+      return {
+        rows: rows.map((r) => ({ ...r.account, amount: r.amount, valueId: r.valueId })),
+        count: rows[0]!.total,
+      };
+    },
+
     /** The accounts table of a scenario: every account of its model with the scenario's amount. */
     async table(
       companyId: number,
@@ -91,31 +180,7 @@ export function financialAccountsRepository(db: Database) {
       );
       // The count rides on the page's rows (one round trip instead of two: a chart of accounts
       // is thousands of rows at most, counted while they are sorted for the page anyway).
-      const rows = await tx
-        .select({
-          account: financialAccounts,
-          amount: accountValues.amount,
-          valueId: accountValues.id,
-          total: totalRows,
-        })
-        .from(financialAccounts)
-        .leftJoin(
-          accountValues,
-          and(
-            eq(accountValues.companyId, financialAccounts.companyId),
-            eq(accountValues.accountId, financialAccounts.id),
-            eq(accountValues.scenarioId, scenario.id),
-          ),
-        )
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            page.ordering,
-            { ...sortable, amount: accountValues.amount },
-            "ID",
-            financialAccounts.id,
-          ),
-        )
+      const rows = await tableQuery(tx, page.ordering, where, scenario.id)
         .limit(page.limit)
         .offset(page.offset);
       return {
