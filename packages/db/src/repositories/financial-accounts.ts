@@ -8,7 +8,18 @@ import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 
 export type FinancialAccount = typeof financialAccounts.$inferSelect;
 /** An account with its amount in one scenario (null when it has none). */
-export type AccountWithAmount = FinancialAccount & { amount: string | null; valueId: number | null };
+/** What the accounts table and files show of an account. */
+export type ListedAccount = Pick<FinancialAccount, "id" | "modelId" | "code" | "name" | "expenseGroup">;
+export type AccountWithAmount = ListedAccount & { amount: string | null; valueId: number | null };
+
+/** The columns of ListedAccount: a page reads no more than it shows. */
+const listedColumns = {
+  id: financialAccounts.id,
+  modelId: financialAccounts.modelId,
+  code: financialAccounts.code,
+  name: financialAccounts.name,
+  expenseGroup: financialAccounts.expenseGroup,
+};
 
 // Accounts are master data of a model; their amounts live in account_values per scenario. Every
 // function takes the caller's company first and filters by it.
@@ -54,7 +65,7 @@ function tableQuery(
 ) {
   return tx
     .select({
-      account: financialAccounts,
+      account: listedColumns,
       amount: accountValues.amount,
       valueId: accountValues.id,
       total: totalRows,
@@ -197,7 +208,7 @@ export function financialAccountsRepository(db: Database) {
       tx: Executor = db,
     ): Promise<AccountWithAmount[]> {
       const rows = await tx
-        .select({ account: financialAccounts, amount: accountValues.amount, valueId: accountValues.id })
+        .select({ account: listedColumns, amount: accountValues.amount, valueId: accountValues.id })
         .from(financialAccounts)
         .leftJoin(
           accountValues,

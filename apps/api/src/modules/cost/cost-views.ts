@@ -8,10 +8,7 @@ import type {
 } from "@costflow/contract/cost";
 import type { AccountValueView } from "@costflow/db/repositories/account-values";
 import type { CostPool as PoolRow } from "@costflow/db/repositories/cost-pools";
-import type {
-  FinancialAccount as AccountRow,
-  AccountWithAmount,
-} from "@costflow/db/repositories/financial-accounts";
+import type { AccountWithAmount, ListedAccount } from "@costflow/db/repositories/financial-accounts";
 import type {
   PoolDriver as DriverRow,
   PoolDriverValue as DriverValueRow,
@@ -21,7 +18,7 @@ import type {
 export const toNumber = (value: string) => Number(value);
 export const toNumberOrNull = (value: string | null) => (value === null ? null : Number(value));
 
-export function toAccount(row: AccountRow): FinancialAccount {
+export function toAccount(row: ListedAccount): FinancialAccount {
   return {
     account_id: row.id,
     ID: row.code,
