@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD } from "@costflow/db/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_CACHE_MS } from "../src/lib/session-cache.ts";
 import {
   API,
   APP_URL,
@@ -407,5 +408,47 @@ describe("registration and company validation", () => {
       status: "PENDING",
       subject: "Confirme sua empresa Sinal Lda no Costflow",
     });
+  });
+});
+
+describe("the caller of GET requests, reused for SESSION_CACHE_MS", () => {
+  /** The refresh family an access token carries. */
+  const familyOf = (access: string) =>
+    JSON.parse(Buffer.from(access.split(".")[1]!, "base64url").toString()).fam as string;
+
+  it("a logout through the API ends the access token on the very next request", async () => {
+    const tokens = await login(t.app, "client@costflow.demo");
+    const call = as(t.app, tokens.access);
+    expect((await call("GET", "/auth/users/me/")).statusCode).toBe(200);
+    expect((await post("/auth/jwt/logout/", { refresh: tokens.refresh })).statusCode).toBe(204);
+    expect((await call("GET", "/auth/users/me/")).statusCode).toBe(401);
+  });
+
+  it("a session ended by another API process ends its access tokens within the window", async () => {
+    const tokens = await login(t.app, "client@costflow.demo");
+    const call = as(t.app, tokens.access);
+    expect((await call("GET", "/auth/users/me/")).statusCode).toBe(200);
+    // What a logout through another process of the same database writes: this process's
+    // requests have not seen it, so the caller read just now still serves for the window.
+    await t.database.executeSql(
+      "update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null",
+      [familyOf(tokens.access)],
+    );
+    expect((await call("GET", "/auth/users/me/")).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 100));
+    expect((await call("GET", "/auth/users/me/")).statusCode).toBe(401);
+  });
+
+  it("a write request reads its caller afresh and forgets the callers read before", async () => {
+    const tokens = await login(t.app, "client@costflow.demo");
+    const call = as(t.app, tokens.access);
+    expect((await call("GET", "/auth/users/me/")).statusCode).toBe(200);
+    await t.database.executeSql(
+      "update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null",
+      [familyOf(tokens.access)],
+    );
+    // A write is never served from the window, and after it no GET is either.
+    expect((await call("PUT", "/auth/users/me/", { first_name: "Kept" })).statusCode).toBe(401);
+    expect((await call("GET", "/auth/users/me/")).statusCode).toBe(401);
   });
 });

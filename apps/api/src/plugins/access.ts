@@ -5,6 +5,7 @@ import type { User, UserSettings } from "@costflow/db/repositories/users";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../lib/app-error.ts";
+import { createSessionCache, type SessionCache } from "../lib/session-cache.ts";
 import { type AppAbility, buildAbility, defineRules } from "../modules/auth/define-abilities.ts";
 import { INTERNAL_CALLER_HEADER, internalCallerOf } from "../modules/export-files/table-export.ts";
 
@@ -13,7 +14,10 @@ export const API_PREFIX = "/api/v1";
 /** What a route allows: anyone ("public"), or callers whose abilities include action on subject. */
 export type RouteAccess = "public" | { action: Action; subject: Subject };
 
-/** The caller of an authenticated request, loaded fresh from the database on every request (loadAuth). */
+/**
+ * The caller of an authenticated request, read from the database (loadAuth); a GET may reuse the
+ * same session's caller read less than a second before (lib/session-cache.ts). Never mutated.
+ */
 export interface RequestAuth {
   user: User;
   settings: UserSettings;
@@ -64,15 +68,32 @@ function abilityOf(role: string, groupName: string | undefined) {
 }
 
 /**
- * The caller of a request, read fresh from the database in one statement (user, settings,
- * memberships, and whether the token's refresh family is still live): a logout, a detected
- * reuse or a password change ends the session's access tokens on their next request, and a
- * membership or role change applies at once (docs/ARCHITECTURE.md, "Authentication").
+ * The caller of a request, read from the database in one statement (user, settings,
+ * memberships, and whether the token's refresh family is still live). With `recent`, a GET
+ * reuses the same session's caller read less than SESSION_CACHE_MS before, unless a request that
+ * may write ran since: a logout, a detected reuse, a password change, a membership or role
+ * change made through this process applies to the next request, one made through another
+ * process within that window (docs/ARCHITECTURE.md, "Authentication").
  */
-export async function loadAuth(ctx: AppContext, header: string | undefined): Promise<RequestAuth> {
+export async function loadAuth(
+  ctx: AppContext,
+  header: string | undefined,
+  recent?: SessionCache<RequestAuth>,
+): Promise<RequestAuth> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
   if (!match) throw new AppError("NOT_AUTHENTICATED");
   const claims = await ctx.tokens.verifyAccess(match[1]!);
+  if (!recent) return readAuth(ctx, claims);
+  const key = `${claims.userId}:${claims.familyId}`;
+  const known = recent.get(key);
+  if (known) return known;
+  const epoch = recent.epoch();
+  const auth = await readAuth(ctx, claims);
+  recent.set(key, auth, epoch);
+  return auth;
+}
+
+async function readAuth(ctx: AppContext, claims: { userId: number; familyId: string }): Promise<RequestAuth> {
   const session = await ctx.repos.users.loadSession(claims.userId, claims.familyId);
   if (!session?.user.isActive) throw new AppError("TOKEN_INVALID", [], "user missing or inactive");
   if (!session.familyLive) throw new AppError("TOKEN_INVALID", [], "session ended (refresh family revoked)");
@@ -126,18 +147,27 @@ async function loadInternalAuth(
  */
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest("auth", null);
+  // Callers of GET requests are reused for SESSION_CACHE_MS; any other request may change a
+  // session, a role or a membership, so it forgets them all before it runs and before it answers.
+  const recent = createSessionCache<RequestAuth>();
+  const mayWrite = (method: string) => method !== "GET" && method !== "HEAD";
+  app.addHook("onSend", async (request) => {
+    if (mayWrite(request.method)) recent.clear();
+  });
   app.addHook("onRoute", (route) => {
     if (route.url.startsWith(API_PREFIX) && !route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     }
   });
   app.addHook("onRequest", async (request) => {
+    const write = mayWrite(request.method);
+    if (write) recent.clear();
     const access = request.routeOptions.config.access;
     if (!access || access === "public") return;
     const internal = internalCallerOf(request.headers[INTERNAL_CALLER_HEADER]);
     const auth = internal
       ? await loadInternalAuth(ctx, internal)
-      : await loadAuth(ctx, request.headers.authorization);
+      : await loadAuth(ctx, request.headers.authorization, write ? undefined : recent);
     if (!auth.ability.can(access.action, access.subject)) {
       throw new AppError("FORBIDDEN", [], `${access.action} ${access.subject} denied`);
     }
