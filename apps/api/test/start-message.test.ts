@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEMO_PASSWORD, DEMO_USERS } from "@costflow/db/seed";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "./helpers/free-port.ts";
 
 // The server as `npm start` runs it (apps/api/src/main.ts in a process of its own, embedded
 // database in a fresh directory), its standard output read as a newcomer would.
@@ -14,7 +15,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("npm start", () => {
   it("prints one line with the URL and the demo logins, and no line per request", async () => {
-    const port = 3000 + 252 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1" };
     env.PGLITE_DATA_DIR = dataDir;
     for (const name of ["DATABASE_URL", "DATABASE_SCHEMA", "LOG_LEVEL", "NODE_ENV", "SMTP_URL"])
