@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const out = join(root, ".test-results");
+// TEST_RESULTS_DIR lets two runs work side by side (CI runs the PostgreSQL pass beside the browser suite).
+const out = process.env.TEST_RESULTS_DIR ? join(root, process.env.TEST_RESULTS_DIR) : join(root, ".test-results");
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const db = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
