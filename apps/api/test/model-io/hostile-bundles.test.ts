@@ -55,8 +55,22 @@ async function importWhileMeasuring(zip: Buffer) {
     const me = await t.app.inject({ method: "GET", url: `${API}/auth/users/me/`, headers: bearer(token) });
     latencies.push(performance.now() - started);
     expect(me.statusCode).toBe(200);
+    // Let the loop turn, as a request over a socket would: an injected request answered from
+    // memory (the caller is cached) would otherwise run in microtasks only and starve the import.
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return { response: await importing, latencies, max: Math.max(0, ...latencies) };
+  // Not Math.max(...latencies): with the caller cached, tens of thousands of requests fit in
+  // one import, more arguments than a call takes.
+  const max = latencies.reduce((a, b) => Math.max(a, b), 0);
+  return { response: await importing, latencies, max };
+}
+
+/** Median, 99th percentile and the ten slowest of the latencies, rounded (ms). */
+function summary(latencies: number[]): string {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return `median ${at(0.5)}, p99 ${at(0.99)}, slowest ${sorted.slice(-10).map(Math.round).join(" ")}`;
 }
 
 const importFolders = () =>
@@ -71,7 +85,7 @@ describe("hostile model bundles", () => {
     const { response, latencies, max } = await importWhileMeasuring(bomb);
     console.info(
       `honest zip bomb: ${latencies.length} concurrent GET me, max ${max.toFixed(1)} ms`,
-      latencies.map(Math.round).join(" "),
+      summary(latencies),
     );
     expect(response.statusCode, response.body).toBe(413);
     const body = response.json();
@@ -85,7 +99,7 @@ describe("hostile model bundles", () => {
     const { response, latencies, max } = await importWhileMeasuring(liar);
     console.info(
       `lying zip bomb: ${latencies.length} concurrent GET me, max ${max.toFixed(1)} ms`,
-      latencies.map(Math.round).join(" "),
+      summary(latencies),
     );
     expect(response.statusCode, response.body).toBe(400);
     const issue = response.json().issues.find((i: { code: string }) => i.code === "zip");
@@ -101,7 +115,7 @@ describe("hostile model bundles", () => {
     const { response, latencies, max } = await importWhileMeasuring(rawZip(entries));
     console.info(
       `endless record: ${latencies.length} concurrent GET me, max ${max.toFixed(1)} ms`,
-      latencies.map(Math.round).join(" "),
+      summary(latencies),
     );
     expect(response.statusCode, response.body).toBe(400);
     const issue = response.json().issues.find((i: { code: string }) => i.code === "csv_syntax");
