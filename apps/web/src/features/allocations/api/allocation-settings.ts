@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Strategy } from "../../../lib/api/request-calculation";
 import { api } from "../../../lib/api-client";
 import { STEP_RULES_KEY } from "./get-step-rules";
 import { STEP_SOURCES_KEY } from "./get-step-sources";
-import type { Strategy } from "./request-calculation";
 
 /** contract: AllocationSettings (GET/PUT allocation/settings/?scenario). */
 export interface AllocationSettings {

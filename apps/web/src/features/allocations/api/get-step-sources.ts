@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { api } from "../../../lib/api-client";
 import { SOURCES_PATH } from "./rule-paths";
-import type { StepNumber } from "./step-endpoints";
 
 /** contract: AllocationSource (GET {rules}/sources/?scenario, steps 1 to 3). */
 export interface AllocationSource {

@@ -13,15 +13,15 @@ import {
 import { modals } from "@mantine/modals";
 import { IconAlertCircle, IconCalculator, IconPlayerStop } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { RunProgress } from "../../../components/run-progress";
 import { CalculationStatusBadge } from "../../../components/status-badge";
+import { type CalculationRow, statusOf, useLatestCalculation } from "../../../lib/api/get-latest-calculation";
+import { type Strategy, useRequestCalculation } from "../../../lib/api/request-calculation";
+import { CALCULATION_CATEGORY, type StepNumber } from "../../../lib/api/step-endpoints";
+import { useStopCalculation } from "../../../lib/api/stop-calculation";
 import { formatDateTime } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/use-session";
-import { type CalculationRow, statusOf, useLatestCalculation } from "../api/get-latest-calculation";
-import { type Strategy, useRequestCalculation } from "../api/request-calculation";
-import { CALCULATION_CATEGORY, type StepNumber } from "../api/step-endpoints";
-import { useStopCalculation } from "../api/stop-calculation";
-import { RunProgress } from "./run-progress";
 
 const STOPPABLE = new Set(["REQUESTED", "IN_PROGRESS", "STARTED"]);
 

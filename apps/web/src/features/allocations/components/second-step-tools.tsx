@@ -16,6 +16,7 @@ import { IconWand } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Strategy } from "../../../lib/api/request-calculation";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import {
   useAllocationSettings,
@@ -23,7 +24,6 @@ import {
   useSaveAllocationSettings,
 } from "../api/allocation-settings";
 import { getOptions, type Option } from "../api/get-options";
-import type { Strategy } from "../api/request-calculation";
 import { isValidPercentage } from "./percentage";
 import { RemoteSelect } from "./remote-select";
 

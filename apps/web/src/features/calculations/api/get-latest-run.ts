@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError } from "../../../lib/api-client";
-import { fetchPage } from "../../../lib/paged";
 import {
   ACTIVE,
   type CalculationRow,
   LATEST_CALCULATION_KEY,
   type LatestCalculation,
   statusOf,
-} from "../../allocations/api/get-latest-calculation";
+} from "../../../lib/api/get-latest-calculation";
+import { ApiError } from "../../../lib/api-client";
+import { fetchPage } from "../../../lib/paged";
 
 /**
  * The scenario's latest run of any type: the newest row that is a run's own row (a run also

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { LATEST_CALCULATION_KEY } from "../../../lib/api/get-latest-calculation";
+import { GENERATE_PATH } from "../../../lib/api/step-endpoints";
 import { api } from "../../../lib/api-client";
-import { LATEST_CALCULATION_KEY } from "../../allocations/api/get-latest-calculation";
-import { GENERATE_PATH } from "../../allocations/api/step-endpoints";
 import { CALCULATIONS_KEY } from "./get-calculations";
 
 // Calculation types of the calculation page (spec 4) and the call each one makes (spec 7). The

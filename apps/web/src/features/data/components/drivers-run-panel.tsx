@@ -6,12 +6,12 @@ import { IconCalculator, IconDownload, IconPlayerStop } from "@tabler/icons-reac
 import { useTranslation } from "react-i18next";
 import { ApiTable } from "../../../components/api-table";
 import { CalculationStatusBadge } from "../../../components/status-badge";
+import { statusOf, useLatestCalculation } from "../../../lib/api/get-latest-calculation";
+import { CALCULATION_CATEGORY } from "../../../lib/api/step-endpoints";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime, formatNumber, formatPercent } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
-import { statusOf, useLatestCalculation } from "../../allocations/api/get-latest-calculation";
-import { CALCULATION_CATEGORY } from "../../allocations/api/step-endpoints";
 import {
   type DriverResultRow,
   getDriverResults,

@@ -6,6 +6,7 @@ import { ApiTable } from "../../../components/api-table";
 import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { openTypedConfirm } from "../../../components/typed-confirm";
 import { useAppContext } from "../../../lib/app-context";
 import { formatInteger } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -14,7 +15,6 @@ import { getDeleteImpact, useDeleteActivity, useSaveActivity } from "../api/acti
 import { ACTIVITIES_KEY, type ActivityRow, getActivities } from "../api/get-activities";
 import { ActivityForm } from "../components/activity-form";
 import { ScopeNote } from "../components/scope-note";
-import { openTypedConfirm } from "../components/typed-confirm";
 
 function Activities({ model }: { model: number }) {
   const { t, i18n } = useTranslation();

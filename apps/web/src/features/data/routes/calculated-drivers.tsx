@@ -22,6 +22,7 @@ import { ApiTable } from "../../../components/api-table";
 import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { openTypedConfirm } from "../../../components/typed-confirm";
 import { useAppContext } from "../../../lib/app-context";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
@@ -39,7 +40,6 @@ import {
 import { useDimensionOptions } from "../api/get-dimensions";
 import { CalcDriverForm, EMPTY_CALC_DRIVER } from "../components/calc-driver-form";
 import { DriversRunPanel } from "../components/drivers-run-panel";
-import { openTypedConfirm } from "../components/typed-confirm";
 
 const FORMULA_EXAMPLES = [
   "=quantity * price",

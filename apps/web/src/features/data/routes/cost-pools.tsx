@@ -19,6 +19,7 @@ import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { openTypedConfirm } from "../../../components/typed-confirm";
 import { useAppContext } from "../../../lib/app-context";
 import { formatNumber } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -38,7 +39,6 @@ import { PoolDriverForm } from "../components/pool-driver-form";
 import { PoolForm } from "../components/pool-form";
 import { PoolValuesForm } from "../components/pool-values-form";
 import { ScopeNote } from "../components/scope-note";
-import { openTypedConfirm } from "../components/typed-confirm";
 import { UploadDialog } from "../components/upload-dialog";
 
 function Drivers({ model }: { model: number }) {

@@ -8,6 +8,7 @@ import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { openTypedConfirm } from "../../../components/typed-confirm";
 import { useAppContext } from "../../../lib/app-context";
 import { DRIVER_STRIP_PAGE_SIZE } from "../../../lib/constants";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -32,7 +33,6 @@ import { DimensionForm } from "../components/dimension-form";
 import { DimensionTree, flattenTree, subtreeIds } from "../components/dimension-tree";
 import { DriverForm } from "../components/driver-form";
 import { ScopeNote } from "../components/scope-note";
-import { openTypedConfirm } from "../components/typed-confirm";
 
 const TYPE_LABELS: Record<string, string> = {
   DECI: "model:software.dimEdit.types.decimal",

@@ -6,11 +6,12 @@ import { ApiTable } from "../../../components/api-table";
 import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { openTypedConfirm } from "../../../components/typed-confirm";
+import { useScenario } from "../../../lib/api/get-scenario";
 import { useAppContext } from "../../../lib/app-context";
 import { formatCurrency } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
-import { useScenario } from "../../scenarios/api/get-scenario";
 import {
   useAmountSum,
   useDeleteAccount,
@@ -26,7 +27,6 @@ import {
 import { AccountForm } from "../components/account-form";
 import { InlineAmount } from "../components/inline-amount";
 import { ScopeNote } from "../components/scope-note";
-import { openTypedConfirm } from "../components/typed-confirm";
 import { UploadDialog } from "../components/upload-dialog";
 
 function Accounts({ model, scenario }: { model: number; scenario: number }) {

@@ -1,13 +1,13 @@
 import { notifications as toasts } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { AppNotification } from "../../../lib/api-types";
 import {
   ACTIVE,
   LATEST_CALCULATION_KEY,
   type LatestCalculation,
   statusOf,
-} from "../../allocations/api/get-latest-calculation";
+} from "../../../lib/api/get-latest-calculation";
+import type { AppNotification } from "../../../lib/api-types";
 import { NOTIFICATIONS_KEY } from "../api/get-notifications";
 
 /**

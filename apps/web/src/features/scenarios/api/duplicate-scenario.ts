@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { SCENARIOS_KEY } from "../../../lib/api/get-scenarios";
 import { api } from "../../../lib/api-client";
 import type { Scenario } from "../../../lib/api-types";
 import { SCENARIO_COPY_NAME_MAX } from "../../../lib/constants";
-import { SCENARIOS_KEY } from "./get-scenarios";
 
 export interface DuplicateInput {
   model: number;

@@ -1,4 +1,4 @@
-import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
+import { fetchPageOrEmpty, type PageParams } from "../paged";
 
 export type ResultRow = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../../lib/api-client";
-import { fetchPage } from "../../../lib/paged";
+import { ApiError, api } from "../api-client";
+import { fetchPage } from "../paged";
 
 // contract: ValidationReport and Sankey (GET calculation/validation-report/?scenario and
 // calculation/sankey/?scenario), both read from the latest finished "all" or reports run.

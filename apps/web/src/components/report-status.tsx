@@ -2,7 +2,7 @@ import { Alert, Skeleton } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../../components/empty-state";
+import { EmptyState } from "./empty-state";
 
 /** Loading, 'No calculation found' (404) and 'Error, something happen...' (other failures). */
 export function ReportStatus<T>({

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError } from "../../../lib/api-client";
-import { fetchPage } from "../../../lib/paged";
+import { ApiError } from "../api-client";
+import { fetchPage } from "../paged";
 
 export interface CalculationRow {
   calculation_id?: number | string;

@@ -1,7 +1,7 @@
 import { Alert, Progress, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatPercent } from "../../../lib/format";
-import { ACTIVE, type CalculationRow, statusOf } from "../api/get-latest-calculation";
+import { ACTIVE, type CalculationRow, statusOf } from "../lib/api/get-latest-calculation";
+import { formatPercent } from "../lib/format";
 
 /** Progress bar and message of a moving run; the error of a failed one. */
 export function RunProgress({ calculation }: { calculation: CalculationRow }) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "../api-client";
 import { LATEST_CALCULATION_KEY } from "./get-latest-calculation";
 
 export function stopCalculation(calculationId: number | string) {

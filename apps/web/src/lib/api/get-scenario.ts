@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import type { Scenario } from "../../../lib/api-types";
+import { api } from "../api-client";
+import type { Scenario } from "../api-types";
 import { SCENARIOS_KEY } from "./get-scenarios";
 
 export function getScenario(id: number): Promise<Scenario> {

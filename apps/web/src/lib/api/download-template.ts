@@ -1,4 +1,4 @@
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "../api-client";
 import type { UploadKind } from "./upload-file";
 
 const FILE_NAMES: Record<Exclude<UploadKind, "RECORDS">, string> = {

@@ -5,8 +5,8 @@ import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { moneyText } from "../../../lib/format";
-import type { Sankey } from "../api/get-scenario-report";
+import type { Sankey } from "../lib/api/get-scenario-report";
+import { moneyText } from "../lib/format";
 
 echarts.use([EchartsSankey, TooltipComponent, SVGRenderer]);
 

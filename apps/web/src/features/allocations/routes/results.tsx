@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { useAppContext } from "../../../lib/app-context";
-import type { StepNumber } from "../../allocations/api/step-endpoints";
-import { ResultsPanel } from "../../allocations/components/results-panel";
-import { UnallocatedPanel } from "../../allocations/components/unallocated-panel";
+import { ResultsPanel } from "../components/results-panel";
+import { UnallocatedPanel } from "../components/unallocated-panel";
 
 // The result pages (spec 2, "Further screens"): each names the step and view it opens.
 const PAGES: { value: string; label: string; step: StepNumber; view?: string; unallocated?: boolean }[] = [

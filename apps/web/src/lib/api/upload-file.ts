@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "../api-client";
 import { UPLOADS_KEY } from "./get-uploads";
 
 export type UploadMode = "MERGE" | "APPEND" | "REPLACE";

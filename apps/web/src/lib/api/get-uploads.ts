@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { fetchPage, type PageParams } from "../../../lib/paged";
+import { api } from "../api-client";
+import { fetchPage, type PageParams } from "../paged";
 
 export interface UploadErrorRow {
   line: number | null;

@@ -1,4 +1,4 @@
-import type { UploadKind } from "../api/upload-file";
+import type { UploadKind } from "./api/upload-file";
 
 /** What a file can hold (contract uploads.ts); RECORDS needs a dimension. */
 export const UPLOAD_KIND_LABELS: Record<UploadKind, string> = {

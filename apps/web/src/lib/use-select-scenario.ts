@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { appContextStore, selectScenario } from "../../../lib/app-context";
-import { notifySuccess } from "../../../lib/notify";
-import { saveSettings } from "../../../lib/user-settings";
+import { appContextStore, selectScenario } from "./app-context";
+import { notifySuccess } from "./notify";
+import { saveSettings } from "./user-settings";
 
 export function useSelectScenario() {
   const { t } = useTranslation();

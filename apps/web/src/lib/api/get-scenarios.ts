@@ -1,5 +1,5 @@
-import type { Scenario } from "../../../lib/api-types";
-import { fetchPage, type PageParams } from "../../../lib/paged";
+import type { Scenario } from "../api-types";
+import { fetchPage, type PageParams } from "../paged";
 
 export const SCENARIOS_KEY = ["scenarios"] as const;
 
