@@ -2,6 +2,7 @@
 // {items, count}). Normalised to one shape for the tables. A fetcher passes the contract schema of
 // one row: in development builds the whole answer is checked against the contract's page of it.
 import { page } from "@costflow/contract/pagination";
+import { items } from "@costflow/contract/transactional-data";
 import type { ZodType } from "zod";
 import { ApiError, api, type QueryValue } from "./api-client";
 import type { Page } from "./api-types";
@@ -56,14 +57,17 @@ export function recordingCall<R>(record: (call: RecordedCall) => void, fetch: ()
   }
 }
 
-/** The contract's page of `item`, built once per row schema (and only when answers are checked). */
-const pageSchemas = new WeakMap<ZodType, ZodType>();
-function pageOf(item: ZodType | undefined): ZodType | undefined {
+/** The list envelope of an endpoint: the contract's page, or `{items, count}` (transactional-data). */
+export type Envelope = "page" | "items";
+
+/** The contract's envelope of `item`, built once per row schema (and only when answers are checked). */
+const envelopeSchemas = { page: new WeakMap<ZodType, ZodType>(), items: new WeakMap<ZodType, ZodType>() };
+function envelopeOf(item: ZodType | undefined, envelope: Envelope): ZodType | undefined {
   if (!item || !import.meta.env.DEV) return undefined;
-  let schema = pageSchemas.get(item);
+  let schema = envelopeSchemas[envelope].get(item);
   if (!schema) {
-    schema = page(item);
-    pageSchemas.set(item, schema);
+    schema = envelope === "page" ? page(item) : items(item);
+    envelopeSchemas[envelope].set(item, schema);
   }
   return schema;
 }
@@ -72,9 +76,10 @@ export async function fetchPage<T>(
   path: string,
   params: Record<string, QueryValue>,
   item?: ZodType<T>,
+  envelope: Envelope = "page",
 ): Promise<TotalledPage<T>> {
   recorder?.({ path, params });
-  return normalizePage<T>(await api.get<unknown>(path, params, { schema: pageOf(item) }));
+  return normalizePage<T>(await api.get<unknown>(path, params, { schema: envelopeOf(item, envelope) }));
 }
 
 /** A list endpoint the server does not offer (yet) reads as an empty list, not as a failure. */
@@ -82,9 +87,10 @@ export async function fetchPageOrEmpty<T>(
   path: string,
   params: Record<string, QueryValue>,
   item?: ZodType<T>,
+  envelope: Envelope = "page",
 ): Promise<TotalledPage<T>> {
   try {
-    return await fetchPage<T>(path, params, item);
+    return await fetchPage<T>(path, params, item, envelope);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
       return { count: 0, next: null, previous: null, results: [] };

@@ -1,5 +1,7 @@
 // The calculated-driver run of the scenario: calculate, live progress (polled), cancel after the
 // spec's confirm dialog, then the results: per-driver sums (paged), their total and CSV exports.
+
+import type { BetaResult } from "@costflow/contract/transactional-data";
 import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconCalculator, IconDownload, IconPlayerStop } from "@tabler/icons-react";
@@ -9,20 +11,17 @@ import { CalculationStatusBadge } from "../../../components/status-badge";
 import { statusOf, useLatestCalculation } from "../../../lib/api/get-latest-calculation";
 import { CALCULATION_CATEGORY } from "../../../lib/api/step-endpoints";
 import { ApiError } from "../../../lib/api-client";
+import { isActive } from "../../../lib/calculation-status";
 import { formatDateTime, formatNumber, formatPercent } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
-import {
-  type DriverResultRow,
-  getDriverResults,
-  isRunning,
-  useCalculateDrivers,
-  useCancelDriversRun,
-  useLatestDriversRun,
-  useResultsSum,
-} from "../api/calculated-driver-mutations";
+import { useCalculateDrivers } from "../api/calculate-drivers";
+import { useCancelDriversRun } from "../api/cancel-drivers-run";
 import { downloadText } from "../api/download-file";
 import { CALCULATED_DRIVERS_KEY } from "../api/get-calculated-drivers";
+import { getDriverResults } from "../api/get-driver-results";
+import { useLatestDriversRun } from "../api/get-latest-drivers-run";
+import { useResultsSum } from "../api/get-results-sum";
 
 export function DriversRunPanel({
   scenario,
@@ -43,7 +42,7 @@ export function DriversRunPanel({
   const calculate = useCalculateDrivers(classic);
   const cancel = useCancelDriversRun();
   const latest = run.data ?? null;
-  const running = isRunning(latest?.status);
+  const running = isActive(latest?.status);
   const finished = latest?.status === "FINISHED";
   const sum = useResultsSum(scenario, dimension, finished);
 
@@ -76,7 +75,7 @@ export function DriversRunPanel({
     });
   };
 
-  const exportDriver = (r: DriverResultRow) =>
+  const exportDriver = (r: BetaResult) =>
     downloadText(
       "export/files/",
       { scenario, data_type: "RECORDS_ONLY_CALCULATED", driver: r.calculated_driver_id },
@@ -191,7 +190,7 @@ export function DriversRunPanel({
               </Text>
             )}
           </Group>
-          <ApiTable<DriverResultRow>
+          <ApiTable<BetaResult>
             queryKey={[...CALCULATED_DRIVERS_KEY, "results", scenario, dimension, latest?.calculation_id]}
             fetcher={(p: PageParams) => getDriverResults(scenario, dimension, p)}
             emptyTitle={t("common:messages.noResults")}

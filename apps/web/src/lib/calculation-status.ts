@@ -1,0 +1,7 @@
+// The state of a calculation run, from the contract's status list (calculation.ts).
+import { ACTIVE_STATUSES, type CalculationStatus } from "@costflow/contract/calculation";
+
+/** A run still moving (requested, in progress, stopping): the web polls it. */
+export function isActive(status: CalculationStatus | undefined): boolean {
+  return status !== undefined && ACTIVE_STATUSES.includes(status);
+}
