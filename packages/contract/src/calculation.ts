@@ -138,6 +138,7 @@ export const StopResponse = z.object({
   /** 'Stopped successfully', in the request's language. */
   message: z.string(),
 });
+export type StopResponse = z.infer<typeof StopResponse>;
 
 // Result rows ---------------------------------------------------------------------------------
 

@@ -1,16 +1,19 @@
+import type { Step2Strategy } from "@costflow/contract/allocation";
+import { GenerateResponse } from "@costflow/contract/calculation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api-client";
 import { LATEST_CALCULATION_KEY } from "./get-latest-calculation";
 import { GENERATE_PATH, type StepNumber } from "./step-endpoints";
 
-export type Strategy = "not_allocate" | "rebalance";
+/** The step-2 strategy (contract: allocation.ts). */
+export type Strategy = Step2Strategy;
 
 export function requestCalculation(input: { step: StepNumber; scenario: number; strategy?: Strategy }) {
   const body =
     input.step === 2
       ? { scenario: input.scenario, strategy: input.strategy ?? "not_allocate" }
       : { scenario: input.scenario };
-  return api.post<unknown>(GENERATE_PATH[input.step], body);
+  return api.post(GENERATE_PATH[input.step], body, { schema: GenerateResponse });
 }
 
 export function useRequestCalculation() {

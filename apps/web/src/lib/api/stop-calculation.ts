@@ -1,9 +1,14 @@
+import { StopResponse } from "@costflow/contract/calculation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api-client";
 import { LATEST_CALCULATION_KEY } from "./get-latest-calculation";
 
 export function stopCalculation(calculationId: number | string) {
-  return api.post<unknown>("calculation/calculations/stop-calculation/", { calculation_id: calculationId });
+  return api.post(
+    "calculation/calculations/stop-calculation/",
+    { calculation_id: calculationId },
+    { schema: StopResponse },
+  );
 }
 
 export function useStopCalculation() {

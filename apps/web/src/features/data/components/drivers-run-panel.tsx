@@ -8,7 +8,7 @@ import { IconCalculator, IconDownload, IconPlayerStop } from "@tabler/icons-reac
 import { useTranslation } from "react-i18next";
 import { ApiTable } from "../../../components/api-table";
 import { CalculationStatusBadge } from "../../../components/status-badge";
-import { statusOf, useLatestCalculation } from "../../../lib/api/get-latest-calculation";
+import { useLatestCalculation } from "../../../lib/api/get-latest-calculation";
 import { CALCULATION_CATEGORY } from "../../../lib/api/step-endpoints";
 import { ApiError } from "../../../lib/api-client";
 import { isActive } from "../../../lib/calculation-status";
@@ -107,12 +107,12 @@ export function DriversRunPanel({
             <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="drivers-run-via-all">
               {/* Never shrunk beside the long line: the badge showed 'F…' at 1366 px. */}
               <span style={{ flexShrink: 0 }}>
-                <CalculationStatusBadge status={statusOf(viaAll)} />
+                <CalculationStatusBadge status={viaAll.calculation_status} />
               </span>
               <Text fz="xs" c="dimmed">
                 {t("data:calcDrivers.computedByAll", {
                   time: formatDateTime(viaAll.requested_at ?? null, lang),
-                  user: typeof viaAll.requested_by_user === "string" ? viaAll.requested_by_user : "—",
+                  user: viaAll.requested_by_user ?? "—",
                 })}
               </Text>
             </Group>
