@@ -1,9 +1,9 @@
+import { UploadAccepted, type UploadKind, type UploadMode } from "@costflow/contract/uploads";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../api-client";
 import { UPLOADS_KEY } from "./get-uploads";
 
-export type UploadMode = "MERGE" | "APPEND" | "REPLACE";
-export type UploadKind = "ACCOUNTS" | "ACCOUNT_VALUES" | "COST_POOLS" | "POOL_DRIVER_VALUES" | "RECORDS";
+export type { UploadKind, UploadMode } from "@costflow/contract/uploads";
 
 export interface UploadInput {
   scenario: number;
@@ -15,14 +15,14 @@ export interface UploadInput {
 }
 
 /** POST uploads/ (multipart): the file is stored and processed on the job queue (202). */
-export function uploadFile(input: UploadInput): Promise<{ id: number; status: string; message: string }> {
+export function uploadFile(input: UploadInput): Promise<UploadAccepted> {
   const body = new FormData();
   body.set("scenario", String(input.scenario));
   body.set("kind", input.kind);
   body.set("mode", input.mode);
   if (input.kind === "RECORDS" && input.dimension) body.set("dimension", String(input.dimension));
   body.set("file", input.file);
-  return apiRequest("uploads/", { method: "POST", body });
+  return apiRequest("uploads/", { method: "POST", body, schema: UploadAccepted });
 }
 
 export function useUploadFile() {
