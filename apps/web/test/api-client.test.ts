@@ -1,5 +1,14 @@
+import { Model } from "@costflow/contract/models";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, buildUrl, configureApiClient } from "../src/lib/api-client";
+import {
+  ApiError,
+  apiRequest,
+  buildUrl,
+  configureApiClient,
+  ResponseShapeError,
+  setResponseChecks,
+} from "../src/lib/api-client";
+import { fetchPage } from "../src/lib/paged";
 import { getAccessToken, getRefreshToken, getUserData, setTokens, setUserData } from "../src/lib/session";
 import { fakeJwt, installStorage } from "./memory-storage";
 
@@ -121,5 +130,63 @@ describe("api client", () => {
   it("answers undefined for 204", async () => {
     configureApiClient({ fetch: (async () => new Response(null, { status: 204 })) as never });
     await expect(apiRequest("auth/jwt/logout/", { method: "POST", body: {} })).resolves.toBeUndefined();
+  });
+
+  describe("contract check of answers", () => {
+    const model = {
+      id: 7,
+      name: "M",
+      short_description: "",
+      author: "a@b.c",
+      created_at: "2024-01-01T00:00:00.000Z",
+      company: 1,
+    };
+
+    it("is on in development builds (and in these tests)", () => {
+      expect(import.meta.env.DEV).toBe(true);
+    });
+
+    it("hands on an answer that matches its schema as received", async () => {
+      const body = { ...model, extra: "kept" };
+      configureApiClient({ fetch: (async () => json(200, body)) as never });
+      const got = await apiRequest("models/7/", { schema: Model });
+      expect(got).toEqual(body);
+    });
+
+    it("refuses an answer that does not match, naming the call and the field", async () => {
+      configureApiClient({ fetch: (async () => json(200, { ...model, id: "7" })) as never });
+      const error = await apiRequest("models/7/", { schema: Model.pick({ id: true }) }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ResponseShapeError);
+      expect((error as Error).message).toContain("models/7/");
+      expect((error as Error).message).toContain("id");
+    });
+
+    it("checks a page of rows against the contract's page of the row", async () => {
+      const row = Model.pick({ id: true, name: true });
+      configureApiClient({
+        fetch: (async () =>
+          json(200, { count: 1, next: null, previous: null, results: [{ id: 1 }] })) as never,
+      });
+      await expect(fetchPage("models/", {}, row)).rejects.toBeInstanceOf(ResponseShapeError);
+      configureApiClient({
+        fetch: (async () =>
+          json(200, { count: 1, next: null, previous: null, results: [{ id: 1, name: "a" }] })) as never,
+      });
+      await expect(fetchPage("models/", {}, row)).resolves.toMatchObject({ count: 1 });
+    });
+
+    it("is skipped when off (production builds)", async () => {
+      configureApiClient({ fetch: (async () => json(200, { id: "7" })) as never });
+      setResponseChecks(false);
+      try {
+        await expect(apiRequest("models/7/", { schema: Model.pick({ id: true }) })).resolves.toEqual({
+          id: "7",
+        });
+      } finally {
+        setResponseChecks(true);
+      }
+    });
   });
 });

@@ -49,9 +49,11 @@ export const SavedCalculatedDriver = CalculatedDriver.extend({
   formula_feedback: FormulaFeedback,
   formula_splited: FormulaSplit,
 });
+export type SavedCalculatedDriver = z.infer<typeof SavedCalculatedDriver>;
 
 /** A row of get-calculated: the driver and its total in the scenario's latest finished calculation. */
 export const CalculatedDriverWithTotal = CalculatedDriver.extend({ total_value: z.number().nullable() });
+export type CalculatedDriverWithTotal = z.infer<typeof CalculatedDriverWithTotal>;
 
 /** GET dimension/calculated-drivers/get-calculated/?scenario&limit&ordering&offset[&dimension] */
 export const GetCalculatedQuery = listQuery([
@@ -139,6 +141,7 @@ export const CalculationRequested = z.object({
   status: z.enum(CALCULATION_STATUSES),
   UUID: z.string(),
 });
+export type CalculationRequested = z.infer<typeof CalculationRequested>;
 
 /** GET dimension/drivers-calculation/?scenario: the scenario's calculated-driver runs, latest first. */
 export const DriversCalculationQuery = listQuery(["requested_at", "started_at", "finished_at"]).extend({

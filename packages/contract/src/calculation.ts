@@ -138,6 +138,7 @@ export const StopResponse = z.object({
   /** 'Stopped successfully', in the request's language. */
   message: z.string(),
 });
+export type StopResponse = z.infer<typeof StopResponse>;
 
 // Result rows ---------------------------------------------------------------------------------
 
@@ -466,6 +467,7 @@ export const ValidationStep = z.object({
   /** Where the step's rules are edited. */
   link: z.string(),
 });
+export type ValidationStep = z.infer<typeof ValidationStep>;
 export const ValidationIssue = z.object({
   kind: z.enum(DATA_ISSUE_KINDS),
   step: z.number().int(),
@@ -480,6 +482,7 @@ export const ValidationIssue = z.object({
   link: z.string(),
   details: z.record(z.string(), z.unknown()),
 });
+export type ValidationIssue = z.infer<typeof ValidationIssue>;
 export const ValidationReport = z
   .object({
     calculation_id: z.number().int(),
@@ -526,6 +529,7 @@ export const SankeyNode = z.object({
   members: z.number().int(),
   value: z.number(),
 });
+export type SankeyNode = z.infer<typeof SankeyNode>;
 export const Sankey = z
   .object({
     calculation_id: z.number().int(),

@@ -129,6 +129,7 @@ export const CheckFormulaResult = z.object({
   formula_feedback: FormulaFeedback,
   formula_splited: FormulaSplit,
 });
+export type CheckFormulaResult = z.infer<typeof CheckFormulaResult>;
 
 /** GET transactional-data/calculated-drivers/results?scenario&dimension&limit&offset */
 export const BetaResultsQuery = z.object({
@@ -145,6 +146,7 @@ export const BetaResult = z.object({
   sum_value: z.number(),
   records: z.number().int(),
 });
+export type BetaResult = z.infer<typeof BetaResult>;
 export const BetaResultItems = items(BetaResult).extend({ calculation_id: z.number().int() });
 
 /** GET .../results/records?scenario&driver&limit&offset: one driver's value per record. */
@@ -163,6 +165,7 @@ export const ResultsSum = z.object({
   sum_value: z.number(),
   drivers: z.number().int(),
 });
+export type ResultsSum = z.infer<typeof ResultsSum>;
 
 /** POST .../scenario/{id}/cancel-calculate {task_id, calculation_id} */
 export const CancelCalculateRequest = z.strictObject({
@@ -173,6 +176,7 @@ export const CancelCalculateResult = z.object({
   calculation_id: z.number().int(),
   status: z.enum(CALCULATION_STATUSES),
 });
+export type CancelCalculateResult = z.infer<typeof CancelCalculateResult>;
 
 /** GET transactional-data/calculations/{scenario}?ordering=-started_at[&limit&offset] */
 export const BetaCalculationsQuery = z.object({

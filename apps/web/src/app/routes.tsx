@@ -108,7 +108,7 @@ const PlReportStructure = lazyPage(() => import("../features/reports/routes/pl-r
 const MultipleDimension = lazyPage(() => import("../features/reports/routes/multiple-dimension"));
 const MyReports = lazyPage(() => import("../features/reports/routes/my-reports"));
 const PdfReport = lazyPage(() => import("../features/reports/routes/pdf-report"));
-const Results = lazyPage(() => import("../features/results/routes/results"));
+const Results = lazyPage(() => import("../features/allocations/routes/results"));
 const ValidationReport = lazyPage(() => import("../features/results/routes/validation-report"));
 
 const SoftwareStep = lazyPage(() => import("../features/software/routes/software-step"));

@@ -1,7 +1,9 @@
 // The one HTTP client of the web app (spec 4 and 7): base path /api/v1, Bearer token, the UI
 // language in Accept-Language, and on a 401 a single-flight token refresh followed by one retry of
 // every call that failed meanwhile. When the refresh fails the session is cleared and the app is
-// sent to /login.
+// sent to /login. In development builds (import.meta.env.DEV) an answer is checked against the
+// contract schema its caller passes (`schema`); production builds skip the check.
+import type { ZodType } from "zod";
 import type { ErrorBody, FieldError, TokenPair } from "./api-types";
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from "./session";
 
@@ -28,15 +30,54 @@ export class ApiError extends Error {
   }
 }
 
+/** An answer that does not match its contract schema (development builds only). */
+export class ResponseShapeError extends Error {
+  readonly path: string;
+  readonly issues: unknown[];
+
+  constructor(path: string, issues: { path: PropertyKey[]; message: string }[]) {
+    const first = issues
+      .slice(0, 5)
+      .map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`)
+      .join("; ");
+    super(`The answer of ${path} does not match the contract: ${first}`);
+    this.name = "ResponseShapeError";
+    this.path = path;
+    this.issues = issues;
+  }
+}
+
+/** Whether answers are checked against their schema: development builds (and the unit tests). */
+let checkShapes = import.meta.env.DEV;
+
+/** Tests turn the check off to see what a production build does. */
+export function setResponseChecks(on: boolean): void {
+  checkShapes = on;
+}
+
+/**
+ * The answer of `path`, checked against its contract schema in development builds. The answer is
+ * returned as received (not the schema's parse result), so both builds hand the same value on.
+ */
+export function checkResponse<T>(path: string, data: unknown, schema: ZodType<T> | undefined): T {
+  if (checkShapes && schema) {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ResponseShapeError(path, result.error.issues);
+  }
+  return data as T;
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions {
+export interface RequestOptions<T = unknown> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   params?: Record<string, QueryValue>;
   signal?: AbortSignal;
   /** Send the Bearer token and refresh on 401 (default true). */
   auth?: boolean;
+  /** The contract schema of the answer, checked in development builds (see checkResponse). */
+  schema?: ZodType<T>;
 }
 
 type LanguageGetter = () => string;
@@ -161,7 +202,7 @@ async function parse<T>(res: Response): Promise<T> {
   }
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const usedToken = options.auth === false ? null : getAccessToken();
   let res = await send(path, options, usedToken);
 
@@ -192,15 +233,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!res.ok) throw new ApiError(res.status, await readBody(res), res.statusText || `HTTP ${res.status}`);
-  return parse<T>(res);
+  const data = await parse<unknown>(res);
+  return checkResponse(path, data, options.schema);
 }
 
+/** Options of the shorthand calls: the answer's schema, an abort signal, auth. */
+export type CallOptions<T> = Omit<RequestOptions<T>, "method" | "body" | "params">;
+
 export const api = {
-  get: <T>(path: string, params?: Record<string, QueryValue>, signal?: AbortSignal) =>
-    apiRequest<T>(path, { method: "GET", params, signal }),
-  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
+  get: <T>(path: string, params?: Record<string, QueryValue>, options: CallOptions<T> = {}) =>
+    apiRequest<T>(path, { ...options, method: "GET", params }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, "method" | "body"> = {}) =>
     apiRequest<T>(path, { ...options, method: "POST", body: body ?? {} }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PUT", body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PATCH", body: body ?? {} }),
-  delete: <T = void>(path: string) => apiRequest<T>(path, { method: "DELETE" }),
+  put: <T>(path: string, body?: unknown, options: CallOptions<T> = {}) =>
+    apiRequest<T>(path, { ...options, method: "PUT", body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, options: CallOptions<T> = {}) =>
+    apiRequest<T>(path, { ...options, method: "PATCH", body: body ?? {} }),
+  delete: <T = void>(path: string, options: CallOptions<T> = {}) =>
+    apiRequest<T>(path, { ...options, method: "DELETE" }),
 };

@@ -12,7 +12,7 @@ import type {
 import type { OutboxEmail } from "@costflow/contract/admin";
 import type { CompanyRef, TokenPair } from "@costflow/contract/auth";
 import type { QuickResume } from "@costflow/contract/dashboard";
-import type { FieldError } from "@costflow/contract/errors";
+import type { ErrorBody, FieldError } from "@costflow/contract/errors";
 import type { Language } from "@costflow/contract/languages";
 import type { Model, Scenario, ScenarioStatus } from "@costflow/contract/models";
 import type { Page } from "@costflow/contract/pagination";
@@ -23,6 +23,8 @@ export type {
   CompanyInvitation,
   CompanyRef,
   CompanyRequest,
+  /** The error body of every 4xx/5xx; the client reads it as a Partial, a proxy may send another. */
+  ErrorBody,
   FieldError,
   Language,
   Me,
@@ -46,12 +48,4 @@ export type RequestStatus = DecisionStatus;
 export interface AbilityRule {
   action: Action | Action[];
   subject: Subject | Subject[];
-}
-
-/** The error body of every 4xx/5xx; read loosely, since a proxy may answer with something else. */
-export interface ErrorBody {
-  code: string;
-  message: string;
-  message_key?: string;
-  errors?: FieldError[];
 }

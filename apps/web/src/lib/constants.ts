@@ -1,13 +1,15 @@
-// Business constants of spec section 9.
+// Business constants of spec section 9. Those the API shares are the contract's, re-exported here.
+export {
+  DEFAULT_PERCENTAGE as DEFAULT_ALLOCATION_PERCENTAGE,
+  EMPTY_FORMULA as DEFAULT_FORMULA,
+} from "@costflow/contract/allocation";
+export { DEFAULT_CURRENCY, SCENARIO_COPY_NAME_MAX } from "@costflow/contract/models";
+export { PAGE_LIMIT_DEFAULT as PAGE_SIZE } from "@costflow/contract/pagination";
+
 export const SUPPORT_EMAIL = "support@costflow.app";
-export const PAGE_SIZE = 10;
 export const DRIVER_STRIP_PAGE_SIZE = 5;
 export const TOAST_MS = 3000;
 export const NOTIFICATION_POLL_MS = 30_000;
-export const DEFAULT_CURRENCY = "EUR";
 export const CURRENCIES = ["EUR", "USD", "GBP", "BRL", "MXN", "SAR", "AED", "EGP", "CHF"] as const;
-export const DEFAULT_ALLOCATION_PERCENTAGE = 100;
-export const SCENARIO_COPY_NAME_MAX = 15;
-export const DEFAULT_FORMULA = "=";
 export const DEFAULT_REPORT_TOP = { side: "top", limit: 50 } as const;
 export const DEFAULT_PDF_ORIENTATION = "portrait";

@@ -1,7 +1,8 @@
-import type { Language } from "./api-types";
+// The interface languages come from the contract (languages.ts): the list, the default, the check
+// and which are written right to left. Only their own names, shown in the switcher, live here.
+import { type Language, RTL_LANGUAGES } from "@costflow/contract/languages";
 
-export const LANGUAGES: Language[] = ["en", "ar", "es", "pt"];
-export const DEFAULT_LANGUAGE: Language = "en";
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from "@costflow/contract/languages";
 
 /** Each language's own name, shown as-is in the switcher (not translated, so users find theirs). */
 export const LANGUAGE_NATIVE_NAMES: Record<Language, string> = {
@@ -11,10 +12,6 @@ export const LANGUAGE_NATIVE_NAMES: Record<Language, string> = {
   pt: "Português",
 };
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as string[]).includes(value);
-}
-
 export function directionOf(language: string): "rtl" | "ltr" {
-  return language === "ar" ? "rtl" : "ltr";
+  return (RTL_LANGUAGES as readonly string[]).includes(language) ? "rtl" : "ltr";
 }

@@ -1,5 +1,9 @@
 // Paged lists (contract: {count, next, previous, results}; a few spec endpoints answer
-// {items, count}). Normalised to one shape for the tables.
+// {items, count}). Normalised to one shape for the tables. A fetcher passes the contract schema of
+// one row: in development builds the whole answer is checked against the contract's page of it.
+import { page } from "@costflow/contract/pagination";
+import { items } from "@costflow/contract/transactional-data";
+import type { ZodType } from "zod";
 import { ApiError, api, type QueryValue } from "./api-client";
 import type { Page } from "./api-types";
 
@@ -53,21 +57,40 @@ export function recordingCall<R>(record: (call: RecordedCall) => void, fetch: ()
   }
 }
 
+/** The list envelope of an endpoint: the contract's page, or `{items, count}` (transactional-data). */
+export type Envelope = "page" | "items";
+
+/** The contract's envelope of `item`, built once per row schema (and only when answers are checked). */
+const envelopeSchemas = { page: new WeakMap<ZodType, ZodType>(), items: new WeakMap<ZodType, ZodType>() };
+function envelopeOf(item: ZodType | undefined, envelope: Envelope): ZodType | undefined {
+  if (!item || !import.meta.env.DEV) return undefined;
+  let schema = envelopeSchemas[envelope].get(item);
+  if (!schema) {
+    schema = envelope === "page" ? page(item) : items(item);
+    envelopeSchemas[envelope].set(item, schema);
+  }
+  return schema;
+}
+
 export async function fetchPage<T>(
   path: string,
   params: Record<string, QueryValue>,
+  item?: ZodType<T>,
+  envelope: Envelope = "page",
 ): Promise<TotalledPage<T>> {
   recorder?.({ path, params });
-  return normalizePage<T>(await api.get<unknown>(path, params));
+  return normalizePage<T>(await api.get<unknown>(path, params, { schema: envelopeOf(item, envelope) }));
 }
 
 /** A list endpoint the server does not offer (yet) reads as an empty list, not as a failure. */
 export async function fetchPageOrEmpty<T>(
   path: string,
   params: Record<string, QueryValue>,
+  item?: ZodType<T>,
+  envelope: Envelope = "page",
 ): Promise<TotalledPage<T>> {
   try {
-    return await fetchPage<T>(path, params);
+    return await fetchPage<T>(path, params, item, envelope);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
       return { count: 0, next: null, previous: null, results: [] };

@@ -1,12 +1,9 @@
+import { FormulaFeedback } from "@costflow/contract/allocation";
 import { api } from "../../../lib/api-client";
 
-/** contract: FormulaFeedback (POST allocation/check-formula/ {dimension, equation}). */
-export interface FormulaFeedback {
-  ok: boolean;
-  names: string[];
-  error: { code: string; position: number; column: number; name: string | null; message: string } | null;
-}
+export type { FormulaFeedback };
 
+/** POST allocation/check-formula/ {dimension, equation}: the rule form's live check. */
 export function checkFormula(dimension: number, equation: string, signal?: AbortSignal) {
-  return api.post<FormulaFeedback>("allocation/check-formula/", { dimension, equation }, { signal });
+  return api.post("allocation/check-formula/", { dimension, equation }, { signal, schema: FormulaFeedback });
 }

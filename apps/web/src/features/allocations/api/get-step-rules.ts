@@ -1,5 +1,5 @@
+import { RULES_PATH, type StepNumber } from "../../../lib/api/step-endpoints";
 import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
-import { RULES_PATH, type StepNumber } from "./step-endpoints";
 
 export type RuleRow = Record<string, unknown> & { id: number };
 

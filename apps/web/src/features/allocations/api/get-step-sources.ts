@@ -1,19 +1,10 @@
+import { AllocationSourceList } from "@costflow/contract/allocation";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { api } from "../../../lib/api-client";
 import { SOURCES_PATH } from "./rule-paths";
-import type { StepNumber } from "./step-endpoints";
 
-/** contract: AllocationSource (GET {rules}/sources/?scenario, steps 1 to 3). */
-export interface AllocationSource {
-  source: number;
-  source_ext_id: string;
-  source_name: string;
-  total_percentage: number;
-  state: "FULLY_ALLOCATED" | "UNDER_ALLOCATED" | "OVER_ALLOCATED" | null;
-  rules: number;
-  time_driven: boolean;
-  drivers_without_values: string[];
-}
+export type { AllocationSource } from "@costflow/contract/allocation";
 
 export const STEP_SOURCES_KEY = ["allocation", "sources"] as const;
 
@@ -22,7 +13,7 @@ export function useStepSources(step: StepNumber, scenario: number) {
   return useQuery(
     queryOptions({
       queryKey: [...STEP_SOURCES_KEY, step, scenario],
-      queryFn: () => api.get<AllocationSource[]>(path ?? "", { scenario }),
+      queryFn: () => api.get(path ?? "", { scenario }, { schema: AllocationSourceList }),
       enabled: path !== undefined,
     }),
   );

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { api } from "../../../lib/api-client";
 import { STEP_RULES_KEY } from "./get-step-rules";
 import { STEP_SOURCES_KEY } from "./get-step-sources";
 import { createPath, deletePath, type RuleType, updatePath } from "./rule-paths";
-import type { StepNumber } from "./step-endpoints";
 
 export interface SaveRuleInput {
   step: StepNumber;

@@ -13,24 +13,16 @@ import {
 import { modals } from "@mantine/modals";
 import { IconAlertCircle, IconCalculator, IconPlayerStop } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { RunProgress } from "../../../components/run-progress";
 import { CalculationStatusBadge } from "../../../components/status-badge";
+import { useLatestCalculation } from "../../../lib/api/get-latest-calculation";
+import { type Strategy, useRequestCalculation } from "../../../lib/api/request-calculation";
+import { CALCULATION_CATEGORY, type StepNumber } from "../../../lib/api/step-endpoints";
+import { useStopCalculation } from "../../../lib/api/stop-calculation";
+import { isStoppable } from "../../../lib/calculation-status";
 import { formatDateTime } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/use-session";
-import { type CalculationRow, statusOf, useLatestCalculation } from "../api/get-latest-calculation";
-import { type Strategy, useRequestCalculation } from "../api/request-calculation";
-import { CALCULATION_CATEGORY, type StepNumber } from "../api/step-endpoints";
-import { useStopCalculation } from "../api/stop-calculation";
-import { RunProgress } from "./run-progress";
-
-const STOPPABLE = new Set(["REQUESTED", "IN_PROGRESS", "STARTED"]);
-
-function userName(c: CalculationRow): string {
-  const u = c.requested_by_user;
-  if (!u) return "";
-  if (typeof u === "string") return u;
-  return `${u.first_name ?? ""} ${u.last_name ?? ""}`.trim() || u.email || "";
-}
 
 export function CalculationPanel({
   step,
@@ -55,7 +47,7 @@ export function CalculationPanel({
   const canCalculate = ability.can("manage", "Calculation") || ability.can("create", "Calculation");
   const data = latest.data;
   const calc = data?.kind === "found" ? data.calculation : null;
-  const status = calc ? statusOf(calc) : "";
+  const status = calc?.calculation_status;
 
   const calculate = () => {
     onRequested();
@@ -76,7 +68,7 @@ export function CalculationPanel({
         <Text fz="sm">
           {t("common:messages.cancelCalculationConfirm", {
             time: formatDateTime(calc.started_at ?? calc.requested_at, i18n.language),
-            user: userName(calc),
+            user: calc.requested_by_user ?? "",
           })}
         </Text>
       ),
@@ -161,12 +153,12 @@ export function CalculationPanel({
               leftSection={<IconCalculator size={16} aria-hidden />}
               onClick={calculate}
               loading={request.isPending}
-              disabled={!hasRules || STOPPABLE.has(status)}
+              disabled={!hasRules || isStoppable(status)}
             >
               {t("common:actions.calculate")}
             </Button>
           </Tooltip>
-          {calc && STOPPABLE.has(status) && (
+          {calc && isStoppable(status) && (
             <Button
               variant="light"
               color="red"

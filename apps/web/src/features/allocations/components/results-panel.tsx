@@ -4,13 +4,18 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiTable, type ColumnSpec } from "../../../components/api-table";
 import { EmptyState } from "../../../components/empty-state";
+import { useLatestCalculation } from "../../../lib/api/get-latest-calculation";
+import { useScenario } from "../../../lib/api/get-scenario";
+import { getStepResults, type ResultRow, STEP_RESULTS_KEY } from "../../../lib/api/get-step-results";
+import {
+  CALCULATION_CATEGORY,
+  RESULT_VIEWS,
+  type StepNumber,
+  UNALLOCATED_PATH,
+} from "../../../lib/api/step-endpoints";
 import type { PageParams } from "../../../lib/paged";
-import { useScenario } from "../../scenarios/api/get-scenario";
-import { useLatestCalculation } from "../api/get-latest-calculation";
-import { getStepResults, type ResultRow, STEP_RESULTS_KEY } from "../api/get-step-results";
 import { getStepRules } from "../api/get-step-rules";
 import { useStepSources } from "../api/get-step-sources";
-import { CALCULATION_CATEGORY, RESULT_VIEWS, type StepNumber, UNALLOCATED_PATH } from "../api/step-endpoints";
 import { SourceStateBadge } from "./source-state-badge";
 
 type T = (key: string) => string;

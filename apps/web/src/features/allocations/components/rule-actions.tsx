@@ -2,10 +2,10 @@ import { Group, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useTranslation } from "react-i18next";
 import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
+import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { RuleRow } from "../api/get-step-rules";
 import { useDeleteRule } from "../api/save-rule";
-import type { StepNumber } from "../api/step-endpoints";
 
 /** Edit and delete (after a confirmation) of one rule row. */
 export function RuleActions({

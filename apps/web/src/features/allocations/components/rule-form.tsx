@@ -11,12 +11,12 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { ApiError } from "../../../lib/api-client";
 import { DEFAULT_FORMULA } from "../../../lib/constants";
 import { notifySuccess } from "../../../lib/notify";
 import type { RuleRow } from "../api/get-step-rules";
 import { useSaveRule } from "../api/save-rule";
-import type { StepNumber } from "../api/step-endpoints";
 import { FormulaInput } from "./formula-input";
 import { RemoteSelect } from "./remote-select";
 import {

@@ -2,11 +2,12 @@
 // each step sends (spec 5: percentage default 100, 0..100, sent as a ratio with six decimals; split
 // defaults EVEN for step 4 and NOT_ALLOCATE for steps 5 and 6; steps 5 and 6 send the split as their
 // equation: EVEN, NOT_ALLOCATE, DRIVER:<driver> or the formula).
+
+import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { DEFAULT_ALLOCATION_PERCENTAGE, DEFAULT_FORMULA } from "../../../lib/constants";
 import type { Option } from "../api/get-options";
 import type { RuleRow } from "../api/get-step-rules";
 import type { RuleType } from "../api/rule-paths";
-import type { StepNumber } from "../api/step-endpoints";
 import { isValidPercentage, percentageToRatio } from "./percentage";
 
 export type SplitType = "EVEN" | "DRIVER" | "FORMULA" | "NOT_ALLOCATE";

@@ -16,14 +16,12 @@ import { IconWand } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Strategy } from "../../../lib/api/request-calculation";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import {
-  useAllocationSettings,
-  useGenerateSecondStep,
-  useSaveAllocationSettings,
-} from "../api/allocation-settings";
+import { useGenerateSecondStep } from "../api/generate-second-step";
+import { useAllocationSettings } from "../api/get-allocation-settings";
 import { getOptions, type Option } from "../api/get-options";
-import type { Strategy } from "../api/request-calculation";
+import { useSaveAllocationSettings } from "../api/save-allocation-settings";
 import { isValidPercentage } from "./percentage";
 import { RemoteSelect } from "./remote-select";
 

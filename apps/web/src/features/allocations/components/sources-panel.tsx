@@ -1,8 +1,8 @@
 import { Box, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { formatPercent } from "../../../lib/format";
 import { useStepSources } from "../api/get-step-sources";
-import type { StepNumber } from "../api/step-endpoints";
 import { SourceStateBadge } from "./source-state-badge";
 
 /** Steps 1 to 3: every source with rules, its total percentage and its state. */

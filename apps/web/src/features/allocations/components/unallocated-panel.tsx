@@ -2,10 +2,10 @@ import { Card, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ApiTable, type ColumnSpec } from "../../../components/api-table";
 import { EmptyState } from "../../../components/empty-state";
+import { useLatestCalculation } from "../../../lib/api/get-latest-calculation";
+import { getStepResults, type ResultRow, STEP_RESULTS_KEY } from "../../../lib/api/get-step-results";
+import { CALCULATION_CATEGORY, UNALLOCATED_PATH } from "../../../lib/api/step-endpoints";
 import type { PageParams } from "../../../lib/paged";
-import { useLatestCalculation } from "../api/get-latest-calculation";
-import { getStepResults, type ResultRow, STEP_RESULTS_KEY } from "../api/get-step-results";
-import { CALCULATION_CATEGORY, UNALLOCATED_PATH } from "../api/step-endpoints";
 
 /**
  * The unallocated pages of steps 5 and 6: the money that stayed on parent records, in two tables

@@ -1,3 +1,4 @@
+import { RegisterResponse } from "@costflow/contract/auth";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -9,8 +10,8 @@ export interface RegisterInput {
   company_name: string;
 }
 
-export function register(input: RegisterInput): Promise<{ id: number; email: string }> {
-  return api.post("auth/users/", input, { auth: false });
+export function register(input: RegisterInput): Promise<RegisterResponse> {
+  return api.post("auth/users/", input, { auth: false, schema: RegisterResponse });
 }
 
 export function useRegister() {

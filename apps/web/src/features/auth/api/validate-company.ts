@@ -1,14 +1,9 @@
+import { CompanyValidateResponse } from "@costflow/contract/auth";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { CompanyRef } from "../../../lib/api-types";
 
-export interface ValidateCompanyResult {
-  company: CompanyRef;
-  validated: boolean;
-}
-
-export function validateCompany(input: { uid: string; token: string }): Promise<ValidateCompanyResult> {
-  return api.post<ValidateCompanyResult>("company/validate/", input, { auth: false });
+export function validateCompany(input: { uid: string; token: string }): Promise<CompanyValidateResponse> {
+  return api.post("company/validate/", input, { auth: false, schema: CompanyValidateResponse });
 }
 
 export function useValidateCompany() {

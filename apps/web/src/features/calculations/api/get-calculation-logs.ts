@@ -1,19 +1,12 @@
+import { CalculationLog } from "@costflow/contract/calculation";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
 import { fetchPage } from "../../../lib/paged";
 
-/** contract: CalculationLog. */
-export interface CalculationLog {
-  id?: number;
-  at?: string;
-  level?: "INFO" | "WARNING" | "ERROR";
-  detail?: string;
-}
-
 /** Spec 7: GET calculation/logs/?calculation (newest first; the first item tells how the run ended). */
 export async function getCalculationLogs(calculation: number | string): Promise<CalculationLog[]> {
   try {
-    const page = await fetchPage<CalculationLog>("calculation/logs/", { calculation, limit: 100, offset: 0 });
+    const page = await fetchPage("calculation/logs/", { calculation, limit: 100, offset: 0 }, CalculationLog);
     return page.results;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return [];

@@ -1,13 +1,9 @@
+import { Calculation } from "@costflow/contract/calculation";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { LATEST_CALCULATION_KEY, type LatestCalculation } from "../../../lib/api/get-latest-calculation";
 import { ApiError } from "../../../lib/api-client";
+import { isActive } from "../../../lib/calculation-status";
 import { fetchPage } from "../../../lib/paged";
-import {
-  ACTIVE,
-  type CalculationRow,
-  LATEST_CALCULATION_KEY,
-  type LatestCalculation,
-  statusOf,
-} from "../../allocations/api/get-latest-calculation";
 
 /**
  * The scenario's latest run of any type: the newest row that is a run's own row (a run also
@@ -15,16 +11,14 @@ import {
  */
 export async function getLatestRun(scenario: number): Promise<LatestCalculation> {
   try {
-    const page = await fetchPage<CalculationRow>("calculation/calculations/", {
-      scenario,
-      ordering: "-requested_at",
-      limit: 20,
-      offset: 0,
-    });
-    const calculation =
-      page.results.find((c) => c.parent === null || c.parent === undefined) ?? page.results[0];
+    const page = await fetchPage(
+      "calculation/calculations/",
+      { scenario, ordering: "-requested_at", limit: 20, offset: 0 },
+      Calculation,
+    );
+    const calculation = page.results.find((c) => c.parent === null) ?? page.results[0];
     if (!calculation) return { kind: "none" };
-    return { kind: "found", calculation, finished: statusOf(calculation) === "FINISHED" };
+    return { kind: "found", calculation, finished: calculation.calculation_status === "FINISHED" };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { kind: "none" };
     return { kind: "error" };
@@ -39,7 +33,7 @@ export function useLatestRun(scenario: number) {
       // Poll every 2 s while the run is REQUESTED, IN_PROGRESS or ATTEMPTING_TO_STOP.
       refetchInterval: (query) => {
         const data = query.state.data;
-        return data?.kind === "found" && ACTIVE.has(statusOf(data.calculation)) ? 2000 : false;
+        return data?.kind === "found" && isActive(data.calculation.calculation_status) ? 2000 : false;
       },
     }),
   );

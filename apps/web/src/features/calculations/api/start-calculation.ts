@@ -1,7 +1,12 @@
+import type { CalculationRequested as Requested } from "@costflow/contract/calculated-drivers";
+import { CalculationRequested } from "@costflow/contract/calculated-drivers";
+import type { GenerateResponse as Generated } from "@costflow/contract/calculation";
+import { GenerateResponse } from "@costflow/contract/calculation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { LATEST_CALCULATION_KEY } from "../../../lib/api/get-latest-calculation";
+import type { Strategy } from "../../../lib/api/request-calculation";
+import { GENERATE_PATH } from "../../../lib/api/step-endpoints";
 import { api } from "../../../lib/api-client";
-import { LATEST_CALCULATION_KEY } from "../../allocations/api/get-latest-calculation";
-import { GENERATE_PATH } from "../../allocations/api/step-endpoints";
 import { CALCULATIONS_KEY } from "./get-calculations";
 
 // Calculation types of the calculation page (spec 4) and the call each one makes (spec 7). The
@@ -73,12 +78,19 @@ export const WITH_STRATEGY: ReadonlySet<StartType> = new Set(["costPools", "step
 export function useStartCalculation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { type: StartType; scenario: number; strategy: "not_allocate" | "rebalance" }) => {
+    mutationFn: (input: {
+      type: StartType;
+      scenario: number;
+      strategy: Strategy;
+    }): Promise<Generated | Requested> => {
       const spec = START_TYPES.find((x) => x.value === input.type)!;
       const body = WITH_STRATEGY.has(input.type)
         ? { scenario: input.scenario, strategy: input.strategy }
         : { scenario: input.scenario };
-      return api.post<{ calculation_id?: number; message?: string }>(spec.path, body);
+      // The calculated-drivers run answers without a message; every other type with one.
+      return spec.category === "CALCULATED_DRIVERS"
+        ? api.post(spec.path, body, { schema: CalculationRequested })
+        : api.post(spec.path, body, { schema: GenerateResponse });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: LATEST_CALCULATION_KEY });

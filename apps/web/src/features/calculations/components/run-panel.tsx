@@ -16,28 +16,19 @@ import { IconAlertCircle, IconCalculator, IconPlayerStop } from "@tabler/icons-r
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RunProgress } from "../../../components/run-progress";
 import { CalculationStatusBadge } from "../../../components/status-badge";
+import { STEP_RESULTS_KEY } from "../../../lib/api/get-step-results";
+import type { Strategy } from "../../../lib/api/request-calculation";
+import { useStopCalculation } from "../../../lib/api/stop-calculation";
+import { isStoppable } from "../../../lib/calculation-status";
 import { formatDateTime } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSession } from "../../../lib/use-session";
-import { type CalculationRow, statusOf } from "../../allocations/api/get-latest-calculation";
-import { STEP_RESULTS_KEY } from "../../allocations/api/get-step-results";
-import type { Strategy } from "../../allocations/api/request-calculation";
-import { useStopCalculation } from "../../allocations/api/stop-calculation";
-import { RunProgress } from "../../allocations/components/run-progress";
 import { CALCULATIONS_KEY } from "../api/get-calculations";
 import { useLatestRun } from "../api/get-latest-run";
 import { START_TYPES, type StartType, useStartCalculation, WITH_STRATEGY } from "../api/start-calculation";
 import { DebugPanel } from "./debug-panel";
-
-const STOPPABLE = new Set(["REQUESTED", "IN_PROGRESS"]);
-
-export function requesterName(c: CalculationRow): string {
-  const u = c.requested_by_user;
-  if (!u) return "";
-  if (typeof u === "string") return u;
-  return `${u.first_name ?? ""} ${u.last_name ?? ""}`.trim() || u.email || "";
-}
 
 /** Settings and start of a calculation, and the latest run with its live progress, stop and logs. */
 export function RunPanel({ scenario }: { scenario: number }) {
@@ -52,7 +43,7 @@ export function RunPanel({ scenario }: { scenario: number }) {
   const stop = useStopCalculation();
   const data = latest.data;
   const calc = data?.kind === "found" ? data.calculation : null;
-  const status = calc ? statusOf(calc) : "";
+  const status = calc?.calculation_status;
 
   // The table follows the latest run as its status moves.
   useEffect(() => {
@@ -84,7 +75,7 @@ export function RunPanel({ scenario }: { scenario: number }) {
         <Text fz="sm" data-testid="stop-confirm-text">
           {t("common:messages.cancelCalculationConfirm", {
             time: formatDateTime(calc.started_at ?? calc.requested_at, i18n.language),
-            user: requesterName(calc),
+            user: calc.requested_by_user ?? "",
           })}
         </Text>
       ),
@@ -92,7 +83,7 @@ export function RunPanel({ scenario }: { scenario: number }) {
       confirmProps: { color: "red" },
       onConfirm: () => {
         clearResults();
-        stop.mutate(calc.calculation_id ?? calc.id ?? "", {
+        stop.mutate(calc.calculation_id, {
           onSuccess: () =>
             notifySuccess(t("common:messages.checkStatusShortly"), t("common:messages.stoppedSuccessfully")),
           onError: () => notifyError(t("common:messages.failedToStop")),
@@ -142,7 +133,7 @@ export function RunPanel({ scenario }: { scenario: number }) {
                   leftSection={<IconCalculator size={16} aria-hidden />}
                   onClick={run}
                   loading={start.isPending}
-                  disabled={STOPPABLE.has(status)}
+                  disabled={isStoppable(status)}
                   data-testid="start-calculation"
                 >
                   {t("common:actions.calculate")}
@@ -160,7 +151,7 @@ export function RunPanel({ scenario }: { scenario: number }) {
             </Title>
             <Group gap="xs">
               {calc && <CalculationStatusBadge status={status} />}
-              {calc && canCalculate && STOPPABLE.has(status) && (
+              {calc && canCalculate && isStoppable(status) && (
                 <Button
                   size="xs"
                   variant="light"
@@ -192,7 +183,7 @@ export function RunPanel({ scenario }: { scenario: number }) {
                   label={t("model:calculations.category")}
                   value={t(`allocation:calc.category.${calc.category ?? "ALL"}`)}
                 />
-                <Field label={t("model:calculations.requestedBy")} value={requesterName(calc)} />
+                <Field label={t("model:calculations.requestedBy")} value={calc.requested_by_user ?? ""} />
                 <Field
                   label={t("model:calculations.requestedAt")}
                   value={formatDateTime(calc.requested_at, i18n.language)}
@@ -208,7 +199,7 @@ export function RunPanel({ scenario }: { scenario: number }) {
                 />
               </Group>
               <RunProgress calculation={calc} />
-              <DebugPanel calculation={calc.calculation_id ?? calc.id ?? ""} live={STOPPABLE.has(status)} />
+              <DebugPanel calculation={calc.calculation_id} live={isStoppable(status)} />
             </Stack>
           )}
         </Card>

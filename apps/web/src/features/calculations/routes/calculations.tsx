@@ -1,3 +1,4 @@
+import type { Calculation } from "@costflow/contract/calculation";
 import { Anchor, Card, Drawer, Grid, Group, Select, Text, Title, useDirection } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +8,7 @@ import { RequireScenario } from "../../../components/require-context";
 import { CalculationStatusBadge } from "../../../components/status-badge";
 import { useAppContext } from "../../../lib/app-context";
 import type { PageParams } from "../../../lib/paged";
-import { CALCULATIONS_KEY, type CalculationListRow, getCalculations } from "../api/get-calculations";
+import { CALCULATIONS_KEY, getCalculations } from "../api/get-calculations";
 import { DebugPanel } from "../components/debug-panel";
 import { RunPanel } from "../components/run-panel";
 
@@ -29,7 +30,7 @@ function Calculations({ scenario }: { scenario: number }) {
   const { t } = useTranslation();
   const { dir } = useDirection();
   const [category, setCategory] = useState<string>("");
-  const [open, setOpen] = useState<CalculationListRow | null>(null);
+  const [open, setOpen] = useState<Calculation | null>(null);
   const label = (c: string | undefined) => {
     const found = TYPES.find((x) => x.value === c);
     return found ? t(found.label) : (c ?? "");
@@ -52,7 +53,7 @@ function Calculations({ scenario }: { scenario: number }) {
                 w={{ base: "100%", sm: 340 }}
               />
             </Group>
-            <ApiTable<CalculationListRow>
+            <ApiTable<Calculation>
               queryKey={[...CALCULATIONS_KEY, scenario, category]}
               fetcher={(p: PageParams) => getCalculations(scenario, category || null, p)}
               defaultSort={[{ id: "requested_at", desc: true }]}
@@ -64,7 +65,7 @@ function Calculations({ scenario }: { scenario: number }) {
                 {
                   id: "status",
                   header: t("model:calculations.status"),
-                  cell: (r) => <CalculationStatusBadge status={r.calculation_status ?? r.status} />,
+                  cell: (r) => <CalculationStatusBadge status={r.calculation_status} />,
                 },
                 {
                   id: "requested_at",
@@ -77,10 +78,7 @@ function Calculations({ scenario }: { scenario: number }) {
                 {
                   id: "requested_by_user",
                   header: t("model:calculations.requestedBy"),
-                  cell: (r) =>
-                    typeof r.requested_by_user === "object" && r.requested_by_user
-                      ? (r.requested_by_user.email ?? "")
-                      : String(r.requested_by_user ?? ""),
+                  cell: (r) => r.requested_by_user ?? "",
                 },
                 {
                   id: "logs",
@@ -109,9 +107,9 @@ function Calculations({ scenario }: { scenario: number }) {
               {label(open.category)}
             </Title>
             <Text fz="xs" c="dimmed" mb="md">
-              {String(open.calculation_id ?? open.id ?? "")}
+              {String(open.calculation_id)}
             </Text>
-            <DebugPanel calculation={open.calculation_id ?? open.id ?? ""} />
+            <DebugPanel calculation={open.calculation_id} />
           </>
         )}
       </Drawer>

@@ -1,24 +1,19 @@
+import { FinancialAccountRow } from "@costflow/contract/cost";
 import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
-
-export interface FinancialAccountRow {
-  model?: number;
-  value_id?: number | null;
-  account_id: number;
-  ID: string;
-  name: string;
-  expense_group: string;
-  amount?: number | null;
-}
 
 export const FINANCIAL_ACCOUNTS_KEY = ["data", "financial-accounts"] as const;
 
 /** Spec 7: GET cost/financial-accounts/get-table/?limit&scenario&ordering&offset (sort ID, name, expense_group). */
 export function getFinancialAccounts(scenario: number, params: PageParams) {
-  return fetchPageOrEmpty<FinancialAccountRow>("cost/financial-accounts/get-table/", {
-    scenario,
-    limit: params.limit,
-    offset: params.offset,
-    ordering: params.ordering,
-    search: params.search,
-  });
+  return fetchPageOrEmpty(
+    "cost/financial-accounts/get-table/",
+    {
+      scenario,
+      limit: params.limit,
+      offset: params.offset,
+      ordering: params.ordering,
+      search: params.search,
+    },
+    FinancialAccountRow,
+  );
 }

@@ -3,7 +3,7 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { errorText, useZodForm } from "../../../lib/use-zod-form";
-import { useModelCostPools } from "../api/activity-mutations";
+import { useModelCostPools } from "../api/get-model-cost-pools";
 
 const schema = z.object({
   name: z.string().trim().min(1, "common:validation.required").max(200, "data:validation.tooLong"),

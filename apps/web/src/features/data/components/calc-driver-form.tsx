@@ -1,3 +1,4 @@
+import type { DimensionDriver } from "@costflow/contract/dimensions";
 import { Alert, Button, Group, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -6,7 +7,6 @@ import { z } from "zod";
 import { DEFAULT_FORMULA } from "../../../lib/constants";
 import { fetchPage } from "../../../lib/paged";
 import { errorText, useZodForm } from "../../../lib/use-zod-form";
-import type { DimensionDriver } from "../api/transaction-mutations";
 import { FormulaEditor } from "./formula-editor";
 
 const schema = z.object({

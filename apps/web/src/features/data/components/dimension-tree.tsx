@@ -1,9 +1,10 @@
 // The dimension hierarchy: parents above their children, indented (inline-start, so RTL mirrors it).
+
+import type { DimensionNode } from "@costflow/contract/dimensions";
 import { Badge, Box, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconCornerDownRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatInteger } from "../../../lib/format";
-import type { DimensionNode } from "../api/dimension-mutations";
 
 function Node({
   node,

@@ -1,28 +1,27 @@
 // The calculated-driver run of the scenario: calculate, live progress (polled), cancel after the
 // spec's confirm dialog, then the results: per-driver sums (paged), their total and CSV exports.
+
+import type { BetaResult } from "@costflow/contract/transactional-data";
 import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconCalculator, IconDownload, IconPlayerStop } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ApiTable } from "../../../components/api-table";
 import { CalculationStatusBadge } from "../../../components/status-badge";
+import { useLatestCalculation } from "../../../lib/api/get-latest-calculation";
+import { CALCULATION_CATEGORY } from "../../../lib/api/step-endpoints";
 import { ApiError } from "../../../lib/api-client";
+import { isActive } from "../../../lib/calculation-status";
 import { formatDateTime, formatNumber, formatPercent } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
-import { statusOf, useLatestCalculation } from "../../allocations/api/get-latest-calculation";
-import { CALCULATION_CATEGORY } from "../../allocations/api/step-endpoints";
-import {
-  type DriverResultRow,
-  getDriverResults,
-  isRunning,
-  useCalculateDrivers,
-  useCancelDriversRun,
-  useLatestDriversRun,
-  useResultsSum,
-} from "../api/calculated-driver-mutations";
+import { useCalculateDrivers } from "../api/calculate-drivers";
+import { useCancelDriversRun } from "../api/cancel-drivers-run";
 import { downloadText } from "../api/download-file";
 import { CALCULATED_DRIVERS_KEY } from "../api/get-calculated-drivers";
+import { getDriverResults } from "../api/get-driver-results";
+import { useLatestDriversRun } from "../api/get-latest-drivers-run";
+import { useResultsSum } from "../api/get-results-sum";
 
 export function DriversRunPanel({
   scenario,
@@ -43,7 +42,7 @@ export function DriversRunPanel({
   const calculate = useCalculateDrivers(classic);
   const cancel = useCancelDriversRun();
   const latest = run.data ?? null;
-  const running = isRunning(latest?.status);
+  const running = isActive(latest?.status);
   const finished = latest?.status === "FINISHED";
   const sum = useResultsSum(scenario, dimension, finished);
 
@@ -76,7 +75,7 @@ export function DriversRunPanel({
     });
   };
 
-  const exportDriver = (r: DriverResultRow) =>
+  const exportDriver = (r: BetaResult) =>
     downloadText(
       "export/files/",
       { scenario, data_type: "RECORDS_ONLY_CALCULATED", driver: r.calculated_driver_id },
@@ -108,12 +107,12 @@ export function DriversRunPanel({
             <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="drivers-run-via-all">
               {/* Never shrunk beside the long line: the badge showed 'F…' at 1366 px. */}
               <span style={{ flexShrink: 0 }}>
-                <CalculationStatusBadge status={statusOf(viaAll)} />
+                <CalculationStatusBadge status={viaAll.calculation_status} />
               </span>
               <Text fz="xs" c="dimmed">
                 {t("data:calcDrivers.computedByAll", {
                   time: formatDateTime(viaAll.requested_at ?? null, lang),
-                  user: typeof viaAll.requested_by_user === "string" ? viaAll.requested_by_user : "—",
+                  user: viaAll.requested_by_user ?? "—",
                 })}
               </Text>
             </Group>
@@ -191,7 +190,7 @@ export function DriversRunPanel({
               </Text>
             )}
           </Group>
-          <ApiTable<DriverResultRow>
+          <ApiTable<BetaResult>
             queryKey={[...CALCULATED_DRIVERS_KEY, "results", scenario, dimension, latest?.calculation_id]}
             fetcher={(p: PageParams) => getDriverResults(scenario, dimension, p)}
             emptyTitle={t("common:messages.noResults")}

@@ -1,13 +1,15 @@
 // The calculated-driver formula editor: every pause in typing asks the server to check the formula
 // (check-formula, the engine's checkFormula) and shows its verdict; an error is pointed at with an
 // underline on the offending character and a caret beneath it.
+
+import type { FormulaFeedback } from "@costflow/contract/calculated-drivers";
 import { Alert, Badge, Box, Code, Group, Text, Textarea } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { checkFormula, type FormulaFeedback } from "../api/calculated-driver-mutations";
+import { checkFormula } from "../api/check-driver-formula";
 
 const CHECK_DELAY_MS = 400;
 

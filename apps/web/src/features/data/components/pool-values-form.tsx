@@ -1,9 +1,10 @@
 // The driver values of one cost pool in the scenario; an emptied field deletes that value.
+
+import type { CostPool } from "@costflow/contract/cost";
 import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { CostPool } from "../api/pool-mutations";
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 

@@ -1,12 +1,13 @@
 // A transaction (a record of a dimension in the scenario), its inputs built from the dimension's
 // drivers: Decimal as a number, Date as a date, Text and Dimension (a parent record id) as text.
+
+import type { DimensionDriver } from "@costflow/contract/dimensions";
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { IconAlertCircle, IconCalendar } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client";
-import type { DimensionDriver } from "../api/transaction-mutations";
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 type Values = Record<string, string>;

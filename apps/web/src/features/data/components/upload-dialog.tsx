@@ -8,14 +8,14 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CalculationStatusBadge } from "../../../components/status-badge";
+import { downloadTemplate } from "../../../lib/api/download-template";
+import { useUpload } from "../../../lib/api/get-uploads";
+import { type UploadKind, type UploadMode, useUploadFile } from "../../../lib/api/upload-file";
 import { useAppContext } from "../../../lib/app-context";
 import { formatInteger } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { downloadTemplate } from "../../software/api/download-template";
-import { useUpload } from "../../software/api/get-uploads";
-import { type UploadKind, type UploadMode, useUploadFile } from "../../software/api/upload-file";
-import { MODE_LABELS } from "../../software/components/upload-kinds";
-import { isAcceptedUpload, MAX_UPLOAD_BYTES } from "../../software/components/upload-rules";
+import { MODE_LABELS } from "../../../lib/upload-kinds";
+import { isAcceptedUpload, MAX_UPLOAD_BYTES } from "../../../lib/upload-rules";
 
 const ACCEPT = {
   "text/csv": [".csv"],

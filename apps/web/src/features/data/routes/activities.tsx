@@ -1,3 +1,4 @@
+import type { Activity } from "@costflow/contract/activities";
 import { Badge, Button, Card, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
@@ -6,26 +7,28 @@ import { ApiTable } from "../../../components/api-table";
 import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { openTypedConfirm } from "../../../components/typed-confirm";
 import { useAppContext } from "../../../lib/app-context";
 import { formatInteger } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
-import { getDeleteImpact, useDeleteActivity, useSaveActivity } from "../api/activity-mutations";
-import { ACTIVITIES_KEY, type ActivityRow, getActivities } from "../api/get-activities";
+import { useDeleteActivity } from "../api/delete-activity";
+import { ACTIVITIES_KEY, getActivities } from "../api/get-activities";
+import { getDeleteImpact } from "../api/get-delete-impact";
+import { useSaveActivity } from "../api/save-activity";
 import { ActivityForm } from "../components/activity-form";
 import { ScopeNote } from "../components/scope-note";
-import { openTypedConfirm } from "../components/typed-confirm";
 
 function Activities({ model }: { model: number }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const save = useSaveActivity();
   const remove = useDeleteActivity();
-  const [editing, setEditing] = useState<ActivityRow | "new" | null>(null);
+  const [editing, setEditing] = useState<Activity | "new" | null>(null);
   const current = editing === "new" ? null : editing;
 
   // Spec 4: deleting an activity removes it, its allocations and P&L lines in every scenario.
-  const confirmDelete = async (row: ActivityRow) => {
+  const confirmDelete = async (row: Activity) => {
     const impact = await getDeleteImpact(row.id).catch(() => null);
     const n = (v: number) => formatInteger(v, lang);
     openTypedConfirm({
@@ -72,7 +75,7 @@ function Activities({ model }: { model: number }) {
       />
       <ScopeNote>{t("model:activities.scope")}</ScopeNote>
       <Card>
-        <ApiTable<ActivityRow>
+        <ApiTable<Activity>
           queryKey={[...ACTIVITIES_KEY, model]}
           fetcher={(p: PageParams) => getActivities(model, p)}
           searchable

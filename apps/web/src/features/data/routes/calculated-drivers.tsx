@@ -1,3 +1,5 @@
+import type { SavedCalculatedDriver } from "@costflow/contract/calculated-drivers";
+import type { BetaCalculatedDriver } from "@costflow/contract/transactional-data";
 import {
   Anchor,
   Badge,
@@ -22,24 +24,21 @@ import { ApiTable } from "../../../components/api-table";
 import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { openTypedConfirm } from "../../../components/typed-confirm";
 import { useAppContext } from "../../../lib/app-context";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
-import {
-  type FormulaCheck,
-  useDeleteCalculatedDriver,
-  useSaveCalculatedDriver,
-} from "../api/calculated-driver-mutations";
+import { useDeleteCalculatedDriver } from "../api/delete-calculated-driver";
 import {
   CALCULATED_DRIVERS_KEY,
   type CalculatedDriverRow,
   getCalculatedDrivers,
   getCalculatedDriversClassic,
 } from "../api/get-calculated-drivers";
-import { useDimensionOptions } from "../api/get-dimensions";
+import { useDimensionOptions } from "../api/get-dimension-options";
+import { useSaveCalculatedDriver } from "../api/save-calculated-driver";
 import { CalcDriverForm, EMPTY_CALC_DRIVER } from "../components/calc-driver-form";
 import { DriversRunPanel } from "../components/drivers-run-panel";
-import { openTypedConfirm } from "../components/typed-confirm";
 
 const FORMULA_EXAMPLES = [
   "=quantity * price",
@@ -85,8 +84,8 @@ function CalculatedDrivers({
       header: t("data:calcDrivers.formula"),
       cell: (r: CalculatedDriverRow) => (
         <Group gap={6} wrap="nowrap">
-          <Code dir="ltr">{r.formula ?? "="}</Code>
-          {r.formula_feedback && !r.formula_feedback.valid && (
+          <Code dir="ltr">{r.formula}</Code>
+          {"formula_feedback" in r && !r.formula_feedback.valid && (
             <Tooltip label={r.formula_feedback.message} multiline maw={320}>
               <Badge color="red" variant="light" size="sm">
                 {t("data:calcDrivers.invalid")}
@@ -123,11 +122,11 @@ function CalculatedDrivers({
     },
   ];
 
-  const onSaved = (name: string, res: FormulaCheck) => {
+  const onSaved = (name: string, res: SavedCalculatedDriver | BetaCalculatedDriver) => {
     setEditing(null);
     notifySuccess(t(current ? "common:messages.itemUpdated" : "common:messages.itemCreated", { item: name }));
     // An invalid formula is saved (the run refuses it): say so once more after the dialog closes.
-    if (res.formula_feedback && !res.formula_feedback.valid)
+    if (!res.formula_feedback.valid)
       notifications.show({
         color: "yellow",
         title: t("data:calcDrivers.savedInvalid"),

@@ -1,3 +1,4 @@
+import type { CostPool, PoolDriver } from "@costflow/contract/cost";
 import {
   ActionIcon,
   Badge,
@@ -19,26 +20,22 @@ import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { openTypedConfirm } from "../../../components/typed-confirm";
 import { useAppContext } from "../../../lib/app-context";
 import { formatNumber } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
-import { COST_POOLS_KEY, type CostPoolRow, getCostPools } from "../api/get-cost-pools";
-import {
-  type CostPool,
-  type PoolDriver,
-  useDeletePool,
-  useDeletePoolDriver,
-  usePoolDrivers,
-  useSavePool,
-  useSavePoolDriver,
-  useSavePoolValues,
-} from "../api/pool-mutations";
+import { useDeletePool } from "../api/delete-pool";
+import { useDeletePoolDriver } from "../api/delete-pool-driver";
+import { COST_POOLS_KEY, getCostPools } from "../api/get-cost-pools";
+import { usePoolDrivers } from "../api/get-pool-drivers";
+import { useSavePool } from "../api/save-pool";
+import { useSavePoolDriver } from "../api/save-pool-driver";
+import { useSavePoolValues } from "../api/save-pool-values";
 import { PoolDriverForm } from "../components/pool-driver-form";
 import { PoolForm } from "../components/pool-form";
 import { PoolValuesForm } from "../components/pool-values-form";
 import { ScopeNote } from "../components/scope-note";
-import { openTypedConfirm } from "../components/typed-confirm";
 import { UploadDialog } from "../components/upload-dialog";
 
 function Drivers({ model }: { model: number }) {
@@ -159,7 +156,7 @@ function CostPools({ model, scenario }: { model: number; scenario: number }) {
   const save = useSavePool();
   const remove = useDeletePool();
   const saveValues = useSavePoolValues();
-  const [editing, setEditing] = useState<CostPoolRow | "new" | null>(null);
+  const [editing, setEditing] = useState<CostPool | "new" | null>(null);
   const [valuesOf, setValuesOf] = useState<CostPool | null>(null);
   const [uploading, setUploading] = useState<"COST_POOLS" | "POOL_DRIVER_VALUES" | null>(null);
   const current = editing === "new" ? null : editing;
@@ -198,7 +195,7 @@ function CostPools({ model, scenario }: { model: number; scenario: number }) {
       />
       <ScopeNote>{t("model:costPools.scope")}</ScopeNote>
       <Card>
-        <ApiTable<CostPoolRow>
+        <ApiTable<CostPool>
           queryKey={[...COST_POOLS_KEY, scenario]}
           fetcher={(p: PageParams) => getCostPools(scenario, p)}
           searchable

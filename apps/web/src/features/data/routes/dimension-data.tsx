@@ -1,3 +1,5 @@
+import type { DimensionDriver, DimensionRecord } from "@costflow/contract/dimensions";
+import type { Transaction } from "@costflow/contract/transactional-data";
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Tabs, Text } from "@mantine/core";
 import { IconListDetails, IconPencil, IconPlus, IconUpload, IconVariable } from "@tabler/icons-react";
 import { useState } from "react";
@@ -10,21 +12,12 @@ import { useAppContext } from "../../../lib/app-context";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
-import {
-  DIMENSION_RECORDS_KEY,
-  type DimensionDriverRow,
-  getDimensionDrivers,
-  getDimensionRecords,
-  getTransactions,
-  type RecordRow,
-  type TransactionRow,
-} from "../api/get-dimension-records";
-import {
-  useAllDimensionDrivers,
-  useDimension,
-  useSaveTransaction,
-  useUpdateRecord,
-} from "../api/transaction-mutations";
+import { useAllDimensionDrivers } from "../api/get-all-dimension-drivers";
+import { useDimension } from "../api/get-dimension";
+import { getDimensionDrivers } from "../api/get-dimension-drivers";
+import { DIMENSION_RECORDS_KEY, getDimensionRecords, getTransactions } from "../api/get-dimension-records";
+import { useSaveTransaction } from "../api/save-transaction";
+import { useUpdateRecord } from "../api/update-record";
 import { InlineRecordCell } from "../components/inline-record-cell";
 import { TransactionForm } from "../components/transaction-form";
 import { UploadDialog } from "../components/upload-dialog";
@@ -57,7 +50,7 @@ function DimensionData({
   const title = dimensionRow?.title ?? dimension;
   const save = useSaveTransaction();
   const updateRecord = useUpdateRecord();
-  const [editing, setEditing] = useState<TransactionRow | "new" | null>(null);
+  const [editing, setEditing] = useState<Transaction | "new" | null>(null);
   const [uploading, setUploading] = useState(false);
   const current = editing === "new" ? null : editing;
   const cellOf = (type: string, v: unknown) => {
@@ -118,7 +111,7 @@ function DimensionData({
           </Tabs.List>
           <Tabs.Panel value="rows">
             {classic ? (
-              <ApiTable<RecordRow>
+              <ApiTable<DimensionRecord>
                 queryKey={[...DIMENSION_RECORDS_KEY, "records", scenario, dimension]}
                 fetcher={(p: PageParams) => getDimensionRecords(scenario, dimension, p)}
                 searchable
@@ -132,7 +125,7 @@ function DimensionData({
                     id: d.name,
                     header: d.label || d.name,
                     sortable: true,
-                    cell: (r: RecordRow) => (
+                    cell: (r: DimensionRecord) => (
                       <InlineRecordCell
                         display={cellOf(d.data_type, r.driverData?.[d.name])}
                         value={r.driverData?.[d.name]}
@@ -148,7 +141,7 @@ function DimensionData({
                 ]}
               />
             ) : (
-              <ApiTable<TransactionRow>
+              <ApiTable<Transaction>
                 queryKey={[...DIMENSION_RECORDS_KEY, "transactions", scenario, dimension]}
                 fetcher={(p: PageParams) => getTransactions(scenario, dimension, p)}
                 searchable
@@ -162,12 +155,12 @@ function DimensionData({
                     id: d.name,
                     header: d.label || d.name,
                     sortable: true,
-                    cell: (r: TransactionRow) => cellOf(d.data_type, r.fields?.[d.name]),
+                    cell: (r: Transaction) => cellOf(d.data_type, r.fields?.[d.name]),
                   })),
                   {
                     id: "actions",
                     header: t("common:table.actions"),
-                    cell: (r: TransactionRow) => (
+                    cell: (r: Transaction) => (
                       <ActionIcon
                         variant="subtle"
                         aria-label={t("common:actions.edit")}
@@ -183,7 +176,7 @@ function DimensionData({
             )}
           </Tabs.Panel>
           <Tabs.Panel value="drivers">
-            <ApiTable<DimensionDriverRow>
+            <ApiTable<DimensionDriver>
               queryKey={[...DIMENSION_RECORDS_KEY, "drivers", dimension]}
               fetcher={(p: PageParams) => getDimensionDrivers(dimension, p)}
               emptyTitle={t("common:messages.createDriverFirst")}
@@ -193,9 +186,7 @@ function DimensionData({
                 {
                   id: "type",
                   header: t("model:dimensionData.dataType"),
-                  cell: (r) => (
-                    <Badge variant="light">{driverTypeLabel(t, r.data_type ?? r.type ?? "")}</Badge>
-                  ),
+                  cell: (r) => <Badge variant="light">{driverTypeLabel(t, r.data_type)}</Badge>,
                 },
                 { id: "is_pnl_line", header: t("model:dimensionData.pnlLine"), kind: "boolean" },
               ]}

@@ -1,3 +1,4 @@
+import type { DimensionDriver, DimensionNode } from "@costflow/contract/dimensions";
 import { Badge, Button, Card, Grid, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconPlus, IconTable, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
@@ -8,31 +9,25 @@ import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { openTypedConfirm } from "../../../components/typed-confirm";
 import { useAppContext } from "../../../lib/app-context";
 import { DRIVER_STRIP_PAGE_SIZE } from "../../../lib/constants";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
-import {
-  type DimensionNode,
-  useCreateDriver,
-  useDeleteAllDrivers,
-  useDeleteDimension,
-  useDeleteDriver,
-  useDimensionDriver,
-  useDimensionTree,
-  useSaveDimension,
-  useUpdateDriver,
-} from "../api/dimension-mutations";
-import {
-  DIMENSION_RECORDS_KEY,
-  type DimensionDriverRow,
-  getDimensionDrivers,
-} from "../api/get-dimension-records";
+import { useCreateDriver } from "../api/create-driver";
+import { useDeleteAllDrivers } from "../api/delete-all-drivers";
+import { useDeleteDimension } from "../api/delete-dimension";
+import { useDeleteDriver } from "../api/delete-driver";
+import { useDimensionDriver } from "../api/get-dimension-driver";
+import { getDimensionDrivers } from "../api/get-dimension-drivers";
+import { DIMENSION_RECORDS_KEY } from "../api/get-dimension-records";
+import { useDimensionTree } from "../api/get-dimension-tree";
+import { useSaveDimension } from "../api/save-dimension";
+import { useUpdateDriver } from "../api/update-driver";
 import { DimensionForm } from "../components/dimension-form";
 import { DimensionTree, flattenTree, subtreeIds } from "../components/dimension-tree";
 import { DriverForm } from "../components/driver-form";
 import { ScopeNote } from "../components/scope-note";
-import { openTypedConfirm } from "../components/typed-confirm";
 
 const TYPE_LABELS: Record<string, string> = {
   DECI: "model:software.dimEdit.types.decimal",
@@ -82,7 +77,7 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
         }),
     });
 
-  const askDeleteDriver = (d: DimensionDriverRow) =>
+  const askDeleteDriver = (d: DimensionDriver) =>
     openTypedConfirm({
       title: t("data:dimensionManager.deleteDriverTitle"),
       text: t("data:dimensionManager.deleteDriverText", { name: d.name }),
@@ -227,7 +222,7 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
                   </Button>
                 </Group>
               </Group>
-              <ApiTable<DimensionDriverRow>
+              <ApiTable<DimensionDriver>
                 queryKey={[...DIMENSION_RECORDS_KEY, "drivers", String(selected.id)]}
                 fetcher={(p: PageParams) => getDimensionDrivers(String(selected.id), p)}
                 pageSize={DRIVER_STRIP_PAGE_SIZE}
@@ -239,7 +234,7 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
                     id: "data_type",
                     header: t("model:dimensionData.dataType"),
                     cell: (r) => {
-                      const key = TYPE_LABELS[(r.data_type ?? r.type ?? "").toUpperCase()];
+                      const key = TYPE_LABELS[r.data_type.toUpperCase()];
                       return <Badge variant="light">{key ? t(key) : r.data_type}</Badge>;
                     },
                   },

@@ -1,3 +1,4 @@
+import type { FinancialAccountRow } from "@costflow/contract/cost";
 import { Button, Card, Group, Menu, Modal, Stack, Text } from "@mantine/core";
 import { IconDownload, IconPlus, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
@@ -6,27 +7,21 @@ import { ApiTable } from "../../../components/api-table";
 import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { openTypedConfirm } from "../../../components/typed-confirm";
+import { useScenario } from "../../../lib/api/get-scenario";
 import { useAppContext } from "../../../lib/app-context";
 import { formatCurrency } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
-import { useScenario } from "../../scenarios/api/get-scenario";
-import {
-  useAmountSum,
-  useDeleteAccount,
-  useSaveAccount,
-  useSaveAccountValue,
-} from "../api/account-mutations";
+import { useDeleteAccount } from "../api/delete-account";
 import { downloadText } from "../api/download-file";
-import {
-  FINANCIAL_ACCOUNTS_KEY,
-  type FinancialAccountRow,
-  getFinancialAccounts,
-} from "../api/get-financial-accounts";
+import { useAmountSum } from "../api/get-amount-sum";
+import { FINANCIAL_ACCOUNTS_KEY, getFinancialAccounts } from "../api/get-financial-accounts";
+import { useSaveAccount } from "../api/save-account";
+import { useSaveAccountValue } from "../api/save-account-value";
 import { AccountForm } from "../components/account-form";
 import { InlineAmount } from "../components/inline-amount";
 import { ScopeNote } from "../components/scope-note";
-import { openTypedConfirm } from "../components/typed-confirm";
 import { UploadDialog } from "../components/upload-dialog";
 
 function Accounts({ model, scenario }: { model: number; scenario: number }) {

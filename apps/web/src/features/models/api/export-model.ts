@@ -1,4 +1,4 @@
-import { downloadBinary } from "../../data/api/download-file";
+import { downloadBinary } from "../../../lib/download";
 
 /** GET models/{id}/export/?scenario: the model bundle (.zip) with that scenario's data. */
 export function exportModel(model: { id: number; name: string }, scenario: number): Promise<void> {

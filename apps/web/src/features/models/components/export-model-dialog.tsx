@@ -3,9 +3,9 @@ import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { getScenarios, SCENARIOS_KEY } from "../../../lib/api/get-scenarios";
 import type { CostModel } from "../../../lib/api-types";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { getScenarios, SCENARIOS_KEY } from "../../scenarios/api/get-scenarios";
 import { exportModel } from "../api/export-model";
 
 export function ExportModelDialog({ model, onClose }: { model: CostModel | null; onClose: () => void }) {

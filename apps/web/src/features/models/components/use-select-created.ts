@@ -1,4 +1,4 @@
-import { useSelectScenario } from "../../scenarios/components/use-select-scenario";
+import { useSelectScenario } from "../../../lib/use-select-scenario";
 import { getModel } from "../api/get-model";
 import { getScenario } from "../api/get-scenario";
 import { useSelectModel } from "./use-select-model";

@@ -1,13 +1,9 @@
 import { notifications as toasts } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { LATEST_CALCULATION_KEY, type LatestCalculation } from "../../../lib/api/get-latest-calculation";
 import type { AppNotification } from "../../../lib/api-types";
-import {
-  ACTIVE,
-  LATEST_CALCULATION_KEY,
-  type LatestCalculation,
-  statusOf,
-} from "../../allocations/api/get-latest-calculation";
+import { isActive } from "../../../lib/calculation-status";
 import { NOTIFICATIONS_KEY } from "../api/get-notifications";
 
 /**
@@ -52,7 +48,7 @@ export function useNewNotificationToasts(
       const key = event.query.queryKey;
       if (key[0] !== LATEST_CALCULATION_KEY[0] || key[1] !== LATEST_CALCULATION_KEY[1]) return;
       const data = event.query.state.data as LatestCalculation | undefined;
-      const active = data?.kind === "found" && ACTIVE.has(statusOf(data.calculation));
+      const active = data?.kind === "found" && isActive(data.calculation.calculation_status);
       const hash = event.query.queryHash;
       if (running.get(hash) && !active) void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
       running.set(hash, active);

@@ -13,13 +13,13 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../../components/page-header";
+import { ReportStatus } from "../../../components/report-status";
 import { RequireScenario } from "../../../components/require-context";
+import { SankeyChart } from "../../../components/sankey-chart";
+import { useSankey } from "../../../lib/api/get-scenario-report";
 import { useAppContext } from "../../../lib/app-context";
 import { DEFAULT_REPORT_TOP } from "../../../lib/constants";
 import { formatInteger, formatNumber, moneyText } from "../../../lib/format";
-import { useSankey } from "../../results/api/get-scenario-report";
-import { ReportStatus } from "../../results/components/report-status";
-import { SankeyChart } from "../../results/components/sankey-chart";
 import { useAllReportLines } from "../api/get-report-lines";
 import { useReportOptions } from "../api/get-report-options";
 import { reportPnlOptions } from "../api/get-report-pnl";

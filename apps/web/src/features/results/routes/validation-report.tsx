@@ -3,11 +3,11 @@ import { IconCircleCheck, IconCircleX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
+import { ReportStatus } from "../../../components/report-status";
 import { RequireScenario } from "../../../components/require-context";
+import { useValidationReport, type ValidationReport } from "../../../lib/api/get-scenario-report";
 import { useAppContext } from "../../../lib/app-context";
 import { formatDateTime, formatNumber, moneyText } from "../../../lib/format";
-import { useValidationReport, type ValidationReport } from "../api/get-scenario-report";
-import { ReportStatus } from "../components/report-status";
 
 function Ok({ ok }: { ok: boolean }) {
   const { t } = useTranslation();

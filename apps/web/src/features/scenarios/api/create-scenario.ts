@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { SCENARIOS_KEY } from "../../../lib/api/get-scenarios";
 import { api } from "../../../lib/api-client";
 import type { Scenario } from "../../../lib/api-types";
-import { SCENARIOS_KEY } from "./get-scenarios";
 
 export interface ScenarioInput {
   model: number;

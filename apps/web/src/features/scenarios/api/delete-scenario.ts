@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { SCENARIOS_KEY } from "../../../lib/api/get-scenarios";
 import { api } from "../../../lib/api-client";
 import { forgetDeleted } from "../../../lib/app-context";
-import { SCENARIOS_KEY } from "./get-scenarios";
 
 export async function deleteScenario(id: number): Promise<void> {
   await api.delete(`model/scenarios/${id}/`);

@@ -1,8 +1,7 @@
+import { DuplicatedScenarios } from "@costflow/contract/models";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { SCENARIOS_KEY } from "../../../lib/api/get-scenarios";
 import { api } from "../../../lib/api-client";
-import type { Scenario } from "../../../lib/api-types";
-import { SCENARIO_COPY_NAME_MAX } from "../../../lib/constants";
-import { SCENARIOS_KEY } from "./get-scenarios";
 
 export interface DuplicateInput {
   model: number;
@@ -16,16 +15,14 @@ export interface DuplicateInput {
 }
 
 /** Spec 5: with several scenarios each copy is named original + "_copy", cut to 15 characters. */
-export function copyName(name: string): string {
-  return `${name}_copy`.slice(0, SCENARIO_COPY_NAME_MAX);
-}
+export { scenarioCopyName as copyName } from "@costflow/contract/models";
 
 /** POST model/scenarios/duplicate/ */
 export function useDuplicateScenario() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DuplicateInput) =>
-      api.post<{ results: Scenario[] }>("model/scenarios/duplicate/", input),
+      api.post("model/scenarios/duplicate/", input, { schema: DuplicatedScenarios }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: SCENARIOS_KEY });
       void queryClient.invalidateQueries({ queryKey: ["dashboard"] });

@@ -4,10 +4,10 @@ import { Button, Checkbox, Group, List, Modal, MultiSelect, Stack, Text } from "
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { getScenarios, SCENARIOS_KEY } from "../../../lib/api/get-scenarios";
 import type { Scenario } from "../../../lib/api-types";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { copyName, useDuplicateScenario } from "../api/duplicate-scenario";
-import { getScenarios, SCENARIOS_KEY } from "../api/get-scenarios";
 import { ScenarioForm } from "./scenario-form";
 
 const STEPS = ["1", "2", "3", "4", "5", "6"];

@@ -6,15 +6,15 @@ import { useNavigate } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { ScenarioStatusBadge } from "../../../components/status-badge";
+import { useScenario } from "../../../lib/api/get-scenario";
 import { useAppContext } from "../../../lib/app-context";
 import { formatDateTime } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSelectScenario } from "../../../lib/use-select-scenario";
 import { useSession } from "../../../lib/use-session";
 import { useDeleteScenario } from "../api/delete-scenario";
-import { useScenario } from "../api/get-scenario";
 import { useUpdateScenario } from "../api/update-scenario";
 import { ScenarioForm } from "../components/scenario-form";
-import { useSelectScenario } from "../components/use-select-scenario";
 
 function ManageSelected({ id }: { id: number }) {
   const { t, i18n } = useTranslation();

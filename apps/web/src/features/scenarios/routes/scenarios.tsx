@@ -9,18 +9,18 @@ import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireModel } from "../../../components/require-context";
 import { ScenarioStatusBadge } from "../../../components/status-badge";
+import { getScenarios, SCENARIOS_KEY } from "../../../lib/api/get-scenarios";
 import type { Scenario } from "../../../lib/api-types";
 import { useAppContext } from "../../../lib/app-context";
 import { formatDate } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
+import { useSelectScenario } from "../../../lib/use-select-scenario";
 import { useSession } from "../../../lib/use-session";
 import { useCreateScenario } from "../api/create-scenario";
 import { useDeleteScenario } from "../api/delete-scenario";
-import { getScenarios, SCENARIOS_KEY } from "../api/get-scenarios";
 import { DuplicateDialog } from "../components/duplicate-dialog";
 import { emptyScenario, ScenarioForm } from "../components/scenario-form";
-import { useSelectScenario } from "../components/use-select-scenario";
 
 function ScenarioList({ modelId, modelName }: { modelId: number; modelName: string }) {
   const { t, i18n } = useTranslation();

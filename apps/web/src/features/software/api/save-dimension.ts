@@ -1,6 +1,7 @@
+import { Dimension, DimensionDriver } from "@costflow/contract/dimensions";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { type DimensionItem, SOFTWARE_DIMENSIONS_KEY } from "./get-dimensions";
+import { SOFTWARE_DIMENSIONS_KEY } from "./get-dimensions";
 
 /** Driver types a user creates by hand; relationship (DIMENSION) drivers come from the parent. */
 export type DriverDataType = "DECI" | "TEXT" | "DATE";
@@ -16,20 +17,18 @@ export interface DimensionInput {
  * POST dimensions/ (the child of a parent gets its `<PARENT_CODE>_ID` driver from the server), then
  * POST dimension/drivers/ for each driver, in order.
  */
-export async function saveDimension(input: DimensionInput): Promise<DimensionItem> {
-  const dimension = await api.post<DimensionItem>("dimensions/", {
-    model: input.model,
-    title: input.title,
-    pid: input.pid,
-  });
+export async function saveDimension(input: DimensionInput): Promise<Dimension> {
+  const dimension = await api.post(
+    "dimensions/",
+    { model: input.model, title: input.title, pid: input.pid },
+    { schema: Dimension },
+  );
   for (const [position, d] of input.drivers.entries()) {
-    await api.post("dimension/drivers/", {
-      dimension: dimension.id,
-      name: d.name,
-      data_type: d.data_type,
-      is_pnl_line: d.is_pnl_line,
-      position,
-    });
+    await api.post(
+      "dimension/drivers/",
+      { dimension: dimension.id, name: d.name, data_type: d.data_type, is_pnl_line: d.is_pnl_line, position },
+      { schema: DimensionDriver },
+    );
   }
   return dimension;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { UPLOADS_KEY } from "../../../lib/api/get-uploads";
 import { api } from "../../../lib/api-client";
-import { UPLOADS_KEY } from "./get-uploads";
 
 /** POST uploads/{id}/stop: an unfinished process can be stopped. */
 export function stopUpload(id: number) {

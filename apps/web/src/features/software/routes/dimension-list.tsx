@@ -1,3 +1,4 @@
+import type { Dimension } from "@costflow/contract/dimensions";
 import { ActionIcon, Button, Card, Group, Text, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
@@ -12,7 +13,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
 import { useSession } from "../../../lib/use-session";
 import { useDeleteDimension } from "../api/delete-dimension";
-import { type DimensionItem, getDimensions, SOFTWARE_DIMENSIONS_KEY } from "../api/get-dimensions";
+import { getDimensions, SOFTWARE_DIMENSIONS_KEY } from "../api/get-dimensions";
 
 function List({ model }: { model: number }) {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ function List({ model }: { model: number }) {
   const parentName = (pid: number) => every.data?.results.find((d) => d.id === pid)?.title ?? "";
 
   // Destructive: the dimension, its drivers, relationship drivers ending in _ID and its transactions.
-  const confirmDelete = (d: DimensionItem) =>
+  const confirmDelete = (d: Dimension) =>
     modals.openConfirmModal({
       title: t("model:software.dimList.deleteTitle"),
       children: <Text fz="sm">{t("model:software.dimList.deleteText", { name: d.title })}</Text>,
@@ -69,7 +70,7 @@ function List({ model }: { model: number }) {
         }
       />
       <Card>
-        <ApiTable<DimensionItem>
+        <ApiTable<Dimension>
           queryKey={[...SOFTWARE_DIMENSIONS_KEY, model]}
           fetcher={(p: PageParams) => getDimensions(model, p)}
           emptyTitle={t("common:messages.noDimensions")}

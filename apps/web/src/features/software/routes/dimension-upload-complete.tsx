@@ -5,12 +5,12 @@ import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { CalculationStatusBadge } from "../../../components/status-badge";
+import { useUpload } from "../../../lib/api/get-uploads";
+import type { UploadKind } from "../../../lib/api/upload-file";
 import { formatDateTime, formatInteger } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { useUpload } from "../api/get-uploads";
+import { MODE_LABELS, UPLOAD_KIND_LABELS } from "../../../lib/upload-kinds";
 import { useStopUpload } from "../api/stop-upload";
-import type { UploadKind } from "../api/upload-file";
-import { MODE_LABELS, UPLOAD_KIND_LABELS } from "../components/upload-kinds";
 
 /** The outcome of one upload process: status, progress, and the errors of the file. */
 export default function DimensionUploadCompletePage() {

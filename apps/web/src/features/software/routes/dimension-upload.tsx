@@ -21,16 +21,16 @@ import { ApiTable } from "../../../components/api-table";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { CalculationStatusBadge } from "../../../components/status-badge";
+import { downloadTemplate } from "../../../lib/api/download-template";
+import { getUploads, UPLOADS_KEY, type UploadProcess } from "../../../lib/api/get-uploads";
+import { type UploadKind, type UploadMode, useUploadFile } from "../../../lib/api/upload-file";
 import { ApiError } from "../../../lib/api-client";
 import { useAppContext } from "../../../lib/app-context";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
-import { downloadTemplate } from "../api/download-template";
+import { MODE_LABELS, UPLOAD_KIND_LABELS } from "../../../lib/upload-kinds";
+import { isAcceptedUpload, MAX_UPLOAD_BYTES } from "../../../lib/upload-rules";
 import { getDimensions, SOFTWARE_DIMENSIONS_KEY } from "../api/get-dimensions";
-import { getUploads, UPLOADS_KEY, type UploadProcess } from "../api/get-uploads";
-import { type UploadKind, type UploadMode, useUploadFile } from "../api/upload-file";
-import { MODE_LABELS, UPLOAD_KIND_LABELS } from "../components/upload-kinds";
-import { isAcceptedUpload, MAX_UPLOAD_BYTES } from "../components/upload-rules";
 
 const ACCEPT = {
   "text/csv": [".csv"],

@@ -1,0 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { useInvalidateDimensions } from "./invalidate-dimensions";
+
+/**
+ * DELETE dimensions/{id}/: its drivers, records and calculated drivers go; children become roots
+ * (spec 4: a dimension's drivers go with their _ID drivers and records).
+ */
+export function useDeleteDimension() {
+  const invalidate = useInvalidateDimensions();
+  return useMutation({ mutationFn: (id: number) => api.delete(`dimensions/${id}/`), onSuccess: invalidate });
+}

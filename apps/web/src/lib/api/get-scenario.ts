@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../api-client";
+import type { Scenario } from "../api-types";
+import { SCENARIOS_KEY } from "./get-scenarios";
+
+export function getScenario(id: number): Promise<Scenario> {
+  return api.get<Scenario>(`model/scenarios/${id}/`);
+}
+
+export function scenarioQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...SCENARIOS_KEY, "detail", id], queryFn: () => getScenario(id) });
+}
+
+export function useScenario(id: number | null) {
+  return useQuery({ ...scenarioQueryOptions(id ?? 0), enabled: id !== null });
+}
