@@ -47,6 +47,8 @@ export function runEngine(model: ModelData, plan: RunPlan, hooks: ComputeHooks):
   const result = calculate(model, {
     detailBudget: plan.detailBudget,
     detailRecordLimit: plan.detailLimit,
+    // The trace of a kept record by activity, for what rolls up to it from records past the limit.
+    rollUpDetail: true,
     shouldStop: hooks.shouldStop,
     onProgress: ({ step, fraction }) => {
       if (step !== current) {

@@ -487,6 +487,51 @@ export function buildResultRows(
     }
   }
   if (plan.maxStep >= 5) pushRows(5, result.step5);
+  if (plan.maxStep >= 5) {
+    // Roll-up detail (docs/calculation.md, "Roll-up detail"), one row per record of a kept
+    // dimension so that the trace reads one short row, not one long array per activity:
+    //   ROLLED:       links = step-4 source numbers (activities), amounts = what each leaves on
+    //                 the record's descendants past the limit (non-zero ones only);
+    //   ROLLED_UP:    links = those descendant dimensions (ids), amounts = the cost resting on them;
+    //   ROLLED_COUNT: links = the same dimensions, amounts = how many of their records reach it.
+    // step 5, source_no = the record's record_no, dimension_id = the kept dimension.
+    const activityNo = new Map(result.activities.map((a, i) => [a.code, i + 1]));
+    for (const [code, detail] of result.rolled) {
+      const dimId = ids.dimensions[code] ?? null;
+      if (dimId === null || !detailOk(code)) continue;
+      const acts = [...detail.byActivity];
+      const fromIds = Int32Array.from(detail.from, (f) => ids.dimensions[f.dimension] ?? -1);
+      const n = model.records.get(code)?.identifiers.length ?? 0;
+      const nos: number[] = [];
+      const amounts: number[] = [];
+      for (let r = 0; r < n; r++) {
+        nos.length = 0;
+        amounts.length = 0;
+        for (const [activity, sums] of acts) {
+          if (sums[r] === 0) continue;
+          nos.push(activityNo.get(activity) ?? 0);
+          amounts.push(sums[r]!);
+        }
+        if (nos.length) vector(5, r, "ROLLED", dimId, Float64Array.from(amounts), Int32Array.from(nos));
+        vector(
+          5,
+          r,
+          "ROLLED_UP",
+          dimId,
+          Float64Array.from(detail.from, (f) => f.resting[r]!),
+          fromIds,
+        );
+        vector(
+          5,
+          r,
+          "ROLLED_COUNT",
+          dimId,
+          Float64Array.from(detail.from, (f) => f.count[r]!),
+          fromIds,
+        );
+      }
+    }
+  }
   if (plan.maxStep >= 6) pushRows(6, result.step6);
 
   const tables = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map((table) => ({

@@ -323,22 +323,97 @@ describe("record trace", () => {
     expect(response.json().code).toBe("NO_CALCULATION");
   });
 
-  it("answers 400 RESULT_DETAIL_NOT_KEPT naming record past the detail limit, for the record or what rolls up to it", async () => {
+  it("past the detail limit: customers and products from the stored roll-up detail, the same trace; an order line answers 400", async () => {
+    // With a limit of 3 records, order lines (4) keep no per-record detail; customers (2) and
+    // products (2) do, and the run stores per customer and product what each activity leaves on
+    // the order lines reaching it (ROLLED), their cost and count (ROLLED_UP, ROLLED_COUNT):
+    //   C1: lines L1, L2 hold ORDER 97.50 + 292.50 = 390, PICK 60 + 180 = 240 (630 in all);
+    //     its own VISIT 390: cost 1020. C2: L3, L4 hold ORDER 130 + 260 = 390, PICK 120 + 240
+    //     = 360; VISIT 130: cost 880.
+    //   P1: L1, L3 hold ORDER 97.50 + 130 = 227.50, PICK 60 + 120 = 180: 407.50.
+    //   P2: L2, L4 hold ORDER 292.50 + 260 = 552.50, PICK 180 + 240 = 420: 972.50.
+    const keys = ["CUSTOMER:C1", "CUSTOMER:C2", "PRODUCT:P1", "PRODUCT:P2"];
+    const within = new Map<string, RecordTrace>();
+    for (const key of keys) {
+      const response = await trace(call, ids.get(key)!);
+      expect(response.statusCode, key).toBe(200);
+      within.set(key, response.json());
+    }
     const saved = RUN_SETTINGS.detailLimit;
-    RUN_SETTINGS.detailLimit = 3; // order lines (4 records) keep no detail; customers and products do
+    RUN_SETTINGS.detailLimit = 3;
     try {
       await calculate(call, scenario);
     } finally {
       RUN_SETTINGS.detailLimit = saved;
     }
-    for (const key of ["LINE:L1", "CUSTOMER:C1", "PRODUCT:P1"]) {
+    const line = await trace(call, ids.get("LINE:L1")!);
+    expect(line.statusCode).toBe(400);
+    expect(line.json()).toMatchObject({ code: "RESULT_DETAIL_NOT_KEPT", errors: [{ field: "record" }] });
+    const past = new Map<string, RecordTrace>();
+    for (const key of keys) {
       const response = await trace(call, ids.get(key)!);
-      expect(response.statusCode, key).toBe(400);
-      expect(response.json()).toMatchObject({
-        code: "RESULT_DETAIL_NOT_KEPT",
-        errors: [{ field: "record" }],
-      });
+      expect(response.statusCode, `${key} ${response.body}`).toBe(200);
+      const body: RecordTrace = response.json();
+      expect(body, key).toEqual(within.get(key));
+      expectAddsUp(body);
+      expect(body.cost, key).toBe(
+        await resultCost(call, scenario, body.record.dimension, body.record.identifier),
+      );
+      past.set(key, body);
     }
+    const figures = (key: string) => {
+      const body = past.get(key)!;
+      return {
+        cost: body.cost,
+        resting: body.resting,
+        rolled_up: body.rolled_up.map((r) => [r.dimension_name, r.records, r.amount]),
+        activities: body.activities.map((a) => [a.code, a.amount]),
+      };
+    };
+    expect(figures("CUSTOMER:C1")).toEqual({
+      cost: 1020,
+      resting: 390,
+      rolled_up: [["Order lines", 2, 630]],
+      activities: [
+        ["ORDER", 390],
+        ["VISIT", 390],
+        ["PICK", 240],
+      ],
+    });
+    expect(figures("CUSTOMER:C2")).toEqual({
+      cost: 880,
+      resting: 130,
+      rolled_up: [["Order lines", 2, 750]],
+      activities: [
+        ["ORDER", 390],
+        ["PICK", 360],
+        ["VISIT", 130],
+      ],
+    });
+    expect(figures("PRODUCT:P1")).toEqual({
+      cost: 407.5,
+      resting: 0,
+      rolled_up: [["Order lines", 2, 407.5]],
+      activities: [
+        ["ORDER", 227.5],
+        ["PICK", 180],
+      ],
+    });
+    expect(figures("PRODUCT:P2")).toEqual({
+      cost: 972.5,
+      resting: 0,
+      rolled_up: [["Order lines", 2, 972.5]],
+      activities: [
+        ["ORDER", 552.5],
+        ["PICK", 420],
+      ],
+    });
+    // P2's ORDER 552.50 by account: SALES splits A1 7/13, A2 3/13, A3 3/13 = 297.50, 127.50, 127.50.
+    expect(byCode(past.get("PRODUCT:P2")!.activities[0]!.pools[0]!.accounts)).toMatchObject({
+      A1: { amount: 297.5 },
+      A2: { amount: 127.5 },
+      A3: { amount: 127.5 },
+    });
     await calculate(call, scenario);
     expect((await trace(call, ids.get("CUSTOMER:C1")!)).json().cost).toBe(1020);
   }, 300_000);

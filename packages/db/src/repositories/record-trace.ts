@@ -206,6 +206,41 @@ export function recordTraceRepository(db: Database) {
       }));
     },
 
+    /**
+     * The roll-up detail of one record of a kept dimension (docs/calculation.md, "Roll-up
+     * detail"): per activity (step-4 source number) what it leaves on the record's descendants
+     * past the detail limit, and per such descendant dimension their cost and how many reach it.
+     * Empty for a record without any (or a run made before the detail was stored).
+     */
+    async rolledDetail(
+      run: Run,
+      dimensionId: number,
+      recordNo: number,
+    ): Promise<{
+      activities: { sourceNo: number; amount: number }[];
+      dimensions: { dimensionId: number; amount: number; records: number }[];
+    }> {
+      const { rows } = await execute(sql`select v.kind, v.amounts, v.links from result_vectors v
+        where v.company_id = ${run.companyId} and v.calculation_id = ${run.calculationId}
+          and v.step = 5 and v.kind in ('ROLLED', 'ROLLED_UP', 'ROLLED_COUNT') and v.source_no = ${recordNo}
+          and v.dimension_id = ${dimensionId}`);
+      const of = (kind: string) => {
+        const row = rows.find((r) => r.kind === kind);
+        if (!row) return [];
+        const links = (row.links as (string | number)[]).map(Number);
+        return (row.amounts as (string | number)[]).map((a, i) => ({ no: links[i]!, amount: Number(a) }));
+      };
+      const counts = new Map(of("ROLLED_COUNT").map((c) => [c.no, c.amount]));
+      return {
+        activities: of("ROLLED").map((a) => ({ sourceNo: a.no, amount: a.amount })),
+        dimensions: of("ROLLED_UP").map((d) => ({
+          dimensionId: d.no,
+          amount: d.amount,
+          records: counts.get(d.no) ?? 0,
+        })),
+      };
+    },
+
     /** Step-4 sources (activities) by row number and step-5 pushes by number. */
     async activitySources(
       run: Run,

@@ -9,6 +9,7 @@ import { CalcError } from "./errors.ts";
 import { orderPushes, type PushEngine, type PushRule } from "./pushes.ts";
 import { rat, ratToNumber } from "./rational.ts";
 import type { ActivityResult, DimensionResult, PushResult, StepCheck } from "./result-types.ts";
+import type { RollDetail } from "./roll-detail.ts";
 import { describeSpec, type WeightResolver, type WeightSpec } from "./weight-resolver.ts";
 
 export interface ActivityPassOutput {
@@ -97,7 +98,11 @@ export function runActivityPass(
   pushes: PushEngine,
   dims: Map<string, DimensionResult>,
   referenced: ReadonlySet<string>,
+  roll: RollDetail | null = null,
 ): ActivityPassOutput {
+  // Dimensions whose per-activity values the roll-up detail reads: they always go through the
+  // activity's vector (never straight into the totals), which changes no figure (integer sums).
+  const rolls = roll?.sources ?? new Set<string>();
   const codes = ctx.model.activities.map((a) => a.code).sort(byCode);
   const tdabc = new Set(ctx.model.activities.filter((a) => a.isTdabc).map((a) => a.code));
   const buffers = new Map<string, Float64Array>();
@@ -164,7 +169,8 @@ export function runActivityPass(
         !plans.has(code) &&
         !referenced.has(code) &&
         !ctx.canKeep(column.n) &&
-        dims.has(rule.dimension)
+        dims.has(rule.dimension) &&
+        !rolls.has(rule.dimension)
       ) {
         // Amounts needed only in the dimension's totals: split straight into them.
         const rest = dims.get(rule.dimension)!.restingCost;
@@ -209,7 +215,7 @@ export function runActivityPass(
       // reads per activity, goes straight into the dimension's totals (sums of integers: exact in
       // any order), not through the activity's vector.
       let into: Float64Array | null = null;
-      if (!keepForPnl && !plan.some((q, j) => j > i && q.parent === push.child)) {
+      if (!keepForPnl && !rolls.has(push.child) && !plan.some((q, j) => j > i && q.parent === push.child)) {
         into = dims.get(push.child)?.restingCost ?? null;
       }
       const r = pushes.run(5, code, rule?.dimension ?? push.parent, push, vectorOf, sinks, into);
@@ -227,6 +233,7 @@ export function runActivityPass(
         byDim.set(dim, ctx.copy(v));
         actResting.set(code, byDim);
       }
+      if (rolls.has(dim)) roll!.add(code, dim, v);
       const target = dims.get(dim);
       if (target) addAndClear(target.restingCost, v);
       else v.fill(0);

@@ -13,6 +13,7 @@ import { PushEngine } from "./pushes.ts";
 import { rat, ZERO } from "./rational.ts";
 import { Relations } from "./relations.ts";
 import type { CalcResult, DimensionResult, StepCheck, WhaleResult } from "./result-types.ts";
+import { RollDetail } from "./roll-detail.ts";
 import { loadAccountAmounts, runStep1 } from "./step1.ts";
 import { runStep2 } from "./step2.ts";
 import { runStep3 } from "./step3.ts";
@@ -77,6 +78,7 @@ export function calculate(model: ModelData, options: CalcOptions = {}): CalcResu
     });
   });
   const pushes = new PushEngine(ctx, relations, weights);
+  const roll = ctx.rollUpDetail ? new RollDetail(ctx, relations) : null;
   const pass = runActivityPass(
     ctx,
     s3.activityCost,
@@ -86,7 +88,9 @@ export function calculate(model: ModelData, options: CalcOptions = {}): CalcResu
     pushes,
     dimensions,
     referencedActivities(ctx),
+    roll !== null && roll.sources.size > 0 ? roll : null,
   );
+  const rolledDetail = roll?.finish(dimensions) ?? new Map();
   const rolled = new Map<string, Float64Array>();
   for (const [code, dim] of dimensions) {
     dim.cost.set(dim.restingCost);
@@ -136,5 +140,6 @@ export function calculate(model: ModelData, options: CalcOptions = {}): CalcResu
     calculatedDrivers: drivers,
     pnl,
     whale,
+    rolled: rolledDetail,
   };
 }

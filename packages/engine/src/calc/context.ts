@@ -21,6 +21,12 @@ export interface CalcOptions {
    * limit). Default: no limit.
    */
   detailRecordLimit?: number;
+  /**
+   * With a record limit: also sum, per activity, what rests on records past the limit onto the
+   * records within it that they roll up to (CalcResult.rolled; calc/roll-detail.ts), for the
+   * record trace. Off by default.
+   */
+  rollUpDetail?: boolean;
 }
 
 /** Chunks of the detail copies and of other copies (numbers; see float64-block.ts). */
@@ -44,6 +50,8 @@ export class CalcContext {
   private readonly copies = new Float64Slab(COPY_CHUNK);
   private budgetWarned = false;
   private readonly options: CalcOptions;
+  /** Whether the roll-up detail is asked for (CalcOptions.rollUpDetail). */
+  readonly rollUpDetail: boolean;
 
   constructor(model: ModelData, digits: number, options: CalcOptions) {
     this.model = model;
@@ -51,6 +59,7 @@ export class CalcContext {
     this.options = options;
     this.budget = options.detailBudget ?? 32 * 1024 * 1024;
     this.recordLimit = options.detailRecordLimit ?? Number.POSITIVE_INFINITY;
+    this.rollUpDetail = options.rollUpDetail === true;
     // A first chunk in proportion to the model: a few numbers per record.
     let records = 0;
     for (const r of model.records.values()) records += r.identifiers.length;
@@ -85,6 +94,11 @@ export class CalcContext {
    */
   canKeep(length: number, reserved = 0): boolean {
     return length <= this.budget - reserved && length <= this.recordLimit;
+  }
+
+  /** Whether a dimension of `length` records is past the record limit (its detail never kept). */
+  overRecordLimit(length: number): boolean {
+    return length > this.recordLimit;
   }
 
   /** A copy of `vector` when the detail budget allows it, else null (with one warning). */

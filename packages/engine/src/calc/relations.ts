@@ -26,6 +26,8 @@ export class Relations {
   private readonly childCache = new Map<string, Children>();
   /** Per source dimension: target dimension -> path maps (each x -> y index or -1). */
   private readonly paths = new Map<string, Map<string, Int32Array[]>>();
+  /** Per source dimension: target dimension -> the dimensions each path passes through. */
+  private readonly vias = new Map<string, Map<string, string[][]>>();
   /** Dimensions with records, ancestors (pointed-to) before descendants. */
   readonly order: string[];
 
@@ -44,7 +46,11 @@ export class Relations {
       this.edges.set(dim, list);
     }
     this.order = this.ancestorsFirst(dims);
-    for (const dim of dims) this.paths.set(dim, this.buildPaths(dim));
+    for (const dim of dims) {
+      const via = new Map<string, string[][]>();
+      this.paths.set(dim, this.buildPaths(dim, via));
+      this.vias.set(dim, via);
+    }
   }
 
   private reportDangling(dim: string, driver: string, column: RelationColumn): void {
@@ -87,9 +93,9 @@ export class Relations {
     return order;
   }
 
-  private buildPaths(source: string): Map<string, Int32Array[]> {
+  private buildPaths(source: string, vias: Map<string, string[][]>): Map<string, Int32Array[]> {
     const result = new Map<string, Int32Array[]>();
-    const walk = (dim: string, map: Int32Array | null) => {
+    const walk = (dim: string, map: Int32Array | null, via: string[]) => {
       for (const edge of this.edges.get(dim) ?? []) {
         const n = this.ctx.recordCount(source);
         const next = this.ctx.arena.int32(n);
@@ -101,11 +107,25 @@ export class Relations {
         const list = result.get(edge.to);
         if (list) list.push(next);
         else result.set(edge.to, [next]);
-        walk(edge.to, next);
+        const through = vias.get(edge.to);
+        if (through) through.push(via);
+        else vias.set(edge.to, [via]);
+        walk(edge.to, next, [...via, edge.to]);
       }
     };
-    walk(source, null);
+    walk(source, null, []);
     return result;
+  }
+
+  /**
+   * The paths from the records of `source` to those of `target` (empty when none): one map per
+   * path (each x -> y index or -1), and the dimensions between the two that each path passes.
+   */
+  pathsBetween(source: string, target: string): { maps: Int32Array[]; via: string[][] } {
+    return {
+      maps: this.paths.get(source)?.get(target) ?? [],
+      via: this.vias.get(source)?.get(target) ?? [],
+    };
   }
 
   /** Child lists of parent dimension P in child dimension C (through C's P_ID driver). */
@@ -166,6 +186,27 @@ export class Relations {
       }
     }
   }
+}
+
+/**
+ * out[y] += src[x] for every record x reaching y along `maps` (each y once per x, as the roll-up
+ * counts); `src` null adds 1 per record (how many records reach y).
+ */
+export function rollAlong(src: Float64Array | null, maps: Int32Array[], out: Float64Array): void {
+  if (maps.length === 0) return;
+  if (src === null) {
+    const n = maps[0]!.length;
+    for (let x = 0; x < n; x++) {
+      for (let k = 0; k < maps.length; k++) {
+        const y = maps[k]![x]!;
+        if (y < 0) continue;
+        let seen = false;
+        for (let j = 0; j < k; j++) if (maps[j]![x] === y) seen = true;
+        if (!seen) out[y] = out[y]! + 1;
+      }
+    }
+  } else if (maps.length === 1) addAlong(src, maps[0]!, out);
+  else addAlongPaths(src, maps, out);
 }
 
 /** out[map[x]] += src[x] for every record x that reaches a target record. */

@@ -143,6 +143,24 @@ export interface DimensionResult {
   notAllocated: Float64Array;
 }
 
+/**
+ * Roll-up detail of a dimension within the detail record limit whose records are reached by
+ * records past it (calc/roll-detail.ts): what the trace of such a record needs, since the
+ * per-record detail of the descendants past the limit is not kept.
+ */
+export interface RolledDetail {
+  /** The kept dimension (its records index every array). */
+  dimension: string;
+  /**
+   * Per activity code: per kept record, the sum over the rolled descendants that reach it (each
+   * once) of what the activity leaves on them after steps 4 and 5. Activities with nothing there
+   * are left out. For each record the activities add up to the sum of `from[].resting`.
+   */
+  byActivity: Map<string, Float64Array>;
+  /** Per rolled descendant dimension: its resting cost and its records reaching each kept record. */
+  from: { dimension: string; resting: Float64Array; count: Float64Array }[];
+}
+
 export interface PushResult {
   step: 5 | 6;
   /** Activity code (step 5) or calculated-driver name (step 6). */
@@ -245,4 +263,6 @@ export interface CalcResult {
     byDimension: Map<string, PnlDimensionResult>;
   };
   whale: Map<string, WhaleResult>;
+  /** Roll-up detail by kept dimension code (empty without a detail record limit). */
+  rolled: Map<string, RolledDetail>;
 }

@@ -12,7 +12,8 @@ import { type RunRef, resolveRun } from "../calculation/result-services.ts";
 //   cost(r) = sum over x in {r} and the records reaching r through relationship drivers of
 //   resting(x), and per activity t: resting_t(x) = step-4 amount + step-5 received - step-5 sent.
 // Those per-activity amounts come from the detail arrays of the run (result_vectors) at the
-// records concerned; each is then split over the direct pools that fed the activity (step 3),
+// records concerned, and for descendants past the detail limit from the roll-up detail stored
+// per record of the traced dimension (kinds ROLLED, ROLLED_UP, ROLLED_COUNT); each is then split over the direct pools that fed the activity (step 3),
 // and each pool's part over the accounts behind the pool (step 1, through the indirect pools of
 // step 2), with the largest remainder method, so every level adds up exactly.
 
@@ -36,7 +37,15 @@ export async function traceRecord(
   compositionOf.catch(() => undefined); // awaited below; a refusal before that must not leave it unhandled
   // Refused before any scan: past the limit no per-activity amounts were stored (docs/reports.md).
   if ((await repo.dimensionSize(run, record.dimensionId)) > limit) throw detailNotKept();
-  const { edges, names } = await repo.relationships(companyId, record.dimensionId);
+  const [own] = await repo.runRecords(run, record.dimensionId, [record.identifier]);
+  if (!own) throw notFound("record"); // created after the run
+  // What rolls up from descendant dimensions past the limit (and from those reaching the record
+  // only through them) is stored per activity with the run: those dimensions are not walked.
+  const [rolled, { edges, names }] = await Promise.all([
+    repo.rolledDetail(run, record.dimensionId, own.recordNo),
+    repo.relationships(companyId, record.dimensionId),
+  ]);
+  const rolledDims = new Set(rolled.dimensions.map((d) => d.dimensionId));
 
   // The record and every record reaching it, per dimension (each counted once, fixed choice 9).
   const reached = new Map<number, string[]>([[record.dimensionId, [record.identifier]]]);
@@ -64,6 +73,7 @@ export async function traceRecord(
     if (ready.length === 0) break; // a relationship cycle: the engine refuses such data
     for (const d of ready) {
       pending.delete(d);
+      if (rolledDims.has(d)) continue;
       // A dimension over the limit whose records hold cost cannot be split by activity: refuse
       // before reading its (millions of) records' relationship fields.
       if ((await repo.dimensionSize(run, d)) > limit && (await repo.holdsCost(run, d))) throw detailNotKept();
@@ -129,7 +139,26 @@ export async function traceRecord(
     // Arrays missing (detail not kept by the engine): the parts would not add up to the record.
     if (records.some((r, i) => r.resting !== perRecord[i])) throw detailNotKept();
   }
-  if (ownCost === undefined || cost !== ownCost) throw detailNotKept();
+  // The stored roll-up: per descendant dimension its records and cost, per activity its part.
+  let rolledCost = 0;
+  for (const d of rolled.dimensions) {
+    cost += d.amount;
+    rolledCost += d.amount;
+    rolledUp.push({
+      dimension: d.dimensionId,
+      dimension_name: names.get(d.dimensionId) ?? "",
+      records: d.records,
+      amount: d.amount,
+    });
+  }
+  for (const a of rolled.activities) {
+    const source = sources.get(a.sourceNo);
+    if (!source) throw detailNotKept();
+    if (!activityInfo.has(source.code)) activityInfo.set(source.code, { id: source.id, name: source.name });
+    byActivity.set(source.code, (byActivity.get(source.code) ?? 0) + a.amount);
+    rolledCost -= a.amount;
+  }
+  if (rolledCost !== 0 || ownCost === undefined || cost !== ownCost) throw detailNotKept();
 
   const m = (minor: number) => toMajor(minor, ref.meta.minorDigits);
   const composition = await compositionOf;
