@@ -7,7 +7,9 @@ import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 // TEST_RESULTS_DIR lets two runs work side by side (CI runs the PostgreSQL pass beside the browser suite).
-const out = process.env.TEST_RESULTS_DIR ? join(root, process.env.TEST_RESULTS_DIR) : join(root, ".test-results");
+const out = process.env.TEST_RESULTS_DIR
+  ? join(root, process.env.TEST_RESULTS_DIR)
+  : join(root, ".test-results");
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const db = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
