@@ -83,15 +83,18 @@ describe("an upload whose process is killed", () => {
     expect(await data.recordRows(killed.scenario, killed.dimension)).toEqual([
       { identifier: "K1", fields: { amount: 1 } },
     ]);
-    expect(readdirSync(uploadDir)).toEqual([]);
-    const notifications = (
-      await app.inject({
-        method: "GET",
-        url: "/api/v1/account/notifications/",
-        headers: { authorization: `Bearer ${access}` },
-      })
-    ).json();
-    expect(notifications.results[0].title).toBe("File not loaded");
+    // The reaper ends the row, then removes the staged file and notifies: not in one transaction.
+    await eventually(async () => expect(readdirSync(uploadDir)).toEqual([]));
+    await eventually(async () => {
+      const notifications = (
+        await app!.inject({
+          method: "GET",
+          url: "/api/v1/account/notifications/",
+          headers: { authorization: `Bearer ${access}` },
+        })
+      ).json();
+      expect(notifications.results[0].title).toBe("File not loaded");
+    });
 
     // The queue's job never comes back: a while later the upload is still ERROR with nothing written.
     await new Promise((resolve) => setTimeout(resolve, 3000));
