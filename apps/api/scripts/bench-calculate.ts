@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import { seedDemo } from "@costflow/db/seed";
 import { createTestDatabase } from "@costflow/db/test-database";
-import { type BenchSize, isBenchSize } from "@costflow/engine/bench/bench-sizes";
-import { generateModel } from "@costflow/engine/bench/generate-model";
+import { type BenchSize, isBenchProfile, isBenchSize } from "@costflow/engine/bench/bench-sizes";
+import { generateBenchModel } from "@costflow/engine/bench/generate-bundle";
 import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
@@ -22,6 +22,8 @@ import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
 const { values } = parseArgs({
   options: {
     size: { type: "string", default: "M" },
+    /** The engine benchmark's profile: light (the default) or dense. */
+    profile: { type: "string", default: "light" },
     seed: { type: "string", default: "1" },
     runs: { type: "string", default: "3" },
     /** After the runs: every result page (sorted, filtered, deep) requested this many times. */
@@ -32,6 +34,8 @@ const { values } = parseArgs({
 });
 const size = values.size ?? "M";
 if (!isBenchSize(size)) throw new Error(`--size must be S, M or L, not ${size}`);
+const profile = values.profile ?? "light";
+if (!isBenchProfile(profile)) throw new Error(`--profile must be light or dense, not ${profile}`);
 if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL: the benchmark runs on PostgreSQL");
 const runs = Number(values.runs);
 
@@ -65,10 +69,12 @@ try {
   const companyId: number = me.selected_company;
 
   let t = performance.now();
-  const model = generateModel(size as BenchSize, Number(values.seed));
+  const model = generateBenchModel(profile, size as BenchSize, Number(values.seed));
   let records = 0;
   for (const r of model.records.values()) records += r.identifiers.length;
-  console.log(`generated ${size}: ${records} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${profile} ${size}: ${records} records in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   t = performance.now();
   const saved = await saveModelData(database.db, companyId, me.id, model);
   console.log(`saved (import service) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -281,6 +287,14 @@ async function benchReports(get: Get, scenario: number, times: number): Promise<
       if (d2 !== d) urls.push(`/report/treemap/?${q}&dimension2=${d2}&measure=${line}&limit=20`);
     }
     urls.push(`/report/compare/?${q}&line=${line},${head.profit_line}&limit=50`);
+    // The trace of the first records by profit and by loss (ids from the P&L pages).
+    for (const ordering of [`-${head.profit_line}`, head.profit_line]) {
+      const page = (await get(`/report/pnl/?${q}&limit=3&ordering=${ordering}`)).json() as unknown as {
+        results: { record: number | null }[];
+      };
+      for (const row of page.results)
+        if (row.record !== null) urls.push(`/report/records/${row.record}/trace/?scenario=${scenario}`);
+    }
     if (dimensions[0] !== d) {
       urls.push(
         `/report/compare/?scenario=${scenario}&dimension=${dimensions[0]},${d}&line=${line}&limit=50`,
@@ -289,8 +303,10 @@ async function benchReports(get: Get, scenario: number, times: number): Promise<
   }
   const all: number[] = [];
   const byUrl: { url: string; median: number; status: number }[] = [];
+  const perUrl: number[][] = [];
   for (const url of urls) {
     const spent: number[] = [];
+    perUrl.push(spent);
     let status = 0;
     for (let i = 0; i < times; i++) {
       const at = performance.now();
@@ -305,6 +321,16 @@ async function benchReports(get: Get, scenario: number, times: number): Promise<
   console.log(
     `report calls: ${urls.length} x ${times}: p50 ${percentile(all, 50).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
+  // Per call: the p95 of its requests (the trace's path holds the record id).
+  const byCall = new Map<string, number[]>();
+  urls.forEach((url, i) => {
+    const call = url.replace(/\?.*$/, "").replace(/\/\d+\//, "/{record}/");
+    byCall.set(call, [...(byCall.get(call) ?? []), ...perUrl[i]!]);
+  });
+  for (const [call, spent] of byCall)
+    console.log(
+      `    ${call}: ${spent.length} requests, p50 ${percentile(spent, 50).toFixed(1)} ms, p95 ${percentile(spent, 95).toFixed(1)} ms`,
+    );
   for (const u of [...byUrl].sort((a, b) => b.median - a.median).slice(0, 10))
     console.log(`    ${u.median.toFixed(1)} ms ${u.status} ${u.url}`);
 }
