@@ -24,6 +24,8 @@ export interface RunPlan {
   orderMinRecords: number;
   /** Positions per stored block of an ordering. */
   orderBlock: number;
+  /** The run's lease (seconds), renewed at the end of each publish transaction. */
+  leaseSeconds: number;
 }
 
 /** Ids and names of the model's master data by code, to label and link result rows. */

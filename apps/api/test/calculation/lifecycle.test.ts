@@ -203,6 +203,83 @@ describe("failures", () => {
     await t.database.executeSql("update calculations set status = 'STOPPED' where id = $1", [alive.id]);
   });
 
+  // At size L a publish transaction holds the run's root longer than the lease while the
+  // heartbeat waits on it; the reaper waited too, then deadlocked with the publish's own update
+  // and failed a healthy run. Needs a second connection: PostgreSQL only.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "leaves a run being published alone however old its lease, and the publish renews the lease",
+    async () => {
+      const { scenario } = await importBundle(
+        t.app,
+        access,
+        join(ACCEPTANCE, "reciprocal-support-departments"),
+      );
+      const calculations = calculationsRepository(t.database.db);
+      const run = await calculations.createRun(companyId, {
+        scenarioId: scenario,
+        categories: ["ALL", "ACCOUNT_TO_COST_POOL", "REPORTS"],
+        requestedBy: null,
+        options: { kind: "ALL", language: "en" },
+      });
+      await t.database.executeSql(
+        "update calculations set status = 'IN_PROGRESS', started_at = now(), lease_until = now() - interval '1 minute' where id = $1 or parent_id = $1",
+        [run.id],
+      );
+      const ctx = { db: t.database.db, log: t.app.log } as unknown as AppContext;
+      await t.database.db.transaction(async (tx) => {
+        // What publishRun does: lock the root, write (here: nothing), finish the phase's rows.
+        expect(await calculations.lockRun(companyId, run.id, tx)).toBe("IN_PROGRESS");
+        // The reaper, on another connection, must neither fail the run nor wait for the lock
+        // (waiting here would never end: this transaction waits for the reaper).
+        await reapCalculations(ctx);
+        await calculations.markFinished(companyId, run.id, tx, ["ACCOUNT_TO_COST_POOL"]);
+        await calculations.renewLease(companyId, run.id, 30, tx);
+      });
+      const rows = await calculations.runRows(companyId, run.id);
+      expect(rows.map((r) => [r.category, r.status])).toEqual([
+        ["ALL", "IN_PROGRESS"],
+        ["ACCOUNT_TO_COST_POOL", "FINISHED"],
+        ["REPORTS", "IN_PROGRESS"],
+      ]);
+      // The lease now runs from the publish's end: the next sweep leaves the run alone too.
+      await reapCalculations(ctx);
+      expect((await calculations.find(companyId, run.id))?.status).toBe("IN_PROGRESS");
+      await t.database.executeSql(
+        "update calculations set status = 'STOPPED' where id = $1 or parent_id = $1",
+        [run.id],
+      );
+    },
+  );
+
+  it("renews a lease from the moment of the renewal, not from the transaction's start", async () => {
+    const { scenario } = await importBundle(
+      t.app,
+      access,
+      join(ACCEPTANCE, "reciprocal-support-departments"),
+    );
+    const calculations = calculationsRepository(t.database.db);
+    const run = await calculations.createRun(companyId, {
+      scenarioId: scenario,
+      categories: ["REPORTS"],
+      requestedBy: null,
+      options: {},
+    });
+    await t.database.executeSql("update calculations set status = 'IN_PROGRESS' where id = $1", [run.id]);
+    await t.database.db.transaction(async (tx) => {
+      // A long publish: the transaction began (and now() stopped) before this wait.
+      expect(await calculations.lockRun(companyId, run.id, tx)).toBe("IN_PROGRESS");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await calculations.renewLease(companyId, run.id, 1, tx);
+    });
+    // Counted from the transaction's start, a 1 s lease would have run out before the commit.
+    const { rows } = await t.database.executeSql(
+      "select lease_until > now() as alive from calculations where id = $1",
+      [run.id],
+    );
+    expect(rows[0]).toEqual({ alive: true });
+    await t.database.executeSql("update calculations set status = 'STOPPED' where id = $1", [run.id]);
+  });
+
   it("ends a run with a closed reciprocal loop in ERROR with a log naming the pools", async () => {
     const dir = join(temp, "closed-loop");
     cpSync(join(ACCEPTANCE, "reciprocal-support-departments"), dir, { recursive: true });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { calculationLogs, calculations } from "../schema/calculations.ts";
 import { scenarios } from "../schema/models.ts";
@@ -416,28 +416,56 @@ export function calculationsRepository(db: Database) {
 
     /**
      * The reaper: runs still IN_PROGRESS (or ATTEMPTING_TO_STOP) past their lease lost their
-     * worker; they end in ERROR. Runs without a lease (never claimed) are left alone. Answers the
-     * roots it failed, for their logs.
+     * worker; they end in ERROR. Runs without a lease (never claimed) are left alone. A run whose
+     * root row is locked is being published (publishRun holds the root for its whole transaction,
+     * which at size L outlasts the lease while the heartbeat waits on the lock): its worker is
+     * alive, and a dead worker's transaction ends with its connection, so the row is skipped,
+     * never waited for (waiting deadlocked with the publish's own update of the run's rows).
+     * Answers the roots it failed, for their logs.
      */
     async reapExpired(error: {
       code: string;
       message: string;
     }): Promise<{ companyId: number; rootId: number }[]> {
-      const rows = await db
+      const { rows } = (await db.execute(sql`
+        with roots as (
+          select ${calculations.companyId} as company_id, ${calculations.id} as id from ${calculations}
+          where ${calculations.parentId} is null
+            and ${calculations.status} in ('IN_PROGRESS', 'ATTEMPTING_TO_STOP')
+            and ${calculations.leaseUntil} < now()
+          for update skip locked
+        )
+        update ${calculations} set status = 'ERROR', finished_at = now(), lease_until = null,
+          error = ${JSON.stringify(error)}::jsonb
+        from roots
+        where ${calculations.companyId} = roots.company_id
+          and (${calculations.id} = roots.id or ${calculations.parentId} = roots.id)
+          and ${calculations.status} in ('IN_PROGRESS', 'ATTEMPTING_TO_STOP')
+        returning ${calculations.companyId} as company_id, ${calculations.id} as id,
+          ${calculations.parentId} as parent_id`)) as unknown as {
+        rows: { company_id: number; id: number; parent_id: number | null }[];
+      };
+      return rows
+        .filter((r) => r.parent_id === null)
+        .map((r) => ({ companyId: Number(r.company_id), rootId: Number(r.id) }));
+    },
+
+    /**
+     * Renews the lease of the run's rows still running, from the moment of the call (not the
+     * transaction's start): the end of a publish transaction that held the root longer than the
+     * lease while the heartbeat waited.
+     */
+    async renewLease(companyId: number, rootId: number, leaseSeconds: number, tx: Executor): Promise<void> {
+      await tx
         .update(calculations)
-        .set({ status: "ERROR", finishedAt: sql`now()`, error, leaseUntil: null })
+        .set({ leaseUntil: sql`clock_timestamp() + make_interval(secs => ${leaseSeconds})` })
         .where(
           and(
+            eq(calculations.companyId, companyId),
+            ofRun(rootId),
             inArray(calculations.status, ["IN_PROGRESS", "ATTEMPTING_TO_STOP"]),
-            lt(calculations.leaseUntil, sql`now()`),
           ),
-        )
-        .returning({
-          companyId: calculations.companyId,
-          id: calculations.id,
-          parentId: calculations.parentId,
-        });
-      return rows.filter((r) => r.parentId === null).map((r) => ({ companyId: r.companyId, rootId: r.id }));
+        );
     },
 
     /**

@@ -8,12 +8,13 @@ import type { RunOutput } from "../../worker/compute-run.ts";
  * Writes one phase of a computed run and turns its category rows FINISHED in one transaction, so
  * those results appear all at once or not at all. The run's root row is locked first: a stop
  * request that arrived meanwhile turns the rows still in flight STOPPED instead (nothing written);
- * a run the reaper already failed is left as it is. Answers the root's status afterwards
+ * a run the reaper already failed is left as it is (the reaper skips a run whose root is locked, so
+ * it cannot fail a run while it is being published). Answers the root's status afterwards
  * (IN_PROGRESS while later phases remain).
  */
 export async function publishRun(
   db: Database,
-  run: { companyId: number; calculationId: number; scenarioId: number },
+  run: { companyId: number; calculationId: number; scenarioId: number; leaseSeconds: number },
   output: RunOutput,
 ): Promise<string> {
   const calculations = calculationsRepository(db);
@@ -32,6 +33,9 @@ export async function publishRun(
       await reportDataRepository(db).write(tx, output.data);
     }
     await calculations.markFinished(run.companyId, run.calculationId, tx, output.categories);
+    // Writing may have outlasted the lease while the heartbeat waited on the root's lock: the rows
+    // still running (later phases) get a lease counted from now, not from the transaction's start.
+    await calculations.renewLease(run.companyId, run.calculationId, run.leaseSeconds, tx);
     const after = (await calculations.lockRun(run.companyId, run.calculationId, tx)) ?? "MISSING";
     // The scenario's dashboard status turns with the run, not a moment later.
     if (after === "FINISHED") await calculations.refreshScenarioStatus(run.companyId, run.scenarioId, tx);

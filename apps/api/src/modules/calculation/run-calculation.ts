@@ -122,6 +122,7 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
     detailBudget: RUN_SETTINGS.detailBudget,
     orderMinRecords: RUN_SETTINGS.orderMinRecords,
     orderBlock: RUN_SETTINGS.orderBlock,
+    leaseSeconds: RUN_SETTINGS.leaseSeconds,
   };
 
   // Lease and progress: one heartbeat a second; a stop request found there reaches the thread.
@@ -176,7 +177,7 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
         const savingAt = performance.now();
         const status = await publishRun(
           ctx.db,
-          { companyId, calculationId, scenarioId: root.scenarioId },
+          { companyId, calculationId, scenarioId: root.scenarioId, leaseSeconds: RUN_SETTINGS.leaseSeconds },
           output,
         );
         await published(output.phase, status, Math.round(performance.now() - savingAt), rowCount(output));
