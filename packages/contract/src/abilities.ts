@@ -33,7 +33,7 @@ export type Subject = (typeof SUBJECTS)[number];
 export const AbilityRule = z.object({ action: z.enum(ACTIONS), subject: z.enum(SUBJECTS) });
 export type AbilityRule = z.infer<typeof AbilityRule>;
 
-/** Where the web app sends a user after login (spec section 6). */
+/** Where the web app sends a user after login. */
 export function homePathFor(role: string): "/dashboard" | "/access-control" | "/login" {
   if (role === "admin") return "/dashboard";
   if (role === "client") return "/access-control";

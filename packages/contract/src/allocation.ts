@@ -2,9 +2,9 @@ import { z } from "zod";
 import { idSchema, queryIdSchema, textSchema } from "./common.ts";
 import { listQuery, page } from "./pagination.ts";
 
-// The six allocation rule sets of a scenario (spec sections 3, 5, 7 "Allocation";
-// shared/guide/allocation-semantics.md). Percentages travel as the ratio the spec sends
-// (percentage / 100, six decimals); lists also show the percentage.
+// The six allocation rule sets of a scenario (docs/data-model.md, "Tables";
+// shared/guide/allocation-semantics.md). Percentages travel as a ratio (percentage / 100, six
+// decimals); lists also show the percentage.
 
 const Id = idSchema;
 const QueryId = queryIdSchema;
@@ -81,7 +81,7 @@ const SourceRuleFields = {
   destination_ext_id: z.string(),
   destination_name: z.string(),
   allocation_type: z.enum(RULE_TYPES),
-  /** The same as allocation_type, under the name spec section 3 gives the step-2 field. */
+  /** The same as allocation_type, under the name clients expect for it (docs/api-contract.md). */
   type: z.enum(RULE_TYPES),
   /** 0..100 */
   percentage: z.number(),

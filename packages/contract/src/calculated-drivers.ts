@@ -3,7 +3,7 @@ import { textSchema } from "./common.ts";
 import { Id, QueryBool, QueryId } from "./cost.ts";
 import { listQuery, page } from "./pagination.ts";
 
-// Calculated drivers, older API (spec section 7, "Calculated drivers (older)"). The beta API of
+// Calculated drivers, older API (docs/data-api.md, "Calculated drivers"). The beta API of
 // transactional-data.ts works on the same store; both return the formula's feedback on every save.
 
 /**

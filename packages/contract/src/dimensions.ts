@@ -3,8 +3,9 @@ import { int4Schema, textSchema } from "./common.ts";
 import { Id, QueryBool, QueryId } from "./cost.ts";
 import { listQuery, PageLimit, PageOffset, page } from "./pagination.ts";
 
-// Dimensions, their drivers and their records (spec section 7, "Dimensions"). Records and the
-// transactions of transactional-data.ts are one store: `driverData` and `fields` are the same map.
+// Dimensions, their drivers and their records (docs/data-api.md, "Dimensions and drivers"). Records
+// and the transactions of transactional-data.ts are one store: `driverData` and `fields` are the
+// same map.
 
 /** Dimension driver types as stored and sent: Date, Text, Decimal, Dimension (relationship). */
 export const DRIVER_TYPES = ["DATE", "TEXT", "DECI", "DIMENSION"] as const;

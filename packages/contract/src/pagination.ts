@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-// The one list envelope and list query of every paged list (spec section 7):
-// `?limit&offset&ordering` in, `{count, next, previous, results}` out.
+// The one list envelope and list query of every paged list (docs/ARCHITECTURE.md, "A request, end
+// to end", 6): `?limit&offset&ordering` in, `{count, next, previous, results}` out.
 export const PAGE_LIMIT_DEFAULT = 10;
 export const PAGE_LIMIT_MAX = 100;
 

@@ -8,10 +8,10 @@ import { DEFAULT_LANGUAGE, type Language } from "./languages.ts";
 import { listQuery, page } from "./pagination.ts";
 import { REPORT_SIDES, REPORT_TOP_LIMIT_DEFAULT, TREEMAP_LIMIT_MAX } from "./reports.ts";
 
-// PDF reports (spec sections 2 "Reports" /pdf-report, 4 "PDF report", 9 defaults; docs/pdf.md):
-// a title, a description, an orientation and a list of blocks the user composes. Each block is
-// one of the report calls with its parameters, or text. Generating one writes a PDF through the
-// file pipeline; the PDF summary is the same renderer with a fixed list of blocks.
+// PDF reports (/pdf-report; docs/pdf.md): a title, a description, an orientation and a list of
+// blocks the user composes. Each block is one of the report calls with its parameters, or text.
+// Generating one writes a PDF through the file pipeline; the PDF summary is the same renderer with
+// a fixed list of blocks.
 
 export const PDF_ORIENTATIONS = ["portrait", "landscape"] as const;
 export type PdfOrientation = (typeof PDF_ORIENTATIONS)[number];
@@ -60,7 +60,7 @@ export const PdfBlock = z.discriminatedUnion("type", [
   }),
   z.strictObject({
     type: z.literal("compare"),
-    /** Exactly one of the three holds two items (spec section 5). */
+    /** Exactly one of the three holds two items. */
     mode: z.enum(["scenarios", "dimensions", "lines"]),
     dimension: idSchema,
     /** The other scenario (mode scenarios). */

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { idSchema, int4Schema, queryIdSchema, textSchema } from "./common.ts";
 import { PageLimit, PageOffset, page } from "./pagination.ts";
 
-// The P&L report structure of a model (spec sections 3 "Report (P&L) line", 5 "Report line save",
-// 7 "Report"; allocation-semantics.md "Roll-up and the P&L structure").
+// The P&L report structure of a model (allocation-semantics.md "Roll-up and the P&L structure").
+// The API checks the save rules per category (apps/api/src/modules/report-lines/save-report-line.ts).
 
 const Id = idSchema;
 

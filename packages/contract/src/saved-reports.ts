@@ -2,9 +2,9 @@ import { z } from "zod";
 import { textSchema } from "./common.ts";
 import { listQuery, page } from "./pagination.ts";
 
-// Saved reports, "My reports" (spec section 2, /reports/my-reports; docs/reports.md, "Saved
-// reports"): a report page's filters under a title, private to their owner or shared with the
-// company. Opening one restores the page with its filters.
+// Saved reports, "My reports" (/reports/my-reports; docs/reports.md, "Saved reports"): a report
+// page's filters under a title, private to their owner or shared with the company. Opening one
+// restores the page with its filters.
 
 /** The report pages a saved report can reopen. */
 export const SAVED_REPORT_TYPES = [

@@ -83,7 +83,7 @@ describe("stopping", () => {
         expect.stringContaining("Stopped"),
       ]),
     );
-    // Spec 4: the latest entry of the category is the stopped one (the web shows no results) ...
+    // The latest entry of the category is the stopped one (the web shows no results) ...
     expect((await latest(scenario, "ACCOUNT_TO_COST_POOL")).status).toBe("STOPPED");
     // ... and the result calls still read the last finished run: the old figures, not doubled.
     const records = await allRows<{ transaction_id: string; cost: number }>(

@@ -30,7 +30,7 @@ function Redirecting({ message, to }: { message: string; to: string }) {
   );
 }
 
-/** Screens needing a model show the spec's message, then go to /model. */
+/** Screens needing a model show 'You must select a model first…', then go to /model. */
 export function RequireModel({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const ctx = useAppContext();

@@ -3,7 +3,7 @@ import { useWindowScroll } from "@mantine/hooks";
 import { IconArrowUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 
-/** Spec 9: the button appears after 250 px of scrolling. */
+/** The button appears after 250 px of scrolling. */
 export const SCROLL_TOP_THRESHOLD = 250;
 
 export function ScrollToTop() {

@@ -1,8 +1,8 @@
-// The one HTTP client of the web app (spec 4 and 7): base path /api/v1, Bearer token, the UI
-// language in Accept-Language, and on a 401 a single-flight token refresh followed by one retry of
-// every call that failed meanwhile. When the refresh fails the session is cleared and the app is
-// sent to /login. In development builds (import.meta.env.DEV) an answer is checked against the
-// contract schema its caller passes (`schema`); production builds skip the check.
+// The one HTTP client of the web app: base path /api/v1, Bearer token, the UI language in
+// Accept-Language, and on a 401 a single-flight token refresh followed by one retry of every call
+// that failed meanwhile. When the refresh fails the session is cleared and the app is sent to
+// /login. In development builds (import.meta.env.DEV) an answer is checked against the contract
+// schema its caller passes (`schema`); production builds skip the check.
 import type { ZodType } from "zod";
 import type { ErrorBody, FieldError, TokenPair } from "./api-types";
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from "./session";
@@ -217,9 +217,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
       const current = getAccessToken();
       fresh = current && current !== usedToken ? current : await refreshAccessToken();
     } catch (error) {
-      // Only the server's refusal of the refresh token ends the session (spec). A refresh that got
-      // no answer, a server error or a rate limit leaves the tokens for the next try: clearing
-      // them here logged out a user whose reload aborted a refresh in flight.
+      // Only the server's refusal of the refresh token ends the session. A refresh that got no answer, a
+      // server error or a rate limit leaves the tokens for the next try: clearing them here logged out a
+      // user whose reload aborted a refresh in flight.
       if (!refusesSession(error)) throw error;
       clearSession();
       onSessionExpired();

@@ -1,5 +1,6 @@
-// CASL abilities from the user data's ability list (spec 6). The server builds the list from the
-// role and the membership in the selected company; the UI only hides what the server would refuse.
+// CASL abilities from the user data's ability list (docs/ARCHITECTURE.md, "Tenancy and
+// authorization"). The server builds the list from the role and the membership in the selected
+// company; the UI only hides what the server would refuse.
 import { createMongoAbility, type MongoAbility } from "@casl/ability";
 import type { AbilityRule, Action, Subject } from "./api-types";
 

@@ -1,4 +1,5 @@
-// Business constants of spec section 9. Those the API shares are the contract's, re-exported here.
+// Business constants of the web app (defaults and limits). Those the API shares are the
+// contract's, re-exported here.
 export {
   DEFAULT_PERCENTAGE as DEFAULT_ALLOCATION_PERCENTAGE,
   EMPTY_FORMULA as DEFAULT_FORMULA,

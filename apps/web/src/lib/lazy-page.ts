@@ -1,5 +1,5 @@
-// Route chunks load lazily with the spec's 120-second time-out (spec 7 "Other", spec 9): a chunk
-// that fails or takes longer raises a load error, shown by the route error boundary.
+// Route chunks load lazily with a 120-second time-out: a chunk that fails or takes longer raises a
+// load error, shown by the route error boundary.
 import { type ComponentType, lazy } from "react";
 
 export const CHUNK_TIMEOUT_MS = 120_000;

@@ -173,7 +173,7 @@ export async function deleteDriver(ctx: AppContext, companyId: number, id: numbe
 
 /**
  * Deletes every driver of the dimension, its relationship drivers (`_ID`) included, and its
- * records (transactions) in every scenario (spec section 4, side effects).
+ * records (transactions) in every scenario (docs/data-api.md, "Dimensions and drivers").
  */
 export async function deleteDimensionDrivers(ctx: AppContext, companyId: number, dimensionId: number) {
   const repos = dataRepos(ctx);

@@ -40,7 +40,7 @@ export async function saveModelData(
   });
 }
 
-/** The split as the spec's equation text: NOT_ALLOCATE, EVEN, DRIVER:<driver> or the formula. */
+/** The split as the step-5/6 equation text: NOT_ALLOCATE, EVEN, DRIVER:<driver> or the formula. */
 export function splitEquation(split: PushSplit): string {
   switch (split.kind) {
     case "NOT_ALLOCATE":

@@ -15,7 +15,7 @@ export function useStopCalculation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: stopCalculation,
-    // After a cancel the latest calculation is reloaded (spec 4).
+    // After a cancel the latest calculation is reloaded.
     onSettled: () => queryClient.invalidateQueries({ queryKey: LATEST_CALCULATION_KEY }),
   });
 }

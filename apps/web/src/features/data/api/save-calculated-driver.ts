@@ -1,4 +1,4 @@
-// Calculated drivers (spec 7 "Calculated drivers (older)" and "... beta").
+// Calculated drivers, older and beta calls (docs/data-api.md, "Calculated drivers").
 import { SavedCalculatedDriver } from "@costflow/contract/calculated-drivers";
 import { BetaCalculatedDriver } from "@costflow/contract/transactional-data";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

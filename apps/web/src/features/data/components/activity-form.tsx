@@ -13,7 +13,7 @@ const schema = z.object({
 });
 export type ActivityFormValues = z.infer<typeof schema>;
 
-/** Spec 9: is_tdabc defaults to false. */
+/** is_tdabc defaults to false. */
 const EMPTY: ActivityFormValues = { name: "", description: "", is_tdabc: false, costpool: null };
 
 export function ActivityForm({

@@ -9,7 +9,7 @@ export function getNotifications(limit = 10): Promise<NotificationPage> {
   return api.get<NotificationPage>("account/notifications/", { limit, offset: 0 });
 }
 
-/** Polled every 30 s (spec 4) while `polling` is true; stopping sets it false. */
+/** Polled every 30 s while `polling` is true; stopping sets it false. */
 export function notificationsQueryOptions(polling: boolean) {
   return queryOptions({
     queryKey: NOTIFICATIONS_KEY,

@@ -4,7 +4,7 @@ import { fetchPage } from "../../../lib/paged";
 
 export type ReportCalculationState = "none" | "finished" | "pending" | "error";
 
-/** Spec 7: GET report/calculation/?scenario — only the latest entry, only FINISHED counts. */
+/** GET report/calculation/?scenario — only the latest entry, only FINISHED counts. */
 export async function getReportCalculationState(scenario: number): Promise<ReportCalculationState> {
   try {
     const page = await fetchPage<{ status?: string; calculation_status?: string }>("report/calculation/", {

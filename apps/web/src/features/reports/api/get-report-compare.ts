@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { REPORT_DATA_KEY, readReport } from "./read-report";
 import type { CompareReport } from "./report-types";
 
-/** Each of scenario, dimension, line is one id/code, or the two compared ("a,b"; spec 5). */
+/** Each of scenario, dimension, line is one id/code, or the two compared ("a,b"). */
 export interface CompareParams {
   scenario: string;
   dimension: string;

@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { Scenario } from "../../../lib/api-types";
 
-/** The selected scenario: its currency is the one every report figure is shown in (spec 9). */
+/**
+ * The selected scenario: its currency is the one every report figure is shown in (docs/reports.md,
+ * "Screens").
+ */
 export function getReportScenario(id: number): Promise<Scenario> {
   return api.get<Scenario>(`model/scenarios/${id}/`);
 }

@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import type { ReportLinePayload } from "../components/report-line-payload";
 import { REPORT_LINES_KEY, type ReportLine } from "./get-report-lines";
 
-/** POST report/lines/ or PUT report/lines/{id}/ (spec 7). */
+/** POST report/lines/ or PUT report/lines/{id}/. */
 export function saveReportLine({
   id,
   payload,

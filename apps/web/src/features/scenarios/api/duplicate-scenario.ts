@@ -14,7 +14,7 @@ export interface DuplicateInput {
   currency?: string;
 }
 
-/** Spec 5: with several scenarios each copy is named original + "_copy", cut to 15 characters. */
+/** With several scenarios each copy is named original + "_copy", cut to 15 characters. */
 export { scenarioCopyName as copyName } from "@costflow/contract/models";
 
 /** POST model/scenarios/duplicate/ */
