@@ -10,11 +10,6 @@ const Id = idSchema;
 const QueryId = queryIdSchema;
 
 export const DEFAULT_PERCENTAGE = 100;
-export const RATIO_DECIMALS = 6;
-/** The ratio the spec sends for a percentage: percentage / 100 with six decimals. */
-export function percentageToRatio(percentage: number): number {
-  return Math.round(percentage * 10 ** (RATIO_DECIMALS - 2)) / 10 ** RATIO_DECIMALS;
-}
 
 export const RULE_TYPES = ["PERCENTAGE", "DRIVER"] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
@@ -23,7 +18,6 @@ export const RULE_TYPE_PATHS = { percentage: "PERCENTAGE", driver: "DRIVER" } as
   string,
   RuleType
 >;
-export type RuleTypePath = keyof typeof RULE_TYPE_PATHS;
 
 /** A source's state: the sum of its percentages against 100 (engine's status names). */
 export const ALLOCATION_STATES = ["FULLY_ALLOCATED", "UNDER_ALLOCATED", "OVER_ALLOCATED"] as const;
@@ -31,7 +25,6 @@ export type AllocationState = (typeof ALLOCATION_STATES)[number];
 
 export const STEP2_STRATEGIES = ["not_allocate", "rebalance"] as const;
 export type Step2Strategy = (typeof STEP2_STRATEGIES)[number];
-export const DEFAULT_STEP2_STRATEGY: Step2Strategy = "not_allocate";
 
 export const STEP4_SPLIT_TYPES = ["EVEN", "DRIVER", "FORMULA"] as const;
 export type Step4SplitType = (typeof STEP4_SPLIT_TYPES)[number];

@@ -28,7 +28,7 @@ export type FormulaFeedback = z.infer<typeof FormulaFeedback>;
 /** The formula's tokens in order (names, numbers, operators, parentheses); [] when it cannot be read. */
 export const FormulaSplit = z.array(z.string());
 
-export const CALCULATED_DRIVER_TYPES = ["DECI"] as const;
+const CALCULATED_DRIVER_TYPES = ["DECI"] as const;
 
 export const CalculatedDriver = z.object({
   id: z.number().int(),

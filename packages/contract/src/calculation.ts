@@ -27,8 +27,7 @@ export const STEP_CATEGORIES = [
 ] as const;
 export type StepCategory = (typeof STEP_CATEGORIES)[number];
 /** Categories a list may filter on; CALCULATED_DRIVERS runs belong to the calculated-drivers API. */
-export const CALCULATION_CATEGORIES = [...STEP_CATEGORIES, "REPORTS", "ALL", "CALCULATED_DRIVERS"] as const;
-export type CalculationCategory = (typeof CALCULATION_CATEGORIES)[number];
+const CALCULATION_CATEGORIES = [...STEP_CATEGORIES, "REPORTS", "ALL", "CALCULATED_DRIVERS"] as const;
 
 export const CALCULATION_STATUSES = [
   "REQUESTED",
@@ -48,7 +47,7 @@ export const ACTIVE_STATUSES: readonly CalculationStatus[] = [
   "ATTEMPTING_TO_STOP",
 ];
 
-export const STEP2_STRATEGIES = ["not_allocate", "rebalance"] as const;
+const STEP2_STRATEGIES = ["not_allocate", "rebalance"] as const;
 
 export const Calculation = z
   .object({
@@ -94,7 +93,7 @@ export const CalculationListQuery = listQuery(["requested_at", "started_at", "fi
 export const CalculationPage = page(Calculation);
 export type CalculationPage = z.infer<typeof CalculationPage>;
 
-export const CALCULATION_LOG_LEVELS = ["INFO", "WARNING", "ERROR"] as const;
+const CALCULATION_LOG_LEVELS = ["INFO", "WARNING", "ERROR"] as const;
 export const CalculationLog = z.object({
   id: z.number().int(),
   calculation: z.number().int(),
@@ -142,7 +141,7 @@ export type StopResponse = z.infer<typeof StopResponse>;
 
 // Result rows ---------------------------------------------------------------------------------
 
-export const ALLOCATION_STATES = ["FULLY_ALLOCATED", "UNDER_ALLOCATED", "OVER_ALLOCATED"] as const;
+const ALLOCATION_STATES = ["FULLY_ALLOCATED", "UNDER_ALLOCATED", "OVER_ALLOCATED"] as const;
 const Status = z.enum(ALLOCATION_STATES);
 
 /**
@@ -311,7 +310,7 @@ export const DimensionRecordQuery = resultQuery([
 ]).extend({ dimension: QueryId.optional() });
 export const DimensionRecordPage = page(DimensionRecordRow);
 
-export const PUSH_LINE_CATEGORIES = ["ALLOCATED", "NOT_ALLOCATED", "UNALLOCATED"] as const;
+const PUSH_LINE_CATEGORIES = ["ALLOCATED", "NOT_ALLOCATED", "UNALLOCATED"] as const;
 /** Steps 5 and 6: one row per (push, record); parent to child, child to parent and by line. */
 export const PushResultRow = z.object({
   /** Step 5: activity; step 6: calculated driver. */
@@ -517,7 +516,7 @@ export const ValidationReport = z
   .meta({ id: "ValidationReport" });
 export type ValidationReport = z.infer<typeof ValidationReport>;
 
-export const SANKEY_LEVELS = ["account", "pool", "activity", "dimension"] as const;
+const SANKEY_LEVELS = ["account", "pool", "activity", "dimension"] as const;
 export const SankeyNode = z.object({
   /** Unique: `<level>:<code>`, `<level>:other`, `unallocated:<level>`. */
   id: z.string(),

@@ -50,7 +50,7 @@ export const FinancialAccountRow = FinancialAccount.extend({
 });
 export type FinancialAccountRow = z.infer<typeof FinancialAccountRow>;
 
-export const ACCOUNT_ORDERING = ["ID", "name", "expense_group", "amount", "account_id"] as const;
+const ACCOUNT_ORDERING = ["ID", "name", "expense_group", "amount", "account_id"] as const;
 
 /** GET cost/financial-accounts/get-table/?scenario&limit&offset&ordering&search */
 export const AccountTableQuery = listQuery(ACCOUNT_ORDERING).extend({
@@ -118,7 +118,7 @@ export const UpdateAccountValue = z.strictObject({ amount: Decimal });
 
 // Cost pools and their drivers ---------------------------------------------------------------
 
-export const POOL_DRIVER_TYPES = ["DECI", "TEXT", "DATE"] as const;
+const POOL_DRIVER_TYPES = ["DECI", "TEXT", "DATE"] as const;
 
 export const PoolDriver = z.object({
   id: z.number().int(),

@@ -11,7 +11,7 @@ import { listQuery, PageLimit, PageOffset, page } from "./pagination.ts";
 export const DRIVER_TYPES = ["DATE", "TEXT", "DECI", "DIMENSION"] as const;
 export type DriverType = (typeof DRIVER_TYPES)[number];
 /** Lower-case names some calls take (`driver_type=decimal`), mapped to the stored codes. */
-export const DRIVER_TYPE_NAMES: Record<string, DriverType> = {
+const DRIVER_TYPE_NAMES: Record<string, DriverType> = {
   date: "DATE",
   text: "TEXT",
   decimal: "DECI",
@@ -28,7 +28,7 @@ export const DriverTypeFilter = textSchema.trim().transform((v, ctx) => {
 });
 
 /** The suffix of a relationship driver: a driver targeting dimension P is named `<P code>_ID`. */
-export const RELATIONSHIP_SUFFIX = "_ID";
+const RELATIONSHIP_SUFFIX = "_ID";
 export const relationshipDriverName = (parentCode: string) => `${parentCode}${RELATIONSHIP_SUFFIX}`;
 
 export const DimensionDriver = z.object({

@@ -78,8 +78,7 @@ export const TableExportQuery = z.object({
   title: textSchema.trim().max(200).optional(),
 });
 
-export const EXPORT_STATUSES = ["PROCESSING", "PROCESSED", "ERROR"] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+const EXPORT_STATUSES = ["PROCESSING", "PROCESSED", "ERROR"] as const;
 export const ExportFile = z.object({
   id: z.number().int(),
   scenario: z.number().int().nullable(),

@@ -10,9 +10,9 @@ const Id = idSchema;
 /** ACT (an activity's cost), FOR (a formula over other lines), DRI (a calculated driver), AGG (sum of children). */
 export const REPORT_LINE_CATEGORIES = ["ACT", "FOR", "DRI", "AGG"] as const;
 export type ReportLineCategory = (typeof REPORT_LINE_CATEGORIES)[number];
-export const DEFAULT_REPORT_LINE_CATEGORY: ReportLineCategory = "ACT";
+const DEFAULT_REPORT_LINE_CATEGORY: ReportLineCategory = "ACT";
 export const DEFAULT_REPORT_LINE_FORMULA = "=";
-export const DEFAULT_REPORT_LINE_FACTOR = 1;
+const DEFAULT_REPORT_LINE_FACTOR = 1;
 
 export const ReportLine = z
   .object({

@@ -18,11 +18,9 @@ const Pair = textSchema.min(1).max(400);
 export const REPORT_SIDES = ["top", "bottom"] as const;
 export type ReportSide = (typeof REPORT_SIDES)[number];
 export const REPORT_TOP_LIMIT_DEFAULT = 50;
-export const REPORT_TOP_LIMIT_MAX = 1000;
-/** The whale curve is drawn from at most this many points (first, peak and last always kept). */
-export const WHALE_MAX_POINTS = 1000;
+const REPORT_TOP_LIMIT_MAX = 1000;
 /** Tree map: children of a node beyond this are merged into one 'Others (n)' node. */
-export const TREEMAP_LIMIT_DEFAULT = 50;
+const TREEMAP_LIMIT_DEFAULT = 50;
 export const TREEMAP_LIMIT_MAX = 500;
 /** The tree map measure that is the record's cost (resting plus rolled up) instead of a line. */
 export const COST_MEASURE = "cost";

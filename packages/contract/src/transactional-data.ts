@@ -24,7 +24,6 @@ import { PageLimit, PageOffset } from "./pagination.ts";
 export function items<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), count: z.number().int().min(0) });
 }
-export type Items<T> = { items: T[]; count: number };
 
 /** Lists of these calls: default 10 a page (the UI's driver strip asks for 5). */
 const Paging = { limit: PageLimit, offset: PageOffset };

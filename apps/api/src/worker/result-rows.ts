@@ -117,7 +117,7 @@ const COLUMNS = {
   ],
 } as const satisfies Record<TablePayload["table"], readonly string[]>;
 
-export function splitText(split: PushSplit): string {
+function splitText(split: PushSplit): string {
   switch (split.kind) {
     case "DRIVER":
       return `DRIVER:${split.driver}`;

@@ -55,7 +55,7 @@ function isNumeric(meta: unknown): boolean {
   return !!(meta as DataTableColumnMeta | undefined)?.numeric;
 }
 
-export interface DataTableProps<T> {
+interface DataTableProps<T> {
   columns: ColumnDef<T, unknown>[];
   data: T[];
   total: number;

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAppContext } from "../lib/app-context";
 
-export const CONTEXT_REDIRECT_MS = 2500;
+const CONTEXT_REDIRECT_MS = 2500;
 
 function Redirecting({ message, to }: { message: string; to: string }) {
   const navigate = useNavigate();

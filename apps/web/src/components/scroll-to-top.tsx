@@ -4,7 +4,7 @@ import { IconArrowUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 
 /** The button appears after 250 px of scrolling. */
-export const SCROLL_TOP_THRESHOLD = 250;
+const SCROLL_TOP_THRESHOLD = 250;
 
 export function ScrollToTop() {
   const [scroll, scrollTo] = useWindowScroll();

@@ -7,7 +7,7 @@ import type { ZodType } from "zod";
 import type { ErrorBody, FieldError, TokenPair } from "./api-types";
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from "./session";
 
-export const API_BASE = "/api/v1/";
+const API_BASE = "/api/v1/";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -59,7 +59,7 @@ export function setResponseChecks(on: boolean): void {
  * The answer of `path`, checked against its contract schema in development builds. The answer is
  * returned as received (not the schema's parse result), so both builds hand the same value on.
  */
-export function checkResponse<T>(path: string, data: unknown, schema: ZodType<T> | undefined): T {
+function checkResponse<T>(path: string, data: unknown, schema: ZodType<T> | undefined): T {
   if (checkShapes && schema) {
     const result = schema.safeParse(data);
     if (!result.success) throw new ResponseShapeError(path, result.error.issues);
@@ -69,7 +69,7 @@ export function checkResponse<T>(path: string, data: unknown, schema: ZodType<T>
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions<T = unknown> {
+interface RequestOptions<T = unknown> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   params?: Record<string, QueryValue>;
@@ -238,7 +238,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
 }
 
 /** Options of the shorthand calls: the answer's schema, an abort signal, auth. */
-export type CallOptions<T> = Omit<RequestOptions<T>, "method" | "body" | "params">;
+type CallOptions<T> = Omit<RequestOptions<T>, "method" | "body" | "params">;
 
 export const api = {
   get: <T>(path: string, params?: Record<string, QueryValue>, options: CallOptions<T> = {}) =>

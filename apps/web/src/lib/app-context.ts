@@ -8,7 +8,7 @@ export interface NamedRef {
   name: string;
 }
 
-export interface AppContextState {
+interface AppContextState {
   company: number | null;
   model: NamedRef | null;
   scenario: NamedRef | null;

@@ -7,7 +7,7 @@ import type { AbilityRule, Action, Subject } from "./api-types";
 export type AppAbility = MongoAbility<[Action, Subject]>;
 
 /** Everyone may read Auth (the public and account pages), even with an empty list. */
-export const DEFAULT_RULES: AbilityRule[] = [{ action: "read", subject: "Auth" }];
+const DEFAULT_RULES: AbilityRule[] = [{ action: "read", subject: "Auth" }];
 
 export function buildAbility(rules: AbilityRule[] | null | undefined): AppAbility {
   const list = Array.isArray(rules) ? rules : [];

@@ -1,7 +1,7 @@
 // Numbers, money and dates through Intl, in the UI language (amounts with two decimals).
 const LOCALES: Record<string, string> = { en: "en-US", ar: "ar", es: "es-ES", pt: "pt-PT" };
 
-export function localeFor(language: string): string {
+function localeFor(language: string): string {
   return LOCALES[language] ?? LOCALES.en!;
 }
 

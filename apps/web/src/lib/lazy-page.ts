@@ -2,7 +2,7 @@
 // load error, shown by the route error boundary.
 import { type ComponentType, lazy } from "react";
 
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {
   constructor(cause?: unknown) {
@@ -12,7 +12,7 @@ export class ChunkLoadError extends Error {
   }
 }
 
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError("timeout")), ms);
     promise.then(

@@ -59,7 +59,7 @@ export function recordingCall<R>(record: (call: RecordedCall) => void, fetch: ()
 }
 
 /** The list envelope of an endpoint: the contract's page, or `{items, count}` (transactional-data). */
-export type Envelope = "page" | "items";
+type Envelope = "page" | "items";
 
 /** The contract's envelope of `item`, built once per row schema (and only when answers are checked). */
 const envelopeSchemas = { page: new WeakMap<ZodType, ZodType>(), items: new WeakMap<ZodType, ZodType>() };

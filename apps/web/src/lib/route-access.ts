@@ -10,13 +10,13 @@ import type { AppAbility } from "./authorization";
  */
 export type RouteAccess = "public" | "guest" | "open" | "private";
 
-export interface RouteRule {
+interface RouteRule {
   access: RouteAccess;
   subject?: Subject;
   action?: Action;
 }
 
-export type GuardDecision =
+type GuardDecision =
   | { kind: "allow" }
   | { kind: "login"; clearTokens: boolean }
   | { kind: "home" }

@@ -136,5 +136,3 @@ export function accountValuesRepository(db: Database) {
     },
   };
 }
-
-export type AccountValuesRepository = ReturnType<typeof accountValuesRepository>;

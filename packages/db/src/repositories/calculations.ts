@@ -468,5 +468,3 @@ export function calculationsRepository(db: Database) {
     },
   };
 }
-
-export type CalculationsRepository = ReturnType<typeof calculationsRepository>;

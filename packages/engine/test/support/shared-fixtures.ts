@@ -16,10 +16,10 @@ export const ACCEPTANCE_BUNDLES = ["reciprocal-support-departments", "tdabc-cust
 export type AcceptanceBundle = (typeof ACCEPTANCE_BUNDLES)[number];
 
 /** The customer's `shared` folder (spec, guide, acceptance). */
-export const SHARED_DIR = findSharedDir();
+const SHARED_DIR = findSharedDir();
 
 /** The folder holding one folder per acceptance bundle. */
-export const ACCEPTANCE_DIR = join(SHARED_DIR, "acceptance");
+const ACCEPTANCE_DIR = join(SHARED_DIR, "acceptance");
 
 /** The folder of one acceptance bundle; throws, naming where it looked, when it is missing. */
 export function acceptanceBundle(name: AcceptanceBundle): string {

@@ -25,7 +25,7 @@ async function checkNameFree(ctx: AppContext, companyId: number, dimensionId: nu
 }
 
 /** Builds the driver's sort index, without holding writers up on PostgreSQL (see the repository). */
-export async function buildSortIndex(ctx: AppContext, driver: DimensionDriver): Promise<void> {
+async function buildSortIndex(ctx: AppContext, driver: DimensionDriver): Promise<void> {
   await dataRepos(ctx).drivers.createSortIndex(driver, { concurrently: ctx.database.driver === "postgres" });
 }
 

@@ -27,7 +27,7 @@ import { calculatedDriverCsv, resolveCalculatedDriver } from "./records-only-cal
 import { checkTableSource, requestExport, safeFileName, TableCallRefused } from "./request-export.ts";
 import { registerTableCaller, writeTable } from "./table-export.ts";
 
-export function toExportFile(row: ExportFileView, language: Language): ExportFile {
+function toExportFile(row: ExportFileView, language: Language): ExportFile {
   const status = row.status as ExportFile["status"];
   const params = (row.options as { error_params?: Record<string, string | number> }).error_params ?? {};
   return {

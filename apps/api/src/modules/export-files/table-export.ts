@@ -48,7 +48,7 @@ export function isTableCall(call: string): boolean {
   return CALL.test(call) && !/^(export|auth|users|admin)\//i.test(call);
 }
 
-export interface TablePage {
+interface TablePage {
   status: number;
   body: unknown;
   rows: Record<string, unknown>[];

@@ -15,7 +15,7 @@ import type { ReportDeps } from "./report-deps.ts";
 // for ACT, calculated driver — and its dimension — only for DRI; a parent of 0 is none. References
 // (FOR formulas, aggregations summing children) and parents must not form a cycle.
 
-export interface LineInput {
+interface LineInput {
   model?: number | undefined;
   code: string;
   description: string;

@@ -16,7 +16,7 @@ export const LATEST_CALCULATION_KEY = ["calculation", "latest"] as const;
  * results a view shows"). A 404 means "No calculation found"; any other failure "Error, something
  * happen...".
  */
-export async function getLatestCalculation(scenario: number, category: string): Promise<LatestCalculation> {
+async function getLatestCalculation(scenario: number, category: string): Promise<LatestCalculation> {
   try {
     const page = await fetchPage(
       "calculation/calculations/",

@@ -34,7 +34,7 @@ export type RuleErrors = Partial<Record<keyof RuleValues | "form", string>>;
 const opt = (id: unknown, label: unknown): Option | null =>
   id === null || id === undefined ? null : { value: String(id), label: String(label ?? id) };
 
-export function defaultSplit(step: StepNumber): SplitType {
+function defaultSplit(step: StepNumber): SplitType {
   return step === 4 ? "EVEN" : "NOT_ALLOCATE";
 }
 

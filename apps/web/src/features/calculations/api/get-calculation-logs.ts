@@ -4,7 +4,7 @@ import { ApiError } from "../../../lib/api-client";
 import { fetchPage } from "../../../lib/paged";
 
 /** GET calculation/logs/?calculation (newest first; the first item tells how the run ended). */
-export async function getCalculationLogs(calculation: number | string): Promise<CalculationLog[]> {
+async function getCalculationLogs(calculation: number | string): Promise<CalculationLog[]> {
   try {
     const page = await fetchPage("calculation/logs/", { calculation, limit: 100, offset: 0 }, CalculationLog);
     return page.results;

@@ -7,7 +7,7 @@ import { useInvalidateAccounts } from "./invalidate-accounts";
  * The account value of a scenario: PATCH the value when one exists; when none exists, or the lookup
  * answers 400, create it with POST (the server upserts on (scenario, account)).
  */
-export async function saveAccountValue(input: {
+async function saveAccountValue(input: {
   scenario: number;
   account: number;
   valueId: number | null;

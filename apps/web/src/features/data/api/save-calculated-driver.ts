@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { CALCULATED_DRIVERS_KEY } from "./get-calculated-drivers";
 
-export interface CalculatedDriverInput {
+interface CalculatedDriverInput {
   id?: number;
   dimension: number;
   name: string;

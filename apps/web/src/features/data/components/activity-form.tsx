@@ -11,7 +11,7 @@ const schema = z.object({
   is_tdabc: z.boolean(),
   costpool: z.number().int().nullable(),
 });
-export type ActivityFormValues = z.infer<typeof schema>;
+type ActivityFormValues = z.infer<typeof schema>;
 
 /** is_tdabc defaults to false. */
 const EMPTY: ActivityFormValues = { name: "", description: "", is_tdabc: false, costpool: null };

@@ -16,7 +16,7 @@ const schema = z
     path: ["is_tdabc"],
     message: "data:pools.tdabcDecimal",
   });
-export type PoolDriverFormValues = z.infer<typeof schema>;
+type PoolDriverFormValues = z.infer<typeof schema>;
 
 export function PoolDriverForm({
   initial = { name: "", display_type: "DECI", is_tdabc: false },

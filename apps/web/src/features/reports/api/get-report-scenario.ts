@@ -6,11 +6,11 @@ import type { Scenario } from "../../../lib/api-types";
  * The selected scenario: its currency is the one every report figure is shown in (docs/reports.md,
  * "Screens").
  */
-export function getReportScenario(id: number): Promise<Scenario> {
+function getReportScenario(id: number): Promise<Scenario> {
   return api.get<Scenario>(`model/scenarios/${id}/`);
 }
 
-export function useReportScenario(id: number) {
+function useReportScenario(id: number) {
   return useQuery(
     queryOptions({
       queryKey: ["report", "scenario", id],

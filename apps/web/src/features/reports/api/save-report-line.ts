@@ -4,13 +4,7 @@ import type { ReportLinePayload } from "../components/report-line-payload";
 import { REPORT_LINES_KEY, type ReportLine } from "./get-report-lines";
 
 /** POST report/lines/ or PUT report/lines/{id}/. */
-export function saveReportLine({
-  id,
-  payload,
-}: {
-  id?: number;
-  payload: ReportLinePayload;
-}): Promise<ReportLine> {
+function saveReportLine({ id, payload }: { id?: number; payload: ReportLinePayload }): Promise<ReportLine> {
   return id
     ? api.put<ReportLine>(`report/lines/${id}/`, payload)
     : api.post<ReportLine>("report/lines/", payload);

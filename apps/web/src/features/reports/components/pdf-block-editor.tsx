@@ -17,7 +17,7 @@ import { DEFAULT_REPORT_TOP } from "../../../lib/constants";
 
 // One block of the PDF builder: its kind and the parameters of the report it shows.
 
-export interface Option {
+interface Option {
   value: string;
   label: string;
 }

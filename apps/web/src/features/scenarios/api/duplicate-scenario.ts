@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SCENARIOS_KEY } from "../../../lib/api/get-scenarios";
 import { api } from "../../../lib/api-client";
 
-export interface DuplicateInput {
+interface DuplicateInput {
   model: number;
   scenario_id: number | number[];
   stepsToDuplicate: number[];

@@ -20,7 +20,7 @@ const schema = z
     path: ["period_to"],
     message: "common:validation.dateOrder",
   });
-export type ScenarioFormValues = z.infer<typeof schema>;
+type ScenarioFormValues = z.infer<typeof schema>;
 
 /** Defaults: currency EUR, period from one month before today to today. */
 export function emptyScenario(): ScenarioFormValues {

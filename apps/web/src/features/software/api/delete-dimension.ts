@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import { SOFTWARE_DIMENSIONS_KEY } from "./get-dimensions";
 
 /** DELETE dimensions/{id}/ (its drivers, relationship drivers ending in _ID and transactions go too). */
-export function deleteDimension(id: number) {
+function deleteDimension(id: number) {
   return api.delete(`dimensions/${id}/`);
 }
 
