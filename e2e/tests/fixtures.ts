@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { MAIL_FILE } from "../e2e-env";
 import { messageText, type SinkMessage } from "../smtp-sink";
 
@@ -36,15 +36,6 @@ export async function login(page: Page, user: { email: string; password: string 
   await page.locator('input[name="email"]').fill(user.email);
   await page.locator('input[name="password"]').fill(user.password);
   await page.getByTestId("login-submit").click();
-}
-
-export async function apiToken(
-  request: APIRequestContext,
-  user: { email: string; password: string },
-): Promise<string> {
-  const res = await request.post("/api/v1/auth/jwt/create", { data: user });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return ((await res.json()) as { access: string }).access;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { seedDemo } from "@costflow/db/seed";
 import { createTestDatabase } from "@costflow/db/test-database";
 import { type BenchSize, isBenchSize } from "@costflow/engine/bench/bench-sizes";
 import { generateModel } from "@costflow/engine/bench/generate-model";
+import { acceptanceBundle, REPO_ROOT } from "@costflow/engine/test-support/shared-fixtures";
 import { unzipSync, zipSync } from "fflate";
 import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
@@ -22,11 +22,10 @@ import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
 const { values } = parseArgs({ options: { out: { type: "string" }, size: { type: "string" } } });
 if (!values.out) throw new Error("--out DIR is required");
 const OUT = values.out;
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const BUNDLES = [
-  join(ROOT, "../shared/acceptance/tdabc-customer-service"),
-  join(ROOT, "../shared/acceptance/reciprocal-support-departments"),
-  join(ROOT, "apps/api/test/reports/fixtures/trace-roll-up"),
+  acceptanceBundle("tdabc-customer-service"),
+  acceptanceBundle("reciprocal-support-departments"),
+  join(REPO_ROOT, "apps/api/test/reports/fixtures/trace-roll-up"),
 ];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 process.env.EXPORT_FILES_DIR = mkdtempSync(join(tmpdir(), "costflow-snapshot-files-"));

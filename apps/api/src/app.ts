@@ -40,7 +40,7 @@ import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 
-export interface BuildAppOptions {
+interface BuildAppOptions {
   /** An open, migrated database; the app never closes it (its owner does). */
   database: DatabaseClient;
   /** Overrides of the environment's configuration (tests use small rate limits, no web app). */

@@ -1,5 +1,5 @@
 // A localStorage for unit tests in Node.
-export class MemoryStorage implements Storage {
+class MemoryStorage implements Storage {
   private data = new Map<string, string>();
   get length() {
     return this.data.size;

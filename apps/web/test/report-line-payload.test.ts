@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isValidPercentage, percentageToRatio } from "../src/features/allocations/components/percentage";
 import { buildReportLinePayload, EMPTY_LINE } from "../src/features/reports/components/report-line-payload";
 
-describe("P&L line save rules (spec 5)", () => {
+describe("P&L line save rules", () => {
   it("sends the formula only for FOR lines", () => {
     const p = buildReportLinePayload(
       { ...EMPTY_LINE, category: "FOR", formula: "=REV-COGS", code: "P", description: "Profit" },
@@ -48,7 +48,7 @@ describe("P&L line save rules (spec 5)", () => {
   });
 });
 
-describe("allocation percentage (spec 5)", () => {
+describe("allocation percentage", () => {
   it("is sent as a ratio with six decimals and must lie in 0..100", () => {
     expect(percentageToRatio()).toBe("1.000000");
     expect(percentageToRatio(12.5)).toBe("0.125000");

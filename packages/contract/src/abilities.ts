@@ -4,7 +4,6 @@ import { z } from "zod";
 // (apps/api/src/modules/auth/define-abilities.ts) and sends them in `Me.ability`; the web app
 // only hides what the server would refuse anyway.
 export const ROLES = ["admin", "client"] as const;
-export type Role = (typeof ROLES)[number];
 
 /** Permission groups of a company membership. */
 export const GROUP_NAMES = ["Administrators", "Analysts", "Viewers"] as const;
@@ -32,10 +31,3 @@ export type Subject = (typeof SUBJECTS)[number];
 
 export const AbilityRule = z.object({ action: z.enum(ACTIONS), subject: z.enum(SUBJECTS) });
 export type AbilityRule = z.infer<typeof AbilityRule>;
-
-/** Where the web app sends a user after login (spec section 6). */
-export function homePathFor(role: string): "/dashboard" | "/access-control" | "/login" {
-  if (role === "admin") return "/dashboard";
-  if (role === "client") return "/access-control";
-  return "/login";
-}

@@ -3,7 +3,7 @@ import { textSchema } from "./common.ts";
 import { Id, QueryBool, QueryId } from "./cost.ts";
 import { listQuery, page } from "./pagination.ts";
 
-// Activities of a model (spec section 7, "Activities").
+// Activities of a model (docs/data-api.md, "Activities").
 
 export const Activity = z.object({
   id: z.number().int(),
@@ -52,11 +52,11 @@ export const UpdateActivity = z.strictObject({
 export type UpdateActivity = z.infer<typeof UpdateActivity>;
 
 /**
- * DELETE activities/{id}/ (spec section 7: no parameter). Deleting an activity removes its
- * allocation rules of every step (3, 4, 5) and its P&L lines in every scenario of the model; the
- * web app's dialog is where the user confirms (GET activities/{id}/delete-impact/ tells it what
- * would go). `confirm` is optional: `true` (what older clients send) deletes too, `false` refuses
- * with 400 naming `confirm` and deletes nothing.
+ * DELETE activities/{id}/ (no parameter; docs/data-api.md, "Activities"). Deleting an activity
+ * removes its allocation rules of every step (3, 4, 5) and its P&L lines in every scenario of the
+ * model; the web app's dialog is where the user confirms (GET activities/{id}/delete-impact/ tells
+ * it what would go). `confirm` is optional: `true` (what older clients send) deletes too, `false`
+ * refuses with 400 naming `confirm` and deletes nothing.
  */
 export const DeleteActivityQuery = z.object({ confirm: QueryBool.optional() });
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { textSchema } from "./common.ts";
 import { listQuery, page } from "./pagination.ts";
 
-export const EMAIL_TRANSPORTS = ["outbox", "smtp"] as const;
-export const EMAIL_STATUSES = ["QUEUED", "SENT", "FAILED"] as const;
+const EMAIL_TRANSPORTS = ["outbox", "smtp"] as const;
+const EMAIL_STATUSES = ["QUEUED", "SENT", "FAILED"] as const;
 
 /**
  * An e-mail the application sent. Without SMTP settings the outbox is the only delivery

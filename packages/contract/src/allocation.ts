@@ -2,19 +2,14 @@ import { z } from "zod";
 import { idSchema, queryIdSchema, textSchema } from "./common.ts";
 import { listQuery, page } from "./pagination.ts";
 
-// The six allocation rule sets of a scenario (spec sections 3, 5, 7 "Allocation";
-// shared/guide/allocation-semantics.md). Percentages travel as the ratio the spec sends
-// (percentage / 100, six decimals); lists also show the percentage.
+// The six allocation rule sets of a scenario (docs/data-model.md, "Tables";
+// shared/guide/allocation-semantics.md). Percentages travel as a ratio (percentage / 100, six
+// decimals); lists also show the percentage.
 
 const Id = idSchema;
 const QueryId = queryIdSchema;
 
 export const DEFAULT_PERCENTAGE = 100;
-export const RATIO_DECIMALS = 6;
-/** The ratio the spec sends for a percentage: percentage / 100 with six decimals. */
-export function percentageToRatio(percentage: number): number {
-  return Math.round(percentage * 10 ** (RATIO_DECIMALS - 2)) / 10 ** RATIO_DECIMALS;
-}
 
 export const RULE_TYPES = ["PERCENTAGE", "DRIVER"] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
@@ -23,7 +18,6 @@ export const RULE_TYPE_PATHS = { percentage: "PERCENTAGE", driver: "DRIVER" } as
   string,
   RuleType
 >;
-export type RuleTypePath = keyof typeof RULE_TYPE_PATHS;
 
 /** A source's state: the sum of its percentages against 100 (engine's status names). */
 export const ALLOCATION_STATES = ["FULLY_ALLOCATED", "UNDER_ALLOCATED", "OVER_ALLOCATED"] as const;
@@ -31,7 +25,6 @@ export type AllocationState = (typeof ALLOCATION_STATES)[number];
 
 export const STEP2_STRATEGIES = ["not_allocate", "rebalance"] as const;
 export type Step2Strategy = (typeof STEP2_STRATEGIES)[number];
-export const DEFAULT_STEP2_STRATEGY: Step2Strategy = "not_allocate";
 
 export const STEP4_SPLIT_TYPES = ["EVEN", "DRIVER", "FORMULA"] as const;
 export type Step4SplitType = (typeof STEP4_SPLIT_TYPES)[number];
@@ -81,7 +74,7 @@ const SourceRuleFields = {
   destination_ext_id: z.string(),
   destination_name: z.string(),
   allocation_type: z.enum(RULE_TYPES),
-  /** The same as allocation_type, under the name spec section 3 gives the step-2 field. */
+  /** The same as allocation_type, under the name clients expect for it (docs/api-contract.md). */
   type: z.enum(RULE_TYPES),
   /** 0..100 */
   percentage: z.number(),

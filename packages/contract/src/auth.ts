@@ -5,7 +5,7 @@ import { textSchema } from "./common.ts";
 
 /** An e-mail address as typed: surrounding blanks dropped, compared in lower case. */
 export const Email = textSchema.trim().toLowerCase().max(254).pipe(z.email());
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const Password = textSchema.min(PASSWORD_MIN_LENGTH).max(128);
 /** A password as given at login: never reveal the policy there, only require something. */
 const AnyPassword = textSchema.min(1).max(128);
@@ -54,8 +54,7 @@ export const RegisterResponse = z.object({ id: z.number().int(), email: z.string
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 /** Employee-count bands offered by the company sign-up form. */
-export const EMPLOYEE_RANGES = ["1-10", "11-50", "51-200", "201-1000", "1001-5000", "5000+"] as const;
-export type EmployeeRange = (typeof EMPLOYEE_RANGES)[number];
+const EMPLOYEE_RANGES = ["1-10", "11-50", "51-200", "201-1000", "1001-5000", "5000+"] as const;
 
 /** POST company-signup/ → 201 RegisterResponse (register with a fuller company profile). */
 export const CompanySignupRequest = RegisterRequest.extend({

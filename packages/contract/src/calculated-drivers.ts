@@ -3,7 +3,7 @@ import { textSchema } from "./common.ts";
 import { Id, QueryBool, QueryId } from "./cost.ts";
 import { listQuery, page } from "./pagination.ts";
 
-// Calculated drivers, older API (spec section 7, "Calculated drivers (older)"). The beta API of
+// Calculated drivers, older API (docs/data-api.md, "Calculated drivers"). The beta API of
 // transactional-data.ts works on the same store; both return the formula's feedback on every save.
 
 /**
@@ -28,7 +28,7 @@ export type FormulaFeedback = z.infer<typeof FormulaFeedback>;
 /** The formula's tokens in order (names, numbers, operators, parentheses); [] when it cannot be read. */
 export const FormulaSplit = z.array(z.string());
 
-export const CALCULATED_DRIVER_TYPES = ["DECI"] as const;
+const CALCULATED_DRIVER_TYPES = ["DECI"] as const;
 
 export const CalculatedDriver = z.object({
   id: z.number().int(),

@@ -7,16 +7,16 @@ import pt from "./i18n/pt/calculation.json" with { type: "json" };
 import { DEFAULT_LANGUAGE, type Language } from "./languages.ts";
 import { listQuery, page } from "./pagination.ts";
 
-// Calculations, their logs, the result views of the six steps, the results summary, the
-// validation report and the Sankey (spec sections 3, 4, 7 "Calculation" and "Report";
-// shared/guide/allocation-semantics.md "Calculations", shared/guide/results-summary.md).
-// Amounts are major units of the scenario currency as JSON numbers, rounded to its minor unit.
+// Calculations, their logs, the result views of the six steps, the results summary, the validation
+// report and the Sankey (docs/calculation.md; shared/guide/allocation-semantics.md "Calculations",
+// shared/guide/results-summary.md). Amounts are major units of the scenario currency as JSON
+// numbers, rounded to its minor unit.
 
 const Id = idSchema;
 const QueryId = queryIdSchema;
 const IsoDateTime = z.iso.datetime({ offset: true });
 
-/** The six steps' categories, then the report run and the "calculate all" run (spec 4). */
+/** The six steps' categories, then the report run and the "calculate all" run. */
 export const STEP_CATEGORIES = [
   "ACCOUNT_TO_COST_POOL",
   "INDIRECT_COST_POOL_TO_COST_POOL",
@@ -27,8 +27,7 @@ export const STEP_CATEGORIES = [
 ] as const;
 export type StepCategory = (typeof STEP_CATEGORIES)[number];
 /** Categories a list may filter on; CALCULATED_DRIVERS runs belong to the calculated-drivers API. */
-export const CALCULATION_CATEGORIES = [...STEP_CATEGORIES, "REPORTS", "ALL", "CALCULATED_DRIVERS"] as const;
-export type CalculationCategory = (typeof CALCULATION_CATEGORIES)[number];
+const CALCULATION_CATEGORIES = [...STEP_CATEGORIES, "REPORTS", "ALL", "CALCULATED_DRIVERS"] as const;
 
 export const CALCULATION_STATUSES = [
   "REQUESTED",
@@ -39,7 +38,7 @@ export const CALCULATION_STATUSES = [
   "ATTEMPTING_TO_STOP",
 ] as const;
 export type CalculationStatus = (typeof CALCULATION_STATUSES)[number];
-/** Only runs still queued or running can be stopped (spec 4: "only certain in-flight calculations"). */
+/** Only runs still queued or running can be stopped (docs/calculation.md, "A run"). */
 export const STOPPABLE_STATUSES: readonly CalculationStatus[] = ["REQUESTED", "IN_PROGRESS"];
 /** A run in one of these is still moving: the web polls it. */
 export const ACTIVE_STATUSES: readonly CalculationStatus[] = [
@@ -48,7 +47,7 @@ export const ACTIVE_STATUSES: readonly CalculationStatus[] = [
   "ATTEMPTING_TO_STOP",
 ];
 
-export const STEP2_STRATEGIES = ["not_allocate", "rebalance"] as const;
+const STEP2_STRATEGIES = ["not_allocate", "rebalance"] as const;
 
 export const Calculation = z
   .object({
@@ -94,14 +93,14 @@ export const CalculationListQuery = listQuery(["requested_at", "started_at", "fi
 export const CalculationPage = page(Calculation);
 export type CalculationPage = z.infer<typeof CalculationPage>;
 
-export const CALCULATION_LOG_LEVELS = ["INFO", "WARNING", "ERROR"] as const;
+const CALCULATION_LOG_LEVELS = ["INFO", "WARNING", "ERROR"] as const;
 export const CalculationLog = z.object({
   id: z.number().int(),
   calculation: z.number().int(),
   at: IsoDateTime,
   level: z.enum(CALCULATION_LOG_LEVELS),
   detail: z.string(),
-  /** The run's request, start and finish dates, requester and status (spec 3, "Calculation log"). */
+  /** The run's request, start and finish dates, requester and status. */
   requested_at: IsoDateTime,
   started_at: IsoDateTime.nullable(),
   finished_at: IsoDateTime.nullable(),
@@ -142,7 +141,7 @@ export type StopResponse = z.infer<typeof StopResponse>;
 
 // Result rows ---------------------------------------------------------------------------------
 
-export const ALLOCATION_STATES = ["FULLY_ALLOCATED", "UNDER_ALLOCATED", "OVER_ALLOCATED"] as const;
+const ALLOCATION_STATES = ["FULLY_ALLOCATED", "UNDER_ALLOCATED", "OVER_ALLOCATED"] as const;
 const Status = z.enum(ALLOCATION_STATES);
 
 /**
@@ -311,7 +310,7 @@ export const DimensionRecordQuery = resultQuery([
 ]).extend({ dimension: QueryId.optional() });
 export const DimensionRecordPage = page(DimensionRecordRow);
 
-export const PUSH_LINE_CATEGORIES = ["ALLOCATED", "NOT_ALLOCATED", "UNALLOCATED"] as const;
+const PUSH_LINE_CATEGORIES = ["ALLOCATED", "NOT_ALLOCATED", "UNALLOCATED"] as const;
 /** Steps 5 and 6: one row per (push, record); parent to child, child to parent and by line. */
 export const PushResultRow = z.object({
   /** Step 5: activity; step 6: calculated driver. */
@@ -331,7 +330,7 @@ export const PushResultRow = z.object({
   parent_transaction_id: z.string().nullable(),
   category: z.enum(PUSH_LINE_CATEGORIES),
   amount: z.number(),
-  /** Unallocated rows: where the amount stays (spec 2, the unallocated toggle). */
+  /** Unallocated rows: where the amount stays (the by-line table's unallocated toggle). */
   original_dimension_name: z.string().nullable(),
   original_transaction_id: z.string().nullable(),
 });
@@ -339,7 +338,8 @@ export const PushResultQuery = resultQuery(["transaction_id", "source_name", "am
   source: QueryId.optional(),
   /**
    * Step 6: the calculated driver, by id or by the name the rows carry in `source_driver`
-   * (spec section 7's filter): an id of one of the run's drivers wins, otherwise the name.
+   * (docs/calculation.md, "Result views and their parameters"): an id of one of the run's
+   * drivers wins, otherwise the name.
    */
   source_driver: textSchema.trim().min(1).max(100).optional(),
   /** The row's dimension (child, or parent for child-to-parent rows). */
@@ -516,7 +516,7 @@ export const ValidationReport = z
   .meta({ id: "ValidationReport" });
 export type ValidationReport = z.infer<typeof ValidationReport>;
 
-export const SANKEY_LEVELS = ["account", "pool", "activity", "dimension"] as const;
+const SANKEY_LEVELS = ["account", "pool", "activity", "dimension"] as const;
 export const SankeyNode = z.object({
   /** Unique: `<level>:<code>`, `<level>:other`, `unallocated:<level>`. */
   id: z.string(),

@@ -21,7 +21,7 @@ export const queryIdSchema = z.coerce.number().int().positive().max(INT4_MAX);
 export const int4Schema = z.number().int().min(0).max(INT4_MAX);
 
 /** The reason of a text holding a NUL character (PostgreSQL text cannot store U+0000). */
-export const NUL_REASON: FieldReason = "invalid_character";
+const NUL_REASON: FieldReason = "invalid_character";
 
 /**
  * Any text a client sends (body field, query parameter, form field). PostgreSQL refuses U+0000 in

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idSchema, queryIdSchema, textSchema } from "./common.ts";
 import { listQuery, PageLimit, PageOffset, page } from "./pagination.ts";
 
-// Cost data of a model and its scenarios (spec section 7, "Cost"): financial accounts and their
+// Cost data of a model and its scenarios (docs/data-api.md, "Cost"): financial accounts and their
 // values, cost pools, cost-pool drivers and their values per pool.
 
 /** A database id in a body (the shared idSchema: at most a 32-bit id). */
@@ -50,7 +50,7 @@ export const FinancialAccountRow = FinancialAccount.extend({
 });
 export type FinancialAccountRow = z.infer<typeof FinancialAccountRow>;
 
-export const ACCOUNT_ORDERING = ["ID", "name", "expense_group", "amount", "account_id"] as const;
+const ACCOUNT_ORDERING = ["ID", "name", "expense_group", "amount", "account_id"] as const;
 
 /** GET cost/financial-accounts/get-table/?scenario&limit&offset&ordering&search */
 export const AccountTableQuery = listQuery(ACCOUNT_ORDERING).extend({
@@ -108,8 +108,8 @@ export const AccountValueListQuery = listQuery(["ID", "name", "amount", "id"]).e
 export const AccountValuePage = page(AccountValue);
 
 /**
- * POST cost/account-values/: the upsert of spec section 8 — a value for (scenario, account) is
- * created when none exists (201) and updated when one does (200).
+ * POST cost/account-values/: the upsert (docs/data-api.md, "Cost") — a value for (scenario,
+ * account) is created when none exists (201) and updated when one does (200).
  */
 export const SaveAccountValue = z.strictObject({ scenario: Id, account: Id, amount: Decimal });
 export type SaveAccountValue = z.input<typeof SaveAccountValue>;
@@ -118,7 +118,7 @@ export const UpdateAccountValue = z.strictObject({ amount: Decimal });
 
 // Cost pools and their drivers ---------------------------------------------------------------
 
-export const POOL_DRIVER_TYPES = ["DECI", "TEXT", "DATE"] as const;
+const POOL_DRIVER_TYPES = ["DECI", "TEXT", "DATE"] as const;
 
 export const PoolDriver = z.object({
   id: z.number().int(),

@@ -3,14 +3,15 @@ import { int4Schema, textSchema } from "./common.ts";
 import { Id, QueryBool, QueryId } from "./cost.ts";
 import { listQuery, PageLimit, PageOffset, page } from "./pagination.ts";
 
-// Dimensions, their drivers and their records (spec section 7, "Dimensions"). Records and the
-// transactions of transactional-data.ts are one store: `driverData` and `fields` are the same map.
+// Dimensions, their drivers and their records (docs/data-api.md, "Dimensions and drivers"). Records
+// and the transactions of transactional-data.ts are one store: `driverData` and `fields` are the
+// same map.
 
 /** Dimension driver types as stored and sent: Date, Text, Decimal, Dimension (relationship). */
 export const DRIVER_TYPES = ["DATE", "TEXT", "DECI", "DIMENSION"] as const;
 export type DriverType = (typeof DRIVER_TYPES)[number];
 /** Lower-case names some calls take (`driver_type=decimal`), mapped to the stored codes. */
-export const DRIVER_TYPE_NAMES: Record<string, DriverType> = {
+const DRIVER_TYPE_NAMES: Record<string, DriverType> = {
   date: "DATE",
   text: "TEXT",
   decimal: "DECI",
@@ -27,7 +28,7 @@ export const DriverTypeFilter = textSchema.trim().transform((v, ctx) => {
 });
 
 /** The suffix of a relationship driver: a driver targeting dimension P is named `<P code>_ID`. */
-export const RELATIONSHIP_SUFFIX = "_ID";
+const RELATIONSHIP_SUFFIX = "_ID";
 export const relationshipDriverName = (parentCode: string) => `${parentCode}${RELATIONSHIP_SUFFIX}`;
 
 export const DimensionDriver = z.object({

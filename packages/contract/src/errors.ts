@@ -30,11 +30,6 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-/** The translation key of an error code's user message, e.g. `errors.NOT_FOUND`. */
-export function errorMessageKey(code: ErrorCode): `errors.${ErrorCode}` {
-  return `errors.${code}`;
-}
-
 // Why one field was refused. Each reason has a translation `errors.reasons.<reason>`.
 export const FIELD_REASONS = [
   "required",

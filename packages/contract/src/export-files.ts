@@ -3,9 +3,9 @@ import { idSchema, textSchema } from "./common.ts";
 import { QueryId } from "./cost.ts";
 import { listQuery, page } from "./pagination.ts";
 
-// export/files/ (spec section 7 and "Downloadable file"; docs/exports.md): every export is a job of
-// the file pipeline writing one file to the file store, listed in the scenario's downloads with
-// requested by, requested at, status, type and size, downloaded through export/files/{id}/download/.
+// export/files/ (docs/exports.md): every export is a job of the file pipeline writing one file to
+// the file store, listed in the scenario's downloads with requested by, requested at, status, type
+// and size, downloaded through export/files/{id}/download/.
 
 /** What a file holds. PDF_* are written by the PDF renderer (answered 400 `unsupported` until it is registered). */
 export const EXPORT_DATA_TYPES = [
@@ -24,9 +24,9 @@ export const TABLE_EXPORT_FORMATS = ["CSV", "XLSX"] as const;
 export type TableExportFormat = (typeof TABLE_EXPORT_FORMATS)[number];
 
 /**
- * GET export/files/?scenario&data_type=RECORDS_ONLY_CALCULATED&driver (spec section 7): a CSV of
- * `identifier,<driver name>` with the driver's value per record from the scenario's latest finished
- * calculation, streamed at once. Without data_type: the page of the scenario's files.
+ * GET export/files/?scenario&data_type=RECORDS_ONLY_CALCULATED&driver (docs/exports.md, "Calls"): a
+ * CSV of `identifier,<driver name>` with the driver's value per record from the scenario's latest
+ * finished calculation, streamed at once. Without data_type: the page of the scenario's files.
  */
 export const ExportFilesQuery = listQuery(["requested_at", "id", "status", "kind", "size_bytes"]).extend({
   scenario: QueryId,
@@ -78,8 +78,7 @@ export const TableExportQuery = z.object({
   title: textSchema.trim().max(200).optional(),
 });
 
-export const EXPORT_STATUSES = ["PROCESSING", "PROCESSED", "ERROR"] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+const EXPORT_STATUSES = ["PROCESSING", "PROCESSED", "ERROR"] as const;
 export const ExportFile = z.object({
   id: z.number().int(),
   scenario: z.number().int().nullable(),

@@ -211,9 +211,9 @@ export function defaultScenarioPeriod(today: Date = new Date()): { period_from: 
 }
 
 /** The rule sets a scenario duplicate can copy: steps 1 to 6. */
-export const ALLOCATION_STEPS = [1, 2, 3, 4, 5, 6] as const;
+const ALLOCATION_STEPS = [1, 2, 3, 4, 5, 6] as const;
 /** Copy names: the original's name + "_copy", cut to this many characters. */
-export const SCENARIO_COPY_NAME_MAX = 15;
+const SCENARIO_COPY_NAME_MAX = 15;
 
 /**
  * POST model/scenarios/duplicate/: copies the scenarios' data (account values, pool-driver values,

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-// The one list envelope and list query of every paged list (spec section 7):
-// `?limit&offset&ordering` in, `{count, next, previous, results}` out.
+// The one list envelope and list query of every paged list (docs/ARCHITECTURE.md, "A request, end
+// to end", 6): `?limit&offset&ordering` in, `{count, next, previous, results}` out.
 export const PAGE_LIMIT_DEFAULT = 10;
-export const PAGE_LIMIT_MAX = 100;
+const PAGE_LIMIT_MAX = 100;
 
 /** `limit`: default 10; values above 100 are capped at 100 (not refused). */
 export const PageLimit = z.coerce
@@ -19,7 +19,7 @@ export const PageOffset = z.coerce.number().int().min(0).default(0);
  * `ordering`: one of the given fields, optionally prefixed with `-` for descending.
  * The list of fields is per endpoint; anything else is a 400 naming `ordering`.
  */
-export function orderingOf<const F extends readonly [string, ...string[]]>(fields: F) {
+function orderingOf<const F extends readonly [string, ...string[]]>(fields: F) {
   const values = fields.flatMap((f) => [f, `-${f}`]) as [
     F[number] | `-${F[number]}`,
     ...(F[number] | `-${F[number]}`)[],
@@ -47,4 +47,3 @@ export function page<T extends z.ZodType>(item: T) {
 }
 
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
-export type ListParams = { limit: number; offset: number };

@@ -8,20 +8,19 @@ import { DEFAULT_LANGUAGE, type Language } from "./languages.ts";
 import { listQuery, page } from "./pagination.ts";
 import { REPORT_SIDES, REPORT_TOP_LIMIT_DEFAULT, TREEMAP_LIMIT_MAX } from "./reports.ts";
 
-// PDF reports (spec sections 2 "Reports" /pdf-report, 4 "PDF report", 9 defaults; docs/pdf.md):
-// a title, a description, an orientation and a list of blocks the user composes. Each block is
-// one of the report calls with its parameters, or text. Generating one writes a PDF through the
-// file pipeline; the PDF summary is the same renderer with a fixed list of blocks.
+// PDF reports (/pdf-report; docs/pdf.md): a title, a description, an orientation and a list of
+// blocks the user composes. Each block is one of the report calls with its parameters, or text.
+// Generating one writes a PDF through the file pipeline; the PDF summary is the same renderer with
+// a fixed list of blocks.
 
 export const PDF_ORIENTATIONS = ["portrait", "landscape"] as const;
-export type PdfOrientation = (typeof PDF_ORIENTATIONS)[number];
 export const PDF_REPORT_TYPES = ["REPORT", "SUMMARY"] as const;
-export const PDF_TITLE_MAX = 200;
-export const PDF_DESCRIPTION_MAX = 2_000;
-export const PDF_TEXT_MAX = 5_000;
-export const PDF_BLOCKS_MAX = 50;
+const PDF_TITLE_MAX = 200;
+const PDF_DESCRIPTION_MAX = 2_000;
+const PDF_TEXT_MAX = 5_000;
+const PDF_BLOCKS_MAX = 50;
 /** Rows of a P&L table block (the PDF is for reading, not for every record). */
-export const PDF_TABLE_ROWS_MAX = 500;
+const PDF_TABLE_ROWS_MAX = 500;
 
 const Code = textSchema.trim().min(1).max(200);
 const Limit = z.number().int().min(1);
@@ -60,7 +59,7 @@ export const PdfBlock = z.discriminatedUnion("type", [
   }),
   z.strictObject({
     type: z.literal("compare"),
-    /** Exactly one of the three holds two items (spec section 5). */
+    /** Exactly one of the three holds two items. */
     mode: z.enum(["scenarios", "dimensions", "lines"]),
     dimension: idSchema,
     /** The other scenario (mode scenarios). */
@@ -75,19 +74,6 @@ export const PdfBlock = z.discriminatedUnion("type", [
 ]);
 export type PdfBlock = z.infer<typeof PdfBlock>;
 export type PdfBlockInput = z.input<typeof PdfBlock>;
-export const PDF_BLOCK_TYPES = [
-  "heading",
-  "text",
-  "key_figures",
-  "validation",
-  "sankey",
-  "whale",
-  "waterfall",
-  "treemap",
-  "pnl",
-  "top_bottom",
-  "compare",
-] as const satisfies readonly PdfBlock["type"][];
 
 /** `data` of a PDF report: the scenario it was composed on (a default for generating) and its blocks. */
 export const PdfReportData = z.strictObject({
@@ -117,7 +103,7 @@ export const PdfReport = z
   .meta({ id: "PdfReport" });
 export type PdfReport = z.infer<typeof PdfReport>;
 
-export const PDF_REPORT_ORDERING = ["title", "created_at", "updated_at", "id"] as const;
+const PDF_REPORT_ORDERING = ["title", "created_at", "updated_at", "id"] as const;
 export const PdfReportListQuery = listQuery(PDF_REPORT_ORDERING).extend({
   search: textSchema.trim().max(200).optional(),
 });
@@ -153,7 +139,7 @@ export const DuplicatePdfReport = z.strictObject({ title: Title.optional() });
 export const PdfReportIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** The languages a PDF is written in. */
-export const PDF_LANGUAGES = ["en", "ar", "es", "pt"] as const satisfies readonly Language[];
+const PDF_LANGUAGES = ["en", "ar", "es", "pt"] as const satisfies readonly Language[];
 
 // The PDF's own words (the `pdf` namespace).
 type Tree = { [key: string]: string | Tree };

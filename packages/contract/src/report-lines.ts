@@ -2,17 +2,17 @@ import { z } from "zod";
 import { idSchema, int4Schema, queryIdSchema, textSchema } from "./common.ts";
 import { PageLimit, PageOffset, page } from "./pagination.ts";
 
-// The P&L report structure of a model (spec sections 3 "Report (P&L) line", 5 "Report line save",
-// 7 "Report"; allocation-semantics.md "Roll-up and the P&L structure").
+// The P&L report structure of a model (allocation-semantics.md "Roll-up and the P&L structure").
+// The API checks the save rules per category (apps/api/src/modules/report-lines/save-report-line.ts).
 
 const Id = idSchema;
 
 /** ACT (an activity's cost), FOR (a formula over other lines), DRI (a calculated driver), AGG (sum of children). */
 export const REPORT_LINE_CATEGORIES = ["ACT", "FOR", "DRI", "AGG"] as const;
 export type ReportLineCategory = (typeof REPORT_LINE_CATEGORIES)[number];
-export const DEFAULT_REPORT_LINE_CATEGORY: ReportLineCategory = "ACT";
+const DEFAULT_REPORT_LINE_CATEGORY: ReportLineCategory = "ACT";
 export const DEFAULT_REPORT_LINE_FORMULA = "=";
-export const DEFAULT_REPORT_LINE_FACTOR = 1;
+const DEFAULT_REPORT_LINE_FACTOR = 1;
 
 export const ReportLine = z
   .object({

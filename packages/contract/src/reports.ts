@@ -4,25 +4,23 @@ import { PageLimit, PageOffset, page } from "./pagination.ts";
 
 // Profitability reports read from the report data of the latest FINISHED report run (category
 // REPORTS: calculate-all's last phase or report/reports/generate/): P&L by record, top/bottom N,
-// whale curve, tree map, waterfall and comparisons (spec sections 1, 2 "Reports", 3 "Report line",
-// 5 and 9; shared/guide/allocation-semantics.md "Roll-up and the P&L structure").
-// Amounts are major units of the scenario currency, rounded to its minor unit, like every result
-// call; `dimension`, `scenario` and `record` are ids. The figures are the results summary's
-// `pnl`, `profit` and `whale` (docs/calculation.md, "Report data").
+// whale curve, tree map, waterfall and comparisons (docs/reports.md;
+// shared/guide/allocation-semantics.md "Roll-up and the P&L structure"). Amounts are major units of
+// the scenario currency, rounded to its minor unit, like every result call; `dimension`, `scenario`
+// and `record` are ids. The figures are the results summary's `pnl`, `profit` and `whale`
+// (docs/calculation.md, "Report data").
 
 const QueryId = queryIdSchema;
-/** `a,b`: the two items of a comparison (any other count is refused: spec section 5). */
+/** `a,b`: the two items of a comparison (any other count is refused). */
 const Pair = textSchema.min(1).max(400);
 
-/** Default top/bottom and number of records of the profitability reports (spec section 9). */
+/** Default top/bottom and number of records of the profitability reports (docs/reports.md, "Screens"). */
 export const REPORT_SIDES = ["top", "bottom"] as const;
 export type ReportSide = (typeof REPORT_SIDES)[number];
 export const REPORT_TOP_LIMIT_DEFAULT = 50;
-export const REPORT_TOP_LIMIT_MAX = 1000;
-/** The whale curve is drawn from at most this many points (first, peak and last always kept). */
-export const WHALE_MAX_POINTS = 1000;
+const REPORT_TOP_LIMIT_MAX = 1000;
 /** Tree map: children of a node beyond this are merged into one 'Others (n)' node. */
-export const TREEMAP_LIMIT_DEFAULT = 50;
+const TREEMAP_LIMIT_DEFAULT = 50;
 export const TREEMAP_LIMIT_MAX = 500;
 /** The tree map measure that is the record's cost (resting plus rolled up) instead of a line. */
 export const COST_MEASURE = "cost";

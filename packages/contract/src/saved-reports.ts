@@ -2,9 +2,9 @@ import { z } from "zod";
 import { textSchema } from "./common.ts";
 import { listQuery, page } from "./pagination.ts";
 
-// Saved reports, "My reports" (spec section 2, /reports/my-reports; docs/reports.md, "Saved
-// reports"): a report page's filters under a title, private to their owner or shared with the
-// company. Opening one restores the page with its filters.
+// Saved reports, "My reports" (/reports/my-reports; docs/reports.md, "Saved reports"): a report
+// page's filters under a title, private to their owner or shared with the company. Opening one
+// restores the page with its filters.
 
 /** The report pages a saved report can reopen. */
 export const SAVED_REPORT_TYPES = [
@@ -21,9 +21,9 @@ export const SAVED_REPORT_TYPES = [
 export type SavedReportType = (typeof SAVED_REPORT_TYPES)[number];
 
 /** Bounds of `params`: a page's filters are a handful of ids, codes and numbers. */
-export const SAVED_REPORT_PARAMS_MAX_KEYS = 50;
-export const SAVED_REPORT_PARAMS_MAX_CHARS = 4_000;
-export const SAVED_REPORT_TITLE_MAX = 200;
+const SAVED_REPORT_PARAMS_MAX_KEYS = 50;
+const SAVED_REPORT_PARAMS_MAX_CHARS = 4_000;
+const SAVED_REPORT_TITLE_MAX = 200;
 
 const ParamValue = z.union([
   textSchema.max(500),
@@ -74,7 +74,7 @@ export const SavedReport = z
   .meta({ id: "SavedReport" });
 export type SavedReport = z.infer<typeof SavedReport>;
 
-export const SAVED_REPORT_ORDERING = ["title", "type", "created_at", "updated_at", "id"] as const;
+const SAVED_REPORT_ORDERING = ["title", "type", "created_at", "updated_at", "id"] as const;
 
 /** GET report/my-reports/: the caller's own reports and those shared with the company. */
 export const SavedReportListQuery = listQuery(SAVED_REPORT_ORDERING).extend({

@@ -17,13 +17,13 @@ import {
 } from "./dimensions.ts";
 import { PageLimit, PageOffset } from "./pagination.ts";
 
-// The transactional-data calls (spec section 7, "Transactions and beta calculated drivers"). Their
-// lists answer `{items, count}` instead of the page envelope, as the spec says.
+// The transactional-data calls (docs/data-api.md, "Records and transactions" and "Calculated
+// drivers"). Their lists answer `{items, count}` instead of the page envelope (docs/data-api.md,
+// "Conventions").
 
 export function items<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), count: z.number().int().min(0) });
 }
-export type Items<T> = { items: T[]; count: number };
 
 /** Lists of these calls: default 10 a page (the UI's driver strip asks for 5). */
 const Paging = { limit: PageLimit, offset: PageOffset };

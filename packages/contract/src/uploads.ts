@@ -36,8 +36,7 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const UPLOAD_MODES = ["MERGE", "APPEND", "REPLACE"] as const;
 export type UploadMode = (typeof UPLOAD_MODES)[number];
 
-export const UPLOAD_STATUSES = ["PROCESSING", "PROCESSED", "ERROR", "STOPPED"] as const;
-export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+const UPLOAD_STATUSES = ["PROCESSING", "PROCESSED", "ERROR", "STOPPED"] as const;
 
 /** Accepted file name endings. */
 export const UPLOAD_FORMATS = [".csv", ".xlsx"] as const;
@@ -156,8 +155,7 @@ export type UploadPage = z.infer<typeof UploadPage>;
 // Software wizard: the expected files ----------------------------------------------------------
 
 /** CODE: the row's key; REFERENCE: the key of another file's row (see `references`). */
-export const COLUMN_TYPES = ["CODE", "TEXT", "DECIMAL", "DATE", "BOOLEAN", "REFERENCE"] as const;
-export type ColumnType = (typeof COLUMN_TYPES)[number];
+const COLUMN_TYPES = ["CODE", "TEXT", "DECIMAL", "DATE", "BOOLEAN", "REFERENCE"] as const;
 
 export const DocColumn = z.object({
   name: z.string(),

@@ -29,7 +29,7 @@ export interface DatabaseClient {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** postgres://… ; when absent the embedded PGlite database is used. */
   url?: string;
   /** PGlite only: a directory, or "memory" for a database that lives as long as the process. */
@@ -45,7 +45,7 @@ export interface DatabaseOptions {
 }
 
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-export const DEFAULT_PGLITE_DIR = fileURLToPath(new URL("../../../.data/pglite", import.meta.url));
+const DEFAULT_PGLITE_DIR = fileURLToPath(new URL("../../../.data/pglite", import.meta.url));
 
 /**
  * Opens the database named by the options (or DATABASE_URL / PGLITE_DATA_DIR) and brings its

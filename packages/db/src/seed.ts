@@ -31,7 +31,7 @@ export const DEMO_USERS = [
   },
 ] as const;
 /** License types offered; the first start creates them whether or not the demo exists. */
-export const LICENSE_TYPES = ["Starter", "Professional", "Enterprise"] as const;
+const LICENSE_TYPES = ["Starter", "Professional", "Enterprise"] as const;
 
 /**
  * Seeds the license types and, unless it already exists, the demo company with its two users,

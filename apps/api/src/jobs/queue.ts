@@ -61,7 +61,7 @@ export interface JobQueue {
 }
 
 /** pg-boss's tables live in their own schema, next to ours ("pgboss", or `<test schema>_pgboss`). */
-export function queueSchemaFor(database: DatabaseClient): string {
+function queueSchemaFor(database: DatabaseClient): string {
   return database.schema === "public" ? "pgboss" : `${database.schema}_pgboss`;
 }
 

@@ -3,13 +3,13 @@ import { AppError } from "./app-error.ts";
 
 const ISSUER = "costflow";
 
-export interface RefreshClaims {
+interface RefreshClaims {
   userId: number;
   jti: string;
   familyId: string;
 }
 
-export interface AccessClaims {
+interface AccessClaims {
   userId: number;
   /** The refresh family of the session: a revoked family ends its access tokens too. */
   familyId: string;

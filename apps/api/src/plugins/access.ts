@@ -12,7 +12,7 @@ import { INTERNAL_CALLER_HEADER, internalCallerOf } from "../modules/export-file
 export const API_PREFIX = "/api/v1";
 
 /** What a route allows: anyone ("public"), or callers whose abilities include action on subject. */
-export type RouteAccess = "public" | { action: Action; subject: Subject };
+type RouteAccess = "public" | { action: Action; subject: Subject };
 
 /**
  * The caller of an authenticated request, read from the database (loadAuth); a GET may reuse the
@@ -75,7 +75,7 @@ function abilityOf(role: string, groupName: string | undefined) {
  * change made through this process applies to the next request, one made through another
  * process within that window (docs/ARCHITECTURE.md, "Authentication").
  */
-export async function loadAuth(
+async function loadAuth(
   ctx: AppContext,
   header: string | undefined,
   recent?: SessionCache<RequestAuth>,

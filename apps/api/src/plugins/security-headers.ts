@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
  * anyone, no plugins. Styles allow 'unsafe-inline' because Mantine writes its CSS variables in a
  * <style> element at run time; images and fonts allow data: (icons, ECharts exports).
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

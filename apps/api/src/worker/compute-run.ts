@@ -22,7 +22,7 @@ export type RunOutput =
   | { phase: "steps"; categories: string[]; meta: RunMeta; tables: TablePayload[]; stats: RowStats }
   | { phase: "reports"; categories: string[]; reports: RunReports; data: ReportDataPayload };
 
-export interface ComputeHooks {
+interface ComputeHooks {
   /** Overall progress of the calculation part, 0..1, with a step key of the translations. */
   progress(fraction: number, key: string, values?: Record<string, string | number>): void;
   log(event: LogEvent): void;

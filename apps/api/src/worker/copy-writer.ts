@@ -14,7 +14,7 @@ function escapeCopy(text: string): string {
   );
 }
 
-export type CopyValue = string | number | boolean | null;
+type CopyValue = string | number | boolean | null;
 
 export class CopyWriter {
   readonly chunks: Uint8Array[] = [];

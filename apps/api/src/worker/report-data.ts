@@ -34,7 +34,7 @@ function orderOf(values: Float64Array): Uint32Array {
 }
 
 /** The whale curve kept for drawing: at most this many points (first, peak, last always). */
-export const WHALE_POINTS = 1000;
+const WHALE_POINTS = 1000;
 
 const RECORD_COLUMNS = [
   "company_id",

@@ -117,7 +117,7 @@ const COLUMNS = {
   ],
 } as const satisfies Record<TablePayload["table"], readonly string[]>;
 
-export function splitText(split: PushSplit): string {
+function splitText(split: PushSplit): string {
   switch (split.kind) {
     case "DRIVER":
       return `DRIVER:${split.driver}`;
@@ -147,13 +147,55 @@ export function buildResultRows(
   plan: RunPlan,
   ids: CodeIds,
 ): { tables: TablePayload[]; stats: RowStats } {
+  const c = rowContext(model, result, plan, ids);
+  // The order matters within a table (result_vectors above all): it is the COPY text's order.
+  if (plan.maxStep >= 1) writeAllocationSteps(c);
+  if (plan.maxStep >= 4) {
+    writeActivities(c);
+    writeRecords(c);
+  }
+  if (plan.maxStep >= 5) {
+    writePushes(c, 5, result.step5);
+    writeRollUp(c);
+  }
+  if (plan.maxStep >= 6) writePushes(c, 6, result.step6);
+
+  const tables = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map((table) => ({
+    table,
+    columns: COLUMNS[table],
+    chunks: c.writers[table].flush(),
+  }));
+  return { tables, stats: { rows: c.counts, detailSkipped: [...c.skipped].sort() } };
+}
+
+/** What every part of buildResultRows reads and writes through. */
+interface RowContext {
+  model: ModelData;
+  result: CalcResult;
+  plan: RunPlan;
+  ids: CodeIds;
+  /** company_id, calculation_id: the first columns of every row. */
+  head: readonly [number, number];
+  names: Record<"account" | "pool" | "activity" | "dimension", Map<string, string>>;
+  writers: Record<keyof typeof COLUMNS, CopyWriter>;
+  counts: Record<string, number>;
+  count(table: string, n?: number): void;
+  skipped: Set<string>;
+  /** Whether a dimension's per-record detail is written (else it is noted as skipped). */
+  detailOk(dimension: string): boolean;
+  /** One detail array (and, for RECEIVED, each child's parent record_no) as a COPY line. */
+  vector(
+    step: number,
+    sourceNo: number,
+    kind: string,
+    dimensionId: number | null,
+    amounts: Float64Array,
+    links: Int32Array | null,
+  ): void;
+}
+
+function rowContext(model: ModelData, result: CalcResult, plan: RunPlan, ids: CodeIds): RowContext {
   const head = [plan.companyId, plan.calculationId] as const;
-  const names = {
-    account: new Map(model.accounts.map((a) => [a.code, a.name])),
-    pool: new Map(model.pools.map((p) => [p.code, p.name])),
-    activity: new Map(model.activities.map((a) => [a.code, a.name])),
-    dimension: new Map(model.dimensions.map((d) => [d.code, d.name])),
-  };
   const writers = Object.fromEntries(Object.keys(COLUMNS).map((t) => [t, new CopyWriter()])) as Record<
     keyof typeof COLUMNS,
     CopyWriter
@@ -163,38 +205,88 @@ export function buildResultRows(
     counts[table] = (counts[table] ?? 0) + n;
   };
   const skipped = new Set<string>();
-  const detailOk = (dimension: string) => {
-    const n = model.records.get(dimension)?.identifiers.length ?? 0;
-    if (n <= plan.detailLimit) return true;
-    skipped.add(dimension);
-    return false;
-  };
-  const indirect = new Set(model.pools.filter((p) => !p.isDirect).map((p) => p.code));
-  /** One detail array (and, for RECEIVED, each child's parent record_no) as a COPY line. */
-  const vector = (
-    step: number,
-    sourceNo: number,
-    kind: string,
-    dimensionId: number | null,
-    amounts: Float64Array,
-    links: Int32Array | null,
-  ) => {
-    for (let r = 0; r < amounts.length; r++) minor(amounts[r]!);
-    const out = writers.result_vectors;
-    for (const v of [...head, step, sourceNo, kind, dimensionId]) {
-      out.value(v);
+  return {
+    model,
+    result,
+    plan,
+    ids,
+    head,
+    names: {
+      account: new Map(model.accounts.map((a) => [a.code, a.name])),
+      pool: new Map(model.pools.map((p) => [p.code, p.name])),
+      activity: new Map(model.activities.map((a) => [a.code, a.name])),
+      dimension: new Map(model.dimensions.map((d) => [d.code, d.name])),
+    },
+    writers,
+    counts,
+    count,
+    skipped,
+    detailOk: (dimension) => {
+      const n = model.records.get(dimension)?.identifiers.length ?? 0;
+      if (n <= plan.detailLimit) return true;
+      skipped.add(dimension);
+      return false;
+    },
+    vector: (step, sourceNo, kind, dimensionId, amounts, links) => {
+      for (let r = 0; r < amounts.length; r++) minor(amounts[r]!);
+      const out = writers.result_vectors;
+      for (const v of [...head, step, sourceNo, kind, dimensionId]) {
+        out.value(v);
+        out.tab();
+      }
+      // The arrays go in as text literals, written digit by digit (millions of entries).
+      out.intArray(amounts);
       out.tab();
-    }
-    // The arrays go in as text literals, written digit by digit (millions of entries).
-    out.intArray(amounts);
-    out.tab();
-    if (links) out.intArray(links.map((p) => (p < 0 ? -1 : p)));
-    else out.ascii("\\N");
-    out.end();
-    count("result_vectors");
+      if (links) out.intArray(links.map((p) => (p < 0 ? -1 : p)));
+      else out.ascii("\\N");
+      out.end();
+      count("result_vectors");
+    },
   };
+}
 
-  // Steps 1-3: rule rows and sources ------------------------------------------------------------
+const NO_EXTRA = { destinationId: null, destinationName: null, quantity: null, costPerUnit: null };
+
+/** One row of result_sources: a source of a step with what it had, allocated and kept. */
+function sourceLine(
+  c: RowContext,
+  step: number,
+  rowNo: number,
+  src: { id: number | null; code: string; name: string },
+  amounts: { original: number; allocated: number; unallocated: number },
+  status: string,
+  percentage: number,
+  extra: {
+    destinationId: number | null;
+    destinationName: string | null;
+    quantity: number | null;
+    costPerUnit: number | null;
+  },
+) {
+  c.writers.result_sources.line([
+    ...c.head,
+    step,
+    rowNo,
+    src.id,
+    src.code,
+    src.name,
+    minor(amounts.original),
+    minor(amounts.allocated),
+    minor(amounts.unallocated),
+    status,
+    Number.isFinite(percentage) ? percentage : 0,
+    extra.destinationId,
+    extra.destinationName,
+    extra.quantity,
+    extra.costPerUnit,
+  ]);
+  c.count("result_sources");
+}
+
+/** Steps 1-3 (up to plan.maxStep): rule rows, sources, and the time-driven rows of step 3. */
+function writeAllocationSteps(c: RowContext) {
+  const { result, plan, ids, names, head, writers } = c;
+  const indirect = new Set(c.model.pools.filter((p) => !p.isDirect).map((p) => p.code));
   const allocationRows = (step: 1 | 2 | 3, rows: AllocationRow[]) => {
     const [srcIds, srcNames, dstIds, dstNames] =
       step === 1
@@ -220,42 +312,8 @@ export function buildResultRows(
         step === 2 && indirect.has(r.destination),
       ]);
     });
-    count("result_allocations", rows.length);
+    c.count("result_allocations", rows.length);
   };
-  const sourceLine = (
-    step: number,
-    rowNo: number,
-    src: { id: number | null; code: string; name: string },
-    amounts: { original: number; allocated: number; unallocated: number },
-    status: string,
-    percentage: number,
-    extra: {
-      destinationId: number | null;
-      destinationName: string | null;
-      quantity: number | null;
-      costPerUnit: number | null;
-    },
-  ) => {
-    writers.result_sources.line([
-      ...head,
-      step,
-      rowNo,
-      src.id,
-      src.code,
-      src.name,
-      minor(amounts.original),
-      minor(amounts.allocated),
-      minor(amounts.unallocated),
-      status,
-      Number.isFinite(percentage) ? percentage : 0,
-      extra.destinationId,
-      extra.destinationName,
-      extra.quantity,
-      extra.costPerUnit,
-    ]);
-    count("result_sources");
-  };
-  const noExtra = { destinationId: null, destinationName: null, quantity: null, costPerUnit: null };
   const poolSources = (step: 2 | 3, rows: AllocationRow[]) => {
     const pools = result.pools.filter((p) => (step === 2 ? !p.isDirect : p.isDirect));
     pools.forEach((p, i) => {
@@ -263,31 +321,31 @@ export function buildResultRows(
       const original = row ? row.originalAmount : p.total;
       const allocated = row ? row.allocatedAmount : 0;
       sourceLine(
+        c,
         step,
         i + 1,
         { id: ids.pools[p.code] ?? null, code: p.code, name: names.pool.get(p.code) ?? p.code },
         { original, allocated, unallocated: p.unallocated },
         p.status,
         p.totalPercentage,
-        noExtra,
+        NO_EXTRA,
       );
     });
   };
 
-  if (plan.maxStep >= 1) {
-    allocationRows(1, result.step1.rows);
-    result.accounts.forEach((a, i) => {
-      sourceLine(
-        1,
-        i + 1,
-        { id: ids.accounts[a.code] ?? null, code: a.code, name: names.account.get(a.code) ?? a.code },
-        { original: a.amount, allocated: a.allocated, unallocated: a.unallocated },
-        a.status,
-        a.totalPercentage,
-        noExtra,
-      );
-    });
-  }
+  allocationRows(1, result.step1.rows);
+  result.accounts.forEach((a, i) => {
+    sourceLine(
+      c,
+      1,
+      i + 1,
+      { id: ids.accounts[a.code] ?? null, code: a.code, name: names.account.get(a.code) ?? a.code },
+      { original: a.amount, allocated: a.allocated, unallocated: a.unallocated },
+      a.status,
+      a.totalPercentage,
+      NO_EXTRA,
+    );
+  });
   if (plan.maxStep >= 2) {
     allocationRows(2, result.step2.rows);
     poolSources(2, result.step2.rows);
@@ -314,232 +372,238 @@ export function buildResultRows(
         minor(t.timeDrivenAmount),
       ]);
     });
-    count("result_time_driven", result.step3.tdabcRows.length);
+    c.count("result_time_driven", result.step3.tdabcRows.length);
   }
+}
 
-  // Step 4: activities, by line and aggregated per record ----------------------------------------
-  if (plan.maxStep >= 4) {
-    const totals = new Map<string, Float64Array>();
-    // A dimension one of whose activities lost its detail (engine budget) gets no totals either.
-    const incomplete = new Set<string>();
-    result.activities.forEach((a, i) => {
-      const status =
-        a.allocated === a.cost
-          ? "FULLY_ALLOCATED"
-          : Math.abs(a.allocated) < Math.abs(a.cost)
-            ? "UNDER_ALLOCATED"
-            : "OVER_ALLOCATED";
-      sourceLine(
-        4,
-        i + 1,
-        { id: ids.activities[a.code] ?? null, code: a.code, name: names.activity.get(a.code) ?? a.code },
-        { original: a.cost, allocated: a.allocated, unallocated: a.unallocated },
-        status,
-        a.cost === 0 ? 0 : (a.allocated / a.cost) * 100,
-        {
-          destinationId: a.dimension === null ? null : (ids.dimensions[a.dimension] ?? null),
-          destinationName: a.dimension === null ? null : (names.dimension.get(a.dimension) ?? a.dimension),
-          quantity: a.dimension === null ? null : a.quantity,
-          costPerUnit: a.costPerUnit,
-        },
-      );
-      if (a.dimension === null || a.allocated === 0 || !detailOk(a.dimension)) return;
-      if (!a.amounts) {
-        skipped.add(a.dimension);
-        incomplete.add(a.dimension);
-        return;
+/** Step 4: each activity as a source, its amounts per record (by line), and their sum per record. */
+function writeActivities(c: RowContext) {
+  const { ids, names } = c;
+  const totals = new Map<string, Float64Array>();
+  // A dimension one of whose activities lost its detail (engine budget) gets no totals either.
+  const incomplete = new Set<string>();
+  c.result.activities.forEach((a, i) => {
+    const status =
+      a.allocated === a.cost
+        ? "FULLY_ALLOCATED"
+        : Math.abs(a.allocated) < Math.abs(a.cost)
+          ? "UNDER_ALLOCATED"
+          : "OVER_ALLOCATED";
+    sourceLine(
+      c,
+      4,
+      i + 1,
+      { id: ids.activities[a.code] ?? null, code: a.code, name: names.activity.get(a.code) ?? a.code },
+      { original: a.cost, allocated: a.allocated, unallocated: a.unallocated },
+      status,
+      a.cost === 0 ? 0 : (a.allocated / a.cost) * 100,
+      {
+        destinationId: a.dimension === null ? null : (ids.dimensions[a.dimension] ?? null),
+        destinationName: a.dimension === null ? null : (names.dimension.get(a.dimension) ?? a.dimension),
+        quantity: a.dimension === null ? null : a.quantity,
+        costPerUnit: a.costPerUnit,
+      },
+    );
+    if (a.dimension === null || a.allocated === 0 || !c.detailOk(a.dimension)) return;
+    if (!a.amounts) {
+      c.skipped.add(a.dimension);
+      incomplete.add(a.dimension);
+      return;
+    }
+    const dimId = ids.dimensions[a.dimension] ?? null;
+    let total = totals.get(a.dimension);
+    if (!total) {
+      total = new Float64Array(a.amounts.length);
+      totals.set(a.dimension, total);
+    }
+    const amounts = a.amounts;
+    for (let r = 0; r < amounts.length; r++) total[r] = total[r]! + amounts[r]!;
+    c.vector(4, i + 1, "ALLOCATED", dimId, amounts, null);
+  });
+  for (const [dimension, total] of totals) {
+    if (incomplete.has(dimension)) continue;
+    c.vector(4, 0, "TOTAL", ids.dimensions[dimension] ?? null, total, null);
+  }
+}
+
+/**
+ * Every record: the identifiers behind the detail arrays' indexes and the record totals; and for a
+ * dimension of at least plan.orderMinRecords records, the orderings by each total.
+ */
+function writeRecords(c: RowContext) {
+  const { result, plan } = c;
+  const profitOf = new Map([...result.pnl.byDimension].map(([code, p]) => [code, p.profit]));
+  for (const [code, dim] of result.dimensions) {
+    const dimId = c.ids.dimensions[code] ?? null;
+    const profit = profitOf.get(code);
+    const { identifiers, restingCost, cost, unallocated, notAllocated } = dim;
+    const out = c.writers.result_records;
+    for (let r = 0; r < identifiers.length; r++) {
+      out.int(plan.companyId);
+      out.tab();
+      out.int(plan.calculationId);
+      out.tab();
+      out.value(dimId);
+      out.tab();
+      out.int(r);
+      out.tab();
+      out.text(identifiers[r]!);
+      out.tab();
+      out.int(minor(restingCost[r]!));
+      out.tab();
+      out.int(minor(cost[r]!));
+      out.tab();
+      out.int(minor(unallocated[r]!));
+      out.tab();
+      out.int(minor(notAllocated[r]!));
+      out.tab();
+      out.value(profit ? profit[r]! : null);
+      out.end();
+    }
+    c.count("result_records", dim.identifiers.length);
+    const n = identifiers.length;
+    if (dimId === null || n < plan.orderMinRecords) continue;
+    // Orderings by each total (step 0, one row per block of positions; see record-order.ts).
+    const keys: [OrderField, Float64Array | undefined][] = [
+      ["amount", restingCost],
+      ["cost", cost],
+      ["unallocated", unallocated],
+      ["profit", profit],
+    ];
+    for (const [field, values] of keys) {
+      if (!values) continue;
+      const order = stableOrder(field === "profit" ? values : values.map(minor));
+      const size = plan.orderBlock;
+      for (let block = 0; block * size < n; block++) {
+        const part = order.subarray(block * size, Math.min(n, (block + 1) * size));
+        c.vector(0, block, orderKind(field), dimId, Float64Array.from(part), Int32Array.of(size));
       }
-      const dimId = ids.dimensions[a.dimension] ?? null;
-      let total = totals.get(a.dimension);
-      if (!total) {
-        total = new Float64Array(a.amounts.length);
-        totals.set(a.dimension, total);
-      }
-      const amounts = a.amounts;
-      for (let r = 0; r < amounts.length; r++) total[r] = total[r]! + amounts[r]!;
-      vector(4, i + 1, "ALLOCATED", dimId, amounts, null);
-    });
-    for (const [dimension, total] of totals) {
-      if (incomplete.has(dimension)) continue;
-      vector(4, 0, "TOTAL", ids.dimensions[dimension] ?? null, total, null);
     }
   }
+}
 
-  // Steps 5 and 6: pushes, their per-record rows and unallocated parents -------------------------
-  const pushRows = (step: 5 | 6, pushes: PushResult[]) => {
-    pushes.forEach((push, i) => {
-      const pushNo = i + 1;
-      const sourceId =
-        step === 5
-          ? (ids.activities[push.source] ?? null)
-          : (ids.calculatedDrivers[`${push.sourceDimension}\u0000${push.source}`] ?? null);
-      const sourceName = step === 5 ? (names.activity.get(push.source) ?? push.source) : push.source;
-      const parentIds = model.records.get(push.parentDimension)?.identifiers ?? [];
-      const childRecords = model.records.get(push.childDimension);
-      const childIds = childRecords?.identifiers ?? [];
-      const pushesDown = push.split.kind !== "NOT_ALLOCATE";
-      const childDetail = pushesDown && detailOk(push.childDimension) && push.receivedByChild !== null;
-      const parentDetail = detailOk(push.parentDimension) && push.inByParent !== null;
-      if (pushesDown && push.receivedByChild === null) skipped.add(push.childDimension);
-      if (push.inByParent === null) skipped.add(push.parentDimension);
-      writers.result_pushes.line([
+/**
+ * Steps 5 and 6: each push, what its children received and its parents sent or kept, and the
+ * parents whose amount stayed unallocated.
+ */
+function writePushes(c: RowContext, step: 5 | 6, pushes: PushResult[]) {
+  const { model, ids, names, head, writers } = c;
+  pushes.forEach((push, i) => {
+    const pushNo = i + 1;
+    const sourceId =
+      step === 5
+        ? (ids.activities[push.source] ?? null)
+        : (ids.calculatedDrivers[`${push.sourceDimension}\u0000${push.source}`] ?? null);
+    const sourceName = step === 5 ? (names.activity.get(push.source) ?? push.source) : push.source;
+    const parentIds = model.records.get(push.parentDimension)?.identifiers ?? [];
+    const childRecords = model.records.get(push.childDimension);
+    const childIds = childRecords?.identifiers ?? [];
+    const pushesDown = push.split.kind !== "NOT_ALLOCATE";
+    const childDetail = pushesDown && c.detailOk(push.childDimension) && push.receivedByChild !== null;
+    const parentDetail = c.detailOk(push.parentDimension) && push.inByParent !== null;
+    if (pushesDown && push.receivedByChild === null) c.skipped.add(push.childDimension);
+    if (push.inByParent === null) c.skipped.add(push.parentDimension);
+    writers.result_pushes.line([
+      ...head,
+      step,
+      pushNo,
+      sourceId,
+      push.source,
+      sourceName,
+      ids.dimensions[push.parentDimension] ?? null,
+      names.dimension.get(push.parentDimension) ?? push.parentDimension,
+      ids.dimensions[push.childDimension] ?? null,
+      names.dimension.get(push.childDimension) ?? push.childDimension,
+      splitText(push.split),
+      minor(push.in),
+      minor(push.allocated),
+      minor(push.unallocated),
+      minor(push.notAllocated),
+      childDetail,
+      parentDetail,
+    ]);
+    c.count("result_pushes");
+    const parentDimId = ids.dimensions[push.parentDimension] ?? null;
+    const childDimId = ids.dimensions[push.childDimension] ?? null;
+    if (childDetail && push.receivedByChild) {
+      const relation = relationTo(childRecords, push.parentDimension);
+      c.vector(
+        step,
+        pushNo,
+        "RECEIVED",
+        childDimId,
+        push.receivedByChild,
+        relation ?? new Int32Array(childIds.length).fill(-1),
+      );
+    }
+    if (parentDetail) {
+      const [amounts, kind] =
+        push.split.kind === "NOT_ALLOCATE" ? [push.inByParent, "KEPT"] : [push.sentByParent, "SENT"];
+      if (amounts) c.vector(step, pushNo, kind, parentDimId, amounts, null);
+    }
+    const stay = push.unallocatedParents;
+    for (let k = 0; k < stay.length; k++) {
+      const p = stay[k]!;
+      writers.result_unallocated.line([
         ...head,
         step,
         pushNo,
-        sourceId,
-        push.source,
-        sourceName,
-        ids.dimensions[push.parentDimension] ?? null,
-        names.dimension.get(push.parentDimension) ?? push.parentDimension,
-        ids.dimensions[push.childDimension] ?? null,
-        names.dimension.get(push.childDimension) ?? push.childDimension,
-        splitText(push.split),
-        minor(push.in),
-        minor(push.allocated),
-        minor(push.unallocated),
-        minor(push.notAllocated),
-        childDetail,
-        parentDetail,
+        p,
+        parentIds[p]!,
+        minor(push.unallocatedAmounts[k]!),
       ]);
-      count("result_pushes");
-      const parentDimId = ids.dimensions[push.parentDimension] ?? null;
-      const childDimId = ids.dimensions[push.childDimension] ?? null;
-      if (childDetail && push.receivedByChild) {
-        const relation = relationTo(childRecords, push.parentDimension);
-        vector(
-          step,
-          pushNo,
-          "RECEIVED",
-          childDimId,
-          push.receivedByChild,
-          relation ?? new Int32Array(childIds.length).fill(-1),
-        );
-      }
-      if (parentDetail) {
-        const [amounts, kind] =
-          push.split.kind === "NOT_ALLOCATE" ? [push.inByParent, "KEPT"] : [push.sentByParent, "SENT"];
-        if (amounts) vector(step, pushNo, kind, parentDimId, amounts, null);
-      }
-      const stay = push.unallocatedParents;
-      for (let k = 0; k < stay.length; k++) {
-        const p = stay[k]!;
-        writers.result_unallocated.line([
-          ...head,
-          step,
-          pushNo,
-          p,
-          parentIds[p]!,
-          minor(push.unallocatedAmounts[k]!),
-        ]);
-      }
-      count("result_unallocated", stay.length);
-    });
-  };
-  if (plan.maxStep >= 4) {
-    // Every record: the identifiers behind the detail arrays' indexes, and the record totals.
-    const profitOf = new Map([...result.pnl.byDimension].map(([code, p]) => [code, p.profit]));
-    for (const [code, dim] of result.dimensions) {
-      const dimId = ids.dimensions[code] ?? null;
-      const profit = profitOf.get(code);
-      const { identifiers, restingCost, cost, unallocated, notAllocated } = dim;
-      const out = writers.result_records;
-      for (let r = 0; r < identifiers.length; r++) {
-        out.int(plan.companyId);
-        out.tab();
-        out.int(plan.calculationId);
-        out.tab();
-        out.value(dimId);
-        out.tab();
-        out.int(r);
-        out.tab();
-        out.text(identifiers[r]!);
-        out.tab();
-        out.int(minor(restingCost[r]!));
-        out.tab();
-        out.int(minor(cost[r]!));
-        out.tab();
-        out.int(minor(unallocated[r]!));
-        out.tab();
-        out.int(minor(notAllocated[r]!));
-        out.tab();
-        out.value(profit ? profit[r]! : null);
-        out.end();
-      }
-      count("result_records", dim.identifiers.length);
-      const n = identifiers.length;
-      if (dimId === null || n < plan.orderMinRecords) continue;
-      // Orderings by each total (step 0, one row per block of positions; see record-order.ts).
-      const keys: [OrderField, Float64Array | undefined][] = [
-        ["amount", restingCost],
-        ["cost", cost],
-        ["unallocated", unallocated],
-        ["profit", profit],
-      ];
-      for (const [field, values] of keys) {
-        if (!values) continue;
-        const order = stableOrder(field === "profit" ? values : values.map(minor));
-        const size = plan.orderBlock;
-        for (let block = 0; block * size < n; block++) {
-          const part = order.subarray(block * size, Math.min(n, (block + 1) * size));
-          vector(0, block, orderKind(field), dimId, Float64Array.from(part), Int32Array.of(size));
-        }
-      }
     }
-  }
-  if (plan.maxStep >= 5) pushRows(5, result.step5);
-  if (plan.maxStep >= 5) {
-    // Roll-up detail (docs/calculation.md, "Roll-up detail"), one row per record of a kept
-    // dimension so that the trace reads one short row, not one long array per activity:
-    //   ROLLED:       links = step-4 source numbers (activities), amounts = what each leaves on
-    //                 the record's descendants past the limit (non-zero ones only);
-    //   ROLLED_UP:    links = those descendant dimensions (ids), amounts = the cost resting on them;
-    //   ROLLED_COUNT: links = the same dimensions, amounts = how many of their records reach it.
-    // step 5, source_no = the record's record_no, dimension_id = the kept dimension.
-    const activityNo = new Map(result.activities.map((a, i) => [a.code, i + 1]));
-    for (const [code, detail] of result.rolled) {
-      const dimId = ids.dimensions[code] ?? null;
-      if (dimId === null || !detailOk(code)) continue;
-      const acts = [...detail.byActivity];
-      const fromIds = Int32Array.from(detail.from, (f) => ids.dimensions[f.dimension] ?? -1);
-      const n = model.records.get(code)?.identifiers.length ?? 0;
-      const nos: number[] = [];
-      const amounts: number[] = [];
-      for (let r = 0; r < n; r++) {
-        nos.length = 0;
-        amounts.length = 0;
-        for (const [activity, sums] of acts) {
-          if (sums[r] === 0) continue;
-          nos.push(activityNo.get(activity) ?? 0);
-          amounts.push(sums[r]!);
-        }
-        if (nos.length) vector(5, r, "ROLLED", dimId, Float64Array.from(amounts), Int32Array.from(nos));
-        vector(
-          5,
-          r,
-          "ROLLED_UP",
-          dimId,
-          Float64Array.from(detail.from, (f) => f.resting[r]!),
-          fromIds,
-        );
-        vector(
-          5,
-          r,
-          "ROLLED_COUNT",
-          dimId,
-          Float64Array.from(detail.from, (f) => f.count[r]!),
-          fromIds,
-        );
-      }
-    }
-  }
-  if (plan.maxStep >= 6) pushRows(6, result.step6);
+    c.count("result_unallocated", stay.length);
+  });
+}
 
-  const tables = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map((table) => ({
-    table,
-    columns: COLUMNS[table],
-    chunks: writers[table].flush(),
-  }));
-  return { tables, stats: { rows: counts, detailSkipped: [...skipped].sort() } };
+/**
+ * Roll-up detail (docs/calculation.md, "Roll-up detail"), one row per record of a kept
+ * dimension so that the trace reads one short row, not one long array per activity:
+ *   ROLLED:       links = step-4 source numbers (activities), amounts = what each leaves on
+ *                 the record's descendants past the limit (non-zero ones only);
+ *   ROLLED_UP:    links = those descendant dimensions (ids), amounts = the cost resting on them;
+ *   ROLLED_COUNT: links = the same dimensions, amounts = how many of their records reach it.
+ * step 5, source_no = the record's record_no, dimension_id = the kept dimension.
+ */
+function writeRollUp(c: RowContext) {
+  const { result, ids } = c;
+  const activityNo = new Map(result.activities.map((a, i) => [a.code, i + 1]));
+  for (const [code, detail] of result.rolled) {
+    const dimId = ids.dimensions[code] ?? null;
+    if (dimId === null || !c.detailOk(code)) continue;
+    const acts = [...detail.byActivity];
+    const fromIds = Int32Array.from(detail.from, (f) => ids.dimensions[f.dimension] ?? -1);
+    const n = c.model.records.get(code)?.identifiers.length ?? 0;
+    const nos: number[] = [];
+    const amounts: number[] = [];
+    for (let r = 0; r < n; r++) {
+      nos.length = 0;
+      amounts.length = 0;
+      for (const [activity, sums] of acts) {
+        if (sums[r] === 0) continue;
+        nos.push(activityNo.get(activity) ?? 0);
+        amounts.push(sums[r]!);
+      }
+      if (nos.length) c.vector(5, r, "ROLLED", dimId, Float64Array.from(amounts), Int32Array.from(nos));
+      c.vector(
+        5,
+        r,
+        "ROLLED_UP",
+        dimId,
+        Float64Array.from(detail.from, (f) => f.resting[r]!),
+        fromIds,
+      );
+      c.vector(
+        5,
+        r,
+        "ROLLED_COUNT",
+        dimId,
+        Float64Array.from(detail.from, (f) => f.count[r]!),
+        fromIds,
+      );
+    }
+  }
 }
 
 /** The child's relationship column to `parent` as row indexes into the parent's identifiers. */

@@ -9,7 +9,7 @@ import type { ModelData } from "@costflow/engine/model/types";
 // activities -> dimensions (step 4), plus what each level leaves unallocated. To stay readable,
 // each level keeps its largest items and merges the rest into one "other" node.
 
-export const SANKEY_ITEMS_PER_LEVEL = 12;
+const SANKEY_ITEMS_PER_LEVEL = 12;
 
 type Level = "account" | "pool" | "activity" | "dimension";
 type StoredSankey = Omit<Sankey, "calculation_id">;

@@ -26,7 +26,7 @@ const CATEGORIES = [
   "CALCULATED_DRIVER_TO_DIMENSION",
 ] as const;
 
-export type StoredValidationReport = Omit<ValidationReport, "calculation_id" | "finished_at">;
+type StoredValidationReport = Omit<ValidationReport, "calculation_id" | "finished_at">;
 
 /** The sum of the scenario's account values, rounded to minor units as the engine does. */
 export function glTotalMinor(model: ModelData, digits: number): number {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { as, demoCompanyId, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 import { buildModel, type Call, fieldErrors, type ModelFixture } from "./model-fixture.ts";
 
-// The P&L structure: report/lines and the save rules of spec section 5.
+// The P&L structure: report/lines and the save rules of each line category.
 
 let t: TestApp;
 let call: Call;

@@ -347,7 +347,7 @@ describe("step 2: indirect cost pool allocations", () => {
     });
     const list = (await call("GET", `/allocation/cost-pool-allocations/?scenario=${m.scenario}`)).json();
     expect(list.count).toBe(1);
-    // Spec section 3 names the step-2 field `type`; the rows carry it beside allocation_type.
+    // Step-2 rows carry the rule type as `type` too, beside allocation_type (docs/api-contract.md).
     expect(list.results[0]).toMatchObject({ type: "DRIVER", allocation_type: "DRIVER" });
     const sources = (
       await call("GET", `/allocation/cost-pool-allocations/sources/?scenario=${m.scenario}`)

@@ -3,9 +3,10 @@ import { join } from "node:path";
 import { readBundle } from "@costflow/engine/bundle/read-bundle";
 import { calculate } from "@costflow/engine/calc/calculate";
 import { buildSummary } from "@costflow/engine/summary/build-summary";
+import { acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { as, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
-import { ACCEPTANCE, allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
+import { allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
 
 // The two shared acceptance bundles, imported through the API, calculated with calculate-all
 // through the real queue and worker thread, and every figure of their expected.json read back
@@ -33,7 +34,7 @@ async function calculateAll(scenario: number) {
 }
 
 describe("reciprocal support departments", () => {
-  const dir = join(ACCEPTANCE, "reciprocal-support-departments");
+  const dir = acceptanceBundle("reciprocal-support-departments");
   const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8"));
   let scenario: number;
 
@@ -95,7 +96,7 @@ describe("reciprocal support departments", () => {
 });
 
 describe("TDABC customer service", () => {
-  const dir = join(ACCEPTANCE, "tdabc-customer-service");
+  const dir = acceptanceBundle("tdabc-customer-service");
   const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8"));
   let scenario: number;
 

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Calculation } from "@costflow/contract/calculation";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { zipSync } from "fflate";
@@ -9,9 +8,6 @@ import { API, bearer, eventually } from "../helpers/test-app.ts";
 
 // Helpers of the calculation tests: bundles zipped on the fly and imported through the API, runs
 // followed until they end.
-
-/** The shared acceptance bundles (repoRoot/../shared/acceptance). */
-export const ACCEPTANCE = fileURLToPath(new URL("../../../../../shared/acceptance/", import.meta.url));
 
 export type Call = (
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",

@@ -4,12 +4,13 @@ import { join } from "node:path";
 import type { Calculation } from "@costflow/contract/calculation";
 import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import { generateModel } from "@costflow/engine/bench/generate-model";
+import { acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../../src/context.ts";
 import { reapCalculations } from "../../src/modules/calculation/calculation-worker.ts";
 import { saveModelData } from "../../src/modules/model-io/save-model-data.ts";
 import { as, demoCompanyId, eventually, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
-import { ACCEPTANCE, allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
+import { allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
 
 // The life of a run: stop before and while it runs, a worker that dies (lease expired), an
 // engine error, a step request refreshing the steps before it, old runs' rows cleaned up.
@@ -54,7 +55,7 @@ async function logDetails(id: number): Promise<string[]> {
 describe("stopping", () => {
   let scenario: number;
   beforeAll(async () => {
-    scenario = (await importBundle(t.app, access, join(ACCEPTANCE, "tdabc-customer-service"))).scenario;
+    scenario = (await importBundle(t.app, access, acceptanceBundle("tdabc-customer-service"))).scenario;
     const first = await request("/calculation/calculate-all/", scenario);
     expect((await waitForRun(call, scenario, first)).status).toBe("FINISHED");
   });
@@ -83,7 +84,7 @@ describe("stopping", () => {
         expect.stringContaining("Stopped"),
       ]),
     );
-    // Spec 4: the latest entry of the category is the stopped one (the web shows no results) ...
+    // The latest entry of the category is the stopped one (the web shows no results) ...
     expect((await latest(scenario, "ACCOUNT_TO_COST_POOL")).status).toBe("STOPPED");
     // ... and the result calls still read the last finished run: the old figures, not doubled.
     const records = await allRows<{ transaction_id: string; cost: number }>(
@@ -163,7 +164,7 @@ describe("failures", () => {
     const { scenario } = await importBundle(
       t.app,
       access,
-      join(ACCEPTANCE, "reciprocal-support-departments"),
+      acceptanceBundle("reciprocal-support-departments"),
     );
     const calculations = calculationsRepository(t.database.db);
     // A run taken by a worker that then vanished: IN_PROGRESS, lease in the past.
@@ -282,7 +283,7 @@ describe("failures", () => {
 
   it("ends a run with a closed reciprocal loop in ERROR with a log naming the pools", async () => {
     const dir = join(temp, "closed-loop");
-    cpSync(join(ACCEPTANCE, "reciprocal-support-departments"), dir, { recursive: true });
+    cpSync(acceptanceBundle("reciprocal-support-departments"), dir, { recursive: true });
     writeFileSync(
       join(dir, "rules_step2.csv"),
       "source_pool_code,destination_pool_code,type,percentage,driver_name\nPM,IS,PERCENTAGE,100,\nIS,PM,PERCENTAGE,100,\n",
@@ -306,7 +307,7 @@ describe("failures", () => {
 
 describe("steps and runs", () => {
   it("refreshes the steps before the one asked for, replaces older results and deletes their rows", async () => {
-    const { scenario } = await importBundle(t.app, access, join(ACCEPTANCE, "tdabc-customer-service"));
+    const { scenario } = await importBundle(t.app, access, acceptanceBundle("tdabc-customer-service"));
     const all = await request("/calculation/calculate-all/", scenario);
     expect((await waitForRun(call, scenario, all)).status).toBe("FINISHED");
 
@@ -357,7 +358,7 @@ describe("steps and runs", () => {
     const { scenario } = await importBundle(
       t.app,
       access,
-      join(ACCEPTANCE, "reciprocal-support-departments"),
+      acceptanceBundle("reciprocal-support-departments"),
     );
     const none = await call("GET", `/calculation/indirect-results/?scenario=${scenario}`);
     expect(none.statusCode).toBe(404);

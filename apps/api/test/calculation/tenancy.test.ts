@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   as,
@@ -9,7 +9,7 @@ import {
   startTestApp,
   type TestApp,
 } from "../helpers/test-app.ts";
-import { ACCEPTANCE, type Call, importBundle, waitForRun } from "./helpers.ts";
+import { type Call, importBundle, waitForRun } from "./helpers.ts";
 
 // Company B (its own administrator) cannot reach any calculation or result of company A's
 // scenario: every call answers 404, as for a scenario that does not exist. A viewer of company A
@@ -26,7 +26,7 @@ beforeAll(async () => {
   callA = as(t.app, accessA);
   await createCompany(t.database, "Other Company", "owner@other.test");
   callB = as(t.app, (await login(t.app, "owner@other.test")).access);
-  scenario = (await importBundle(t.app, accessA, join(ACCEPTANCE, "tdabc-customer-service"))).scenario;
+  scenario = (await importBundle(t.app, accessA, acceptanceBundle("tdabc-customer-service"))).scenario;
   const response = await callA("POST", "/calculation/calculate-all/", { scenario });
   runId = response.json().calculation_id;
   expect((await waitForRun(callA, scenario, runId)).status).toBe("FINISHED");

@@ -2,12 +2,13 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type AcceptanceBundle, acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { unzipSync } from "fflate";
 import { parquetReadObjects } from "hyparquet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCEPTANCE, type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
+import { type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
 import { as, eventually, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // The BI template (docs/exports.md) of the two shared acceptance bundles, requested through
@@ -30,8 +31,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function calculated(bundle: string) {
-  const { scenario } = await importBundle(t.app, access, join(ACCEPTANCE, bundle));
+async function calculated(bundle: AcceptanceBundle) {
+  const { scenario } = await importBundle(t.app, access, acceptanceBundle(bundle));
   const requested = await call("POST", "/calculation/calculate-all/", { scenario });
   expect(requested.statusCode, requested.body).toBe(201);
   expect((await waitForRun(call, scenario, requested.json().calculation_id, 120_000)).status).toBe(
@@ -71,7 +72,7 @@ const sum = (rows: Record<string, unknown>[], column: string) =>
   rows.reduce((s, r) => s + cents(Number(r[column])), 0);
 
 describe("BI template of tdabc-customer-service", () => {
-  const dir = join(ACCEPTANCE, "tdabc-customer-service");
+  const dir = acceptanceBundle("tdabc-customer-service");
   const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8"));
   let scenario: number;
   beforeAll(async () => {
@@ -177,7 +178,7 @@ describe("BI template of tdabc-customer-service", () => {
 });
 
 describe("BI template of reciprocal-support-departments", () => {
-  const dir = join(ACCEPTANCE, "reciprocal-support-departments");
+  const dir = acceptanceBundle("reciprocal-support-departments");
   const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8"));
 
   it("gives the step-2 flows of expected.json, and the ledger in step 1", async () => {

@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exportFilesRepository } from "@costflow/db/repositories/export-files";
+import { acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCEPTANCE, type Call, importBundle } from "../calculation/helpers.ts";
+import { type Call, importBundle } from "../calculation/helpers.ts";
 import { as, createCompany, eventually, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // The file pipeline (docs/exports.md): a stop and a lost worker end the file in ERROR with no file
@@ -27,7 +28,7 @@ beforeAll(async () => {
   call = as(t.app, access);
   await createCompany(t.database, "Other Company", "owner@other.test");
   callB = as(t.app, (await login(t.app, "owner@other.test")).access);
-  ({ scenario } = await importBundle(t.app, access, join(ACCEPTANCE, "tdabc-customer-service")));
+  ({ scenario } = await importBundle(t.app, access, acceptanceBundle("tdabc-customer-service")));
   companyId = (await call("GET", "/auth/users/me/")).json().selected_company;
 }, 120_000);
 afterAll(async () => t?.close());

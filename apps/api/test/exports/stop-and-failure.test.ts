@@ -1,9 +1,10 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { exportTestHooks } from "../../src/modules/export-files/process-export.ts";
-import { ACCEPTANCE, type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
+import { type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
 import { as, eventually, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // Issue 10, item 6: a stop requested while the BI writer is running (not before it starts) and a
@@ -24,7 +25,7 @@ beforeAll(async () => {
   t = await startTestApp();
   const { access } = await login(t.app, "admin@costflow.demo");
   call = as(t.app, access);
-  ({ scenario } = await importBundle(t.app, access, join(ACCEPTANCE, "tdabc-customer-service")));
+  ({ scenario } = await importBundle(t.app, access, acceptanceBundle("tdabc-customer-service")));
   const requested = await call("POST", "/calculation/calculate-all/", { scenario });
   expect((await waitForRun(call, scenario, requested.json().calculation_id, 120_000)).status).toBe(
     "FINISHED",

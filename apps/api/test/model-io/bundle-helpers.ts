@@ -1,14 +1,11 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Executor } from "@costflow/db/client";
 import { rawQuery } from "@costflow/db/repositories/model-data/raw-client";
+import { REPO_ROOT } from "@costflow/engine/test-support/shared-fixtures";
 import { strToU8, zipSync } from "fflate";
 
-export const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-export const acceptanceDir = join(repoRoot, "../shared/acceptance");
-export const templatesDir = join(repoRoot, "packages/db/templates");
-export const ACCEPTANCE_CASES = ["reciprocal-support-departments", "tdabc-customer-service"];
+export const templatesDir = join(REPO_ROOT, "packages/db/templates");
 export const TEMPLATES = ["distribution", "manufacturing", "professional-services"] as const;
 
 /** The files of a bundle folder, relative paths -> bytes; `replace` swaps or adds files. */

@@ -5,6 +5,7 @@ import { readBundle } from "@costflow/engine/bundle/read-bundle";
 import { calculate } from "@costflow/engine/calc/calculate";
 import type { ModelData } from "@costflow/engine/model/types";
 import { buildSummary } from "@costflow/engine/summary/build-summary";
+import { ACCEPTANCE_BUNDLES, acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadModelData } from "../../src/modules/model-io/load-model-data.ts";
 import {
@@ -17,15 +18,7 @@ import {
   startTestApp,
   type TestApp,
 } from "../helpers/test-app.ts";
-import {
-  ACCEPTANCE_CASES,
-  acceptanceDir,
-  countRows,
-  multipart,
-  TEMPLATES,
-  templatesDir,
-  zipBundle,
-} from "./bundle-helpers.ts";
+import { countRows, multipart, TEMPLATES, templatesDir, zipBundle } from "./bundle-helpers.ts";
 
 let t: TestApp;
 let demo: number;
@@ -63,13 +56,13 @@ function upload(zip: Buffer, token = analystToken, options: { field?: string; la
 const summaryOf = (model: ModelData) => buildSummary(model, calculate(model));
 
 describe("POST models/import/", () => {
-  it.each(ACCEPTANCE_CASES)("imports the acceptance bundle %s as it reads", async (name) => {
-    const response = await upload(zipBundle(join(acceptanceDir, name)));
+  it.each(ACCEPTANCE_BUNDLES)("imports the acceptance bundle %s as it reads", async (name) => {
+    const response = await upload(zipBundle(acceptanceBundle(name)));
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json();
     expect(created).toEqual({ model: expect.any(Number), scenario: expect.any(Number) });
     const loaded = await loadModelData(t.database.db, demo, created.scenario);
-    const expected = await readBundle(join(acceptanceDir, name));
+    const expected = await readBundle(acceptanceBundle(name));
     expect(loaded).toEqual(expected);
     expect(summaryOf(loaded)).toEqual(summaryOf(expected));
 
@@ -125,7 +118,7 @@ describe("POST models/import/", () => {
 
   it("speaks the caller's language in the issues", async () => {
     const response = await upload(
-      zipBundle(join(acceptanceDir, "reciprocal-support-departments"), {
+      zipBundle(acceptanceBundle("reciprocal-support-departments"), {
         "cost_pools.csv": "pool_code,name,is_direct\nPM,Plant maintenance,maybe\n",
       }),
       analystToken,
@@ -138,7 +131,7 @@ describe("POST models/import/", () => {
   });
 
   it("refuses two step-4 rules for one activity before writing anything", async () => {
-    const dir = join(acceptanceDir, "tdabc-customer-service");
+    const dir = acceptanceBundle("tdabc-customer-service");
     const before = await countRows(t.database.db);
     const response = await upload(
       zipBundle(dir, {
@@ -158,7 +151,7 @@ describe("POST models/import/", () => {
     expect(notZip.statusCode).toBe(400);
     expect(notZip.json().issues[0]).toMatchObject({ code: "zip", line: 0, column: 0 });
 
-    const wrongField = await upload(zipBundle(join(acceptanceDir, "tdabc-customer-service")), analystToken, {
+    const wrongField = await upload(zipBundle(acceptanceBundle("tdabc-customer-service")), analystToken, {
       field: "bundle",
     });
     expect(wrongField.statusCode).toBe(400);
@@ -224,8 +217,8 @@ describe("GET models/{id}/export/", () => {
   });
 
   it("is 404 for another company's model or a scenario of another model", async () => {
-    const mine = (await upload(zipBundle(join(acceptanceDir, "reciprocal-support-departments")))).json();
-    const other = (await upload(zipBundle(join(acceptanceDir, "tdabc-customer-service")))).json();
+    const mine = (await upload(zipBundle(acceptanceBundle("reciprocal-support-departments")))).json();
+    const other = (await upload(zipBundle(acceptanceBundle("tdabc-customer-service")))).json();
     const stranger = as(t.app, strangerToken);
     expect(
       (await stranger("GET", `/models/${mine.model}/export/?scenario=${mine.scenario}`)).statusCode,

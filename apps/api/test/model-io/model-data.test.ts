@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { DatabaseClient } from "@costflow/db/client";
 import { rawQuery } from "@costflow/db/repositories/model-data/raw-client";
 import { seedDemo } from "@costflow/db/seed";
@@ -8,6 +7,7 @@ import { readBundle } from "@costflow/engine/bundle/read-bundle";
 import { calculate } from "@costflow/engine/calc/calculate";
 import type { ModelData } from "@costflow/engine/model/types";
 import { buildSummary } from "@costflow/engine/summary/build-summary";
+import { acceptanceBundle, REPO_ROOT } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/lib/passwords.ts";
 import { loadModelData } from "../../src/modules/model-io/load-model-data.ts";
@@ -15,9 +15,7 @@ import { saveModelData } from "../../src/modules/model-io/save-model-data.ts";
 import { demoCompanyId } from "../helpers/test-app.ts";
 import { countRows } from "./bundle-helpers.ts";
 
-const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-const acceptance = join(repoRoot, "../shared/acceptance");
-const engineFixture = join(repoRoot, "packages/engine/test/fixtures/bundles/distribution");
+const engineFixture = join(REPO_ROOT, "packages/engine/test/fixtures/bundles/distribution");
 
 let database: DatabaseClient;
 let company: number;
@@ -39,8 +37,8 @@ async function roundTrip(model: ModelData): Promise<ModelData> {
 describe("saveModelData then loadModelData", () => {
   it.each([
     ["the engine's distribution fixture", engineFixture],
-    ["tdabc-customer-service", join(acceptance, "tdabc-customer-service")],
-    ["reciprocal-support-departments", join(acceptance, "reciprocal-support-departments")],
+    ["tdabc-customer-service", acceptanceBundle("tdabc-customer-service")],
+    ["reciprocal-support-departments", acceptanceBundle("reciprocal-support-departments")],
   ])("gives back %s unchanged", async (_name, path) => {
     const model = await readBundle(path);
     const loaded = await roundTrip(model);
@@ -51,7 +49,7 @@ describe("saveModelData then loadModelData", () => {
 
 describe("loadModelData", () => {
   it("keeps the engine's identifier order where the database's differs", async () => {
-    const model = await readBundle(join(acceptance, "tdabc-customer-service"));
+    const model = await readBundle(acceptanceBundle("tdabc-customer-service"));
     const records = model.records.get("CUST")!;
     // Code-unit order: "Z" < U+1F600 (a surrogate pair, 0xD83D...) < U+FFFD; the database's
     // COLLATE "C" on UTF-8 puts U+FFFD before U+1F600.
@@ -66,7 +64,7 @@ describe("loadModelData", () => {
       database.db,
       company,
       null,
-      await readBundle(join(acceptance, "reciprocal-support-departments")),
+      await readBundle(acceptanceBundle("reciprocal-support-departments")),
     );
     await expect(loadModelData(database.db, company + 1000, saved.scenario)).rejects.toMatchObject({
       code: "NOT_FOUND",

@@ -7,7 +7,7 @@ import { join } from "node:path";
 // which CI installs (.ci/run). Extracted text is returned without the direction marks pdftotext
 // puts around right-to-left lines, and with runs of spaces collapsed.
 
-export interface PdfFacts {
+interface PdfFacts {
   pages: number;
   text: string;
   /** Page size in points, [width, height], of the first page. */

@@ -1,11 +1,12 @@
-import { cpSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RecordTrace } from "@costflow/contract/report-trace";
+import { acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_SETTINGS } from "../../src/modules/calculation/run-calculation.ts";
-import { ACCEPTANCE, allRows, type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
+import { allRows, type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
 import { as, createCompany, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // report/records/{record}/trace/: a record's cost by activity, each activity's by direct pool,
@@ -28,14 +29,6 @@ import { as, createCompany, login, startTestApp, type TestApp } from "../helpers
 //     C1's ORDER 390 -> A1 210, A2 90, A3 90; P2's ORDER 552.50 -> A1 297.50, A2 127.50, A3 127.50.
 
 const BUNDLE = fileURLToPath(new URL("./fixtures/trace-roll-up/", import.meta.url));
-/** The shared acceptance bundles: beside the repository, or beside the folder of its work trees. */
-const acceptance = (name: string) => {
-  for (let dir = dirname(ACCEPTANCE.replace(/\/$/, "")); dir !== dirname(dir); dir = dirname(dir)) {
-    const at = join(dir, "shared", "acceptance", name);
-    if (existsSync(at)) return at;
-  }
-  return join(ACCEPTANCE, name);
-};
 
 let t: TestApp;
 let call: Call;
@@ -212,7 +205,7 @@ describe("record trace", () => {
       );
     }
     const access = (await login(t.app, "admin@costflow.demo")).access;
-    const tdabc = await importBundle(t.app, access, acceptance("tdabc-customer-service"));
+    const tdabc = await importBundle(t.app, access, acceptanceBundle("tdabc-customer-service"));
     await calculate(call, tdabc.scenario);
     const records = await recordIds(call, tdabc.scenario, tdabc.model);
     expect(records.size).toBeGreaterThan(1);

@@ -209,7 +209,7 @@ describe("report/profitability", () => {
     expect(bottom.results.map((r: Record<string, unknown>) => [r.identifier, r.value])).toEqual([
       ["C1", -775],
     ]);
-    // Default: top 50 (spec section 9).
+    // Default: top 50 (docs/reports.md, "Screens").
     const defaults = await ok(`/report/profitability/?scenario=${scenario}&dimension=${O()}&line=COSTS`);
     expect([defaults.side, defaults.limit, defaults.total]).toEqual(["top", 50, -600]);
     expect(defaults.results.map((r: { value: number }) => r.value)).toEqual([-75, -75, -150, -300]);

@@ -9,6 +9,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
+import { TOAST_MS } from "../lib/constants";
 import { i18next } from "../lib/i18n";
 import { directionOf } from "../lib/languages";
 import { queryClient } from "../lib/query-client";
@@ -34,7 +35,7 @@ function ThemedApp() {
     <MantineProvider theme={theme} forceColorScheme={colorSchemeOf(skin)}>
       <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
         <ModalsProvider labels={{ confirm: t("common:actions.confirm"), cancel: t("common:actions.cancel") }}>
-          <Notifications autoClose={3000} position="top-right" zIndex={1000} />
+          <Notifications autoClose={TOAST_MS} position="top-right" zIndex={1000} />
           <RouterProvider router={router} />
         </ModalsProvider>
       </DatesProvider>

@@ -18,7 +18,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Applies a route's access rule (spec 5 and 6) and sets the document title. */
+/** Applies a route's access rule (`decideRoute` in lib/route-access.ts) and sets the document title. */
 export function RouteGuard({ handle, children }: { handle: RouteHandle; children: ReactNode }) {
   const { loggedIn, user, ability } = useSession();
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-// Every route of spec section 2 with its layout, access rule (resource + action, default read),
+// Every route of the web app with its layout, access rule (resource + action, default read),
 // title and breadcrumbs. Pages load lazily with the 120 s chunk time-out.
 import type { ComponentType, LazyExoticComponent } from "react";
 import { lazyPage } from "../lib/lazy-page";

@@ -38,7 +38,7 @@ export interface ColumnSpec<T> {
 }
 
 /** Tables with more columns than this turn dense so they fit without scrolling sideways. */
-export const DENSE_COLUMNS = 8;
+const DENSE_COLUMNS = 8;
 
 const NUMERIC_KINDS: ReadonlySet<CellKind | undefined> = new Set(["number", "integer", "currency"]);
 
@@ -114,7 +114,7 @@ function useTotalsRow<T>(
   });
 }
 
-export interface ApiTableProps<T> {
+interface ApiTableProps<T> {
   queryKey: QueryKey;
   fetcher: (params: PageParams) => Promise<Page<T> | TotalledPage<T>>;
   columns: ColumnSpec<T>[];

@@ -1,8 +1,8 @@
-// A server-paged table (TanStack Table 8 in manual mode): the page, its size (10 by default, spec
-// 9) and the sort order belong to the caller, which turns them into limit/offset/ordering.
-// Numeric columns (column meta `numeric`, or a cell rendered as `.cf-num`) are end-aligned, header
-// included: right in a left-to-right language, left in Arabic. `dense` tightens padding and type so
-// wide tables (many result columns) fit the page.
+// A server-paged table (TanStack Table 8 in manual mode): the page, its size (10 by default) and
+// the sort order belong to the caller, which turns them into limit/offset/ordering. Numeric columns
+// (column meta `numeric`, or a cell rendered as `.cf-num`) are end-aligned, header included: right
+// in a left-to-right language, left in Arabic. `dense` tightens padding and type so wide tables
+// (many result columns) fit the page.
 import {
   Alert,
   Box,
@@ -55,7 +55,7 @@ function isNumeric(meta: unknown): boolean {
   return !!(meta as DataTableColumnMeta | undefined)?.numeric;
 }
 
-export interface DataTableProps<T> {
+interface DataTableProps<T> {
   columns: ColumnDef<T, unknown>[];
   data: T[];
   total: number;

@@ -2,7 +2,7 @@ import { Group, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-export function LogoMark({ size = 30 }: { size?: number }) {
+function LogoMark({ size = 30 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
       <rect width="32" height="32" rx="8" fill="var(--mantine-color-indigo-6)" />

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAppContext } from "../lib/app-context";
 
-export const CONTEXT_REDIRECT_MS = 2500;
+const CONTEXT_REDIRECT_MS = 2500;
 
 function Redirecting({ message, to }: { message: string; to: string }) {
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ function Redirecting({ message, to }: { message: string; to: string }) {
   );
 }
 
-/** Screens needing a model show the spec's message, then go to /model. */
+/** Screens needing a model show 'You must select a model first…', then go to /model. */
 export function RequireModel({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const ctx = useAppContext();

@@ -3,8 +3,8 @@ import { useWindowScroll } from "@mantine/hooks";
 import { IconArrowUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 
-/** Spec 9: the button appears after 250 px of scrolling. */
-export const SCROLL_TOP_THRESHOLD = 250;
+/** The button appears after 250 px of scrolling. */
+const SCROLL_TOP_THRESHOLD = 250;
 
 export function ScrollToTop() {
   const [scroll, scrollTo] = useWindowScroll();

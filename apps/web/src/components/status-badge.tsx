@@ -32,7 +32,7 @@ const CALCULATION: Record<string, { label: string; color: string }> = {
   PROCESSED: { label: "common:status.processed", color: "teal" },
 };
 
-/** Calculation, export and upload statuses (spec 4): Requested, In Progress, Finished, Error, Stopped, Attempting to stop, Processing, Processed. */
+/** Calculation, export and upload statuses: Requested, In Progress, Finished, Error, Stopped, Attempting to stop, Processing, Processed. */
 export function CalculationStatusBadge({ status }: { status: string | undefined }) {
   const { t } = useTranslation();
   const s = CALCULATION[(status ?? "").toUpperCase()] ?? CALCULATION.REQUESTED!;

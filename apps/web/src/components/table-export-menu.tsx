@@ -15,9 +15,9 @@ import type { RecordedCall } from "../lib/paged";
 import { tableErrorText } from "../lib/table-error";
 
 /** Rows a table may have to be exported at once (the server's DIRECT_TABLE_MAX_ROWS). */
-export const DIRECT_EXPORT_MAX_ROWS = 5000;
+const DIRECT_EXPORT_MAX_ROWS = 5000;
 
-export interface TableExportColumn {
+interface TableExportColumn {
   id: string;
   header: string;
 }

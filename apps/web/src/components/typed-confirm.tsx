@@ -1,4 +1,4 @@
-// Destructive actions that need the user to type a confirmation word shown in the dialog (spec 5).
+// Destructive actions that need the user to type a confirmation word shown in the dialog.
 import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconAlertTriangle } from "@tabler/icons-react";

@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { useSession } from "../lib/use-session";
 import { logout } from "../lib/user-settings";
 
-export function initialsOf(first?: string, last?: string, email?: string): string {
+function initialsOf(first?: string, last?: string, email?: string): string {
   const i = `${first?.[0] ?? ""}${last?.[0] ?? ""}`.trim();
   return (i || email?.[0] || "?").toUpperCase();
 }

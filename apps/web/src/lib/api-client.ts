@@ -1,13 +1,13 @@
-// The one HTTP client of the web app (spec 4 and 7): base path /api/v1, Bearer token, the UI
-// language in Accept-Language, and on a 401 a single-flight token refresh followed by one retry of
-// every call that failed meanwhile. When the refresh fails the session is cleared and the app is
-// sent to /login. In development builds (import.meta.env.DEV) an answer is checked against the
-// contract schema its caller passes (`schema`); production builds skip the check.
+// The one HTTP client of the web app: base path /api/v1, Bearer token, the UI language in
+// Accept-Language, and on a 401 a single-flight token refresh followed by one retry of every call
+// that failed meanwhile. When the refresh fails the session is cleared and the app is sent to
+// /login. In development builds (import.meta.env.DEV) an answer is checked against the contract
+// schema its caller passes (`schema`); production builds skip the check.
 import type { ZodType } from "zod";
 import type { ErrorBody, FieldError, TokenPair } from "./api-types";
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from "./session";
 
-export const API_BASE = "/api/v1/";
+const API_BASE = "/api/v1/";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -59,7 +59,7 @@ export function setResponseChecks(on: boolean): void {
  * The answer of `path`, checked against its contract schema in development builds. The answer is
  * returned as received (not the schema's parse result), so both builds hand the same value on.
  */
-export function checkResponse<T>(path: string, data: unknown, schema: ZodType<T> | undefined): T {
+function checkResponse<T>(path: string, data: unknown, schema: ZodType<T> | undefined): T {
   if (checkShapes && schema) {
     const result = schema.safeParse(data);
     if (!result.success) throw new ResponseShapeError(path, result.error.issues);
@@ -69,7 +69,7 @@ export function checkResponse<T>(path: string, data: unknown, schema: ZodType<T>
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions<T = unknown> {
+interface RequestOptions<T = unknown> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   params?: Record<string, QueryValue>;
@@ -217,9 +217,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
       const current = getAccessToken();
       fresh = current && current !== usedToken ? current : await refreshAccessToken();
     } catch (error) {
-      // Only the server's refusal of the refresh token ends the session (spec). A refresh that got
-      // no answer, a server error or a rate limit leaves the tokens for the next try: clearing
-      // them here logged out a user whose reload aborted a refresh in flight.
+      // Only the server's refusal of the refresh token ends the session. A refresh that got no answer, a
+      // server error or a rate limit leaves the tokens for the next try: clearing them here logged out a
+      // user whose reload aborted a refresh in flight.
       if (!refusesSession(error)) throw error;
       clearSession();
       onSessionExpired();
@@ -238,7 +238,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
 }
 
 /** Options of the shorthand calls: the answer's schema, an abort signal, auth. */
-export type CallOptions<T> = Omit<RequestOptions<T>, "method" | "body" | "params">;
+type CallOptions<T> = Omit<RequestOptions<T>, "method" | "body" | "params">;
 
 export const api = {
   get: <T>(path: string, params?: Record<string, QueryValue>, options: CallOptions<T> = {}) =>

@@ -1,7 +1,7 @@
 // Types of the API, from the zod schemas of packages/contract (type-only imports: the web bundle
 // takes no runtime code from there). A few response shapes the contract leaves open are
 // described here.
-import type { Action, Role, Subject } from "@costflow/contract/abilities";
+import type { Action, Subject } from "@costflow/contract/abilities";
 import type {
   CompanyInvitation,
   CompanyRequest,
@@ -10,7 +10,7 @@ import type {
   NotificationPage,
 } from "@costflow/contract/account";
 import type { OutboxEmail } from "@costflow/contract/admin";
-import type { CompanyRef, TokenPair } from "@costflow/contract/auth";
+import type { TokenPair } from "@costflow/contract/auth";
 import type { QuickResume } from "@costflow/contract/dashboard";
 import type { ErrorBody, FieldError } from "@costflow/contract/errors";
 import type { Language } from "@costflow/contract/languages";
@@ -21,7 +21,6 @@ import type { Me, Membership, Settings, Skin } from "@costflow/contract/users";
 export type {
   Action,
   CompanyInvitation,
-  CompanyRef,
   CompanyRequest,
   /** The error body of every 4xx/5xx; the client reads it as a Partial, a proxy may send another. */
   ErrorBody,
@@ -33,7 +32,6 @@ export type {
   OutboxEmail,
   Page,
   QuickResume,
-  Role,
   Scenario,
   ScenarioStatus,
   Settings,

@@ -1,5 +1,5 @@
-// The application context (spec 9): selected company, model and scenario, persisted locally and,
-// by the app layer, through `PUT auth/users/me/settings`. Selecting a model clears the scenario.
+// The application context: selected company, model and scenario, persisted locally and, by the app
+// layer, through `PUT auth/users/me/settings`. Selecting a model clears the scenario.
 import { createStore, useStore } from "./create-store";
 import { readJson, STORAGE_KEYS, writeJson } from "./storage";
 
@@ -8,7 +8,7 @@ export interface NamedRef {
   name: string;
 }
 
-export interface AppContextState {
+interface AppContextState {
   company: number | null;
   model: NamedRef | null;
   scenario: NamedRef | null;

@@ -1,12 +1,13 @@
-// CASL abilities from the user data's ability list (spec 6). The server builds the list from the
-// role and the membership in the selected company; the UI only hides what the server would refuse.
+// CASL abilities from the user data's ability list (docs/ARCHITECTURE.md, "Tenancy and
+// authorization"). The server builds the list from the role and the membership in the selected
+// company; the UI only hides what the server would refuse.
 import { createMongoAbility, type MongoAbility } from "@casl/ability";
 import type { AbilityRule, Action, Subject } from "./api-types";
 
 export type AppAbility = MongoAbility<[Action, Subject]>;
 
 /** Everyone may read Auth (the public and account pages), even with an empty list. */
-export const DEFAULT_RULES: AbilityRule[] = [{ action: "read", subject: "Auth" }];
+const DEFAULT_RULES: AbilityRule[] = [{ action: "read", subject: "Auth" }];
 
 export function buildAbility(rules: AbilityRule[] | null | undefined): AppAbility {
   const list = Array.isArray(rules) ? rules : [];

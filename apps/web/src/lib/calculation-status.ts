@@ -6,7 +6,7 @@ export function isActive(status: CalculationStatus | undefined): boolean {
   return status !== undefined && ACTIVE_STATUSES.includes(status);
 }
 
-/** Only runs still queued or running can be stopped (spec 4). */
+/** Only runs still queued or running can be stopped (docs/calculation.md, "A run"). */
 export function isStoppable(status: CalculationStatus | undefined): boolean {
   return status !== undefined && STOPPABLE_STATUSES.includes(status);
 }

@@ -1,9 +1,10 @@
-// Business constants of spec section 9. Those the API shares are the contract's, re-exported here.
+// Business constants of the web app (defaults and limits). Those the API shares are the
+// contract's, re-exported here.
 export {
   DEFAULT_PERCENTAGE as DEFAULT_ALLOCATION_PERCENTAGE,
   EMPTY_FORMULA as DEFAULT_FORMULA,
 } from "@costflow/contract/allocation";
-export { DEFAULT_CURRENCY, SCENARIO_COPY_NAME_MAX } from "@costflow/contract/models";
+export { DEFAULT_CURRENCY } from "@costflow/contract/models";
 export { PAGE_LIMIT_DEFAULT as PAGE_SIZE } from "@costflow/contract/pagination";
 
 export const SUPPORT_EMAIL = "support@costflow.app";

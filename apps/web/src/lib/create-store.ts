@@ -2,7 +2,7 @@
 // pieces of client state that must outlive a page (skin, application context).
 import { useSyncExternalStore } from "react";
 
-export interface Store<T> {
+interface Store<T> {
   get(): T;
   set(next: T | ((prev: T) => T)): void;
   subscribe(listener: () => void): () => void;

@@ -15,7 +15,7 @@ export function saveBlob(blob: Blob, name: string): void {
 }
 
 /** The readable name of a Content-Disposition header (RFC 5987 `filename*` first). */
-export function fileNameOf(disposition: string, fallback: string): string {
+function fileNameOf(disposition: string, fallback: string): string {
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
   if (star) {
     try {

@@ -1,7 +1,7 @@
-// Numbers, money and dates through Intl, in the UI language (spec 5 "Display": two decimals).
+// Numbers, money and dates through Intl, in the UI language (amounts with two decimals).
 const LOCALES: Record<string, string> = { en: "en-US", ar: "ar", es: "es-ES", pt: "pt-PT" };
 
-export function localeFor(language: string): string {
+function localeFor(language: string): string {
   return LOCALES[language] ?? LOCALES.en!;
 }
 
@@ -140,7 +140,7 @@ export function isoDay(d: Date): string {
   return `${d.getFullYear()}-${m}-${day}`;
 }
 
-/** The default scenario period (spec 9): one month before today to today. */
+/** The default scenario period: one month before today to today. */
 export function defaultScenarioPeriod(today: Date = new Date()): { from: string; to: string } {
   const from = new Date(today.getFullYear(), today.getMonth() - 1, today.getDate());
   // 31 March minus a month is "31 February": clamp to the last day of the previous month.

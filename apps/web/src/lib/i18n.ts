@@ -7,7 +7,7 @@ import type { Language } from "./api-types";
 import { DEFAULT_LANGUAGE, directionOf, isLanguage } from "./languages";
 import { readItem, STORAGE_KEYS, writeItem } from "./storage";
 
-export const NAMESPACES = [
+const NAMESPACES = [
   "common",
   "public",
   "auth",
@@ -50,7 +50,7 @@ async function loadLanguage(lang: Language): Promise<void> {
   loaded.add(lang);
 }
 
-export function storedLanguage(): Language {
+function storedLanguage(): Language {
   const stored = readItem(STORAGE_KEYS.language);
   if (isLanguage(stored)) return stored;
   const nav = typeof navigator === "undefined" ? "" : navigator.language.slice(0, 2);

@@ -1,6 +1,6 @@
 // Reads the claims of a JWT without verifying it: the browser only needs `exp` to decide whether
 // a stored refresh token can still start a session. The server verifies every token it receives.
-export function decodeJwtPayload(token: string): Record<string, unknown> | null {
+function decodeJwtPayload(token: string): Record<string, unknown> | null {
   const part = token.split(".")[1];
   if (!part) return null;
   try {

@@ -1,8 +1,8 @@
-// Route chunks load lazily with the spec's 120-second time-out (spec 7 "Other", spec 9): a chunk
-// that fails or takes longer raises a load error, shown by the route error boundary.
+// Route chunks load lazily with a 120-second time-out: a chunk that fails or takes longer raises a
+// load error, shown by the route error boundary.
 import { type ComponentType, lazy } from "react";
 
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {
   constructor(cause?: unknown) {
@@ -12,7 +12,7 @@ export class ChunkLoadError extends Error {
   }
 }
 
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError("timeout")), ms);
     promise.then(

@@ -1,6 +1,6 @@
 import { notifications } from "@mantine/notifications";
 
-/** Toasts (spec 9: 3000 ms; the duration is set once on <Notifications autoClose>). */
+/** Toasts (3000 ms; the duration is set once on <Notifications autoClose>). */
 export function notifySuccess(message: string, title?: string): void {
   notifications.show({ color: "teal", title, message });
 }

@@ -1,6 +1,7 @@
-// Paged lists (contract: {count, next, previous, results}; a few spec endpoints answer
-// {items, count}). Normalised to one shape for the tables. A fetcher passes the contract schema of
-// one row: in development builds the whole answer is checked against the contract's page of it.
+// Paged lists (contract: {count, next, previous, results}; the transactional-data endpoints
+// answer {items, count}). Normalised to one shape for the tables. A fetcher passes the contract
+// schema of one row: in development builds the whole answer is checked against the contract's page
+// of it.
 import { page } from "@costflow/contract/pagination";
 import { items } from "@costflow/contract/transactional-data";
 import type { ZodType } from "zod";
@@ -58,7 +59,7 @@ export function recordingCall<R>(record: (call: RecordedCall) => void, fetch: ()
 }
 
 /** The list envelope of an endpoint: the contract's page, or `{items, count}` (transactional-data). */
-export type Envelope = "page" | "items";
+type Envelope = "page" | "items";
 
 /** The contract's envelope of `item`, built once per row schema (and only when answers are checked). */
 const envelopeSchemas = { page: new WeakMap<ZodType, ZodType>(), items: new WeakMap<ZodType, ZodType>() };
@@ -98,7 +99,7 @@ export async function fetchPageOrEmpty<T>(
   }
 }
 
-/** Offsets are never negative (spec 5). */
+/** Offsets are never negative. */
 export function offsetFor(page: number, pageSize: number): number {
   return Math.max(0, (page - 1) * pageSize);
 }

@@ -1,4 +1,4 @@
-// The route guard's decision (spec 5 and 6), kept pure so it can be unit tested.
+// The route guard's decision, kept pure so it can be unit tested.
 import type { Action, Subject } from "./api-types";
 import type { AppAbility } from "./authorization";
 
@@ -10,13 +10,13 @@ import type { AppAbility } from "./authorization";
  */
 export type RouteAccess = "public" | "guest" | "open" | "private";
 
-export interface RouteRule {
+interface RouteRule {
   access: RouteAccess;
   subject?: Subject;
   action?: Action;
 }
 
-export type GuardDecision =
+type GuardDecision =
   | { kind: "allow" }
   | { kind: "login"; clearTokens: boolean }
   | { kind: "home" }

@@ -1,5 +1,5 @@
-// The browser session (spec 4): tokens and user data in localStorage. Logged in means a refresh
-// token exists, is not expired, and user data is stored. Components subscribe through
+// The browser session: tokens and user data in localStorage. Logged in means a refresh token
+// exists, is not expired, and user data is stored. Components subscribe through
 // `useSyncExternalStore` (see use-session.ts) so a refresh or logout re-renders every consumer.
 import type { Me, TokenPair } from "./api-types";
 import { isTokenExpired } from "./jwt";
@@ -59,7 +59,7 @@ export function isLoggedIn(now: number = Date.now()): boolean {
   return !isTokenExpired(getRefreshToken(), now) && getUserData() !== null;
 }
 
-/** Where a user lands after login or when opening a guest-only page while logged in (spec 6). */
+/** Where a user lands after login or when opening a guest-only page while logged in. */
 export function homePathFor(role: string | undefined | null): string {
   if (role === "admin") return "/dashboard";
   if (role === "client") return "/access-control";

@@ -1,6 +1,6 @@
-// The four skins (spec 9): light, dark, bordered (light with borders instead of shadows) and
-// semi-dark (dark navbar, light content). Persisted locally here; the settings sync lives in
-// the app layer (it needs the API and the session).
+// The four skins: light, dark, bordered (light with borders instead of shadows) and semi-dark (dark
+// navbar, light content). Persisted locally here; the settings sync lives in the app layer (it
+// needs the API and the session).
 import type { Skin } from "./api-types";
 import { createStore, useStore } from "./create-store";
 import { readItem, STORAGE_KEYS, writeItem } from "./storage";

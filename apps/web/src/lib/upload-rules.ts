@@ -1,5 +1,5 @@
 /** Files the import accepts: CSV (comma or semicolon) and Excel workbooks. */
-export const ACCEPTED_EXTENSIONS = [".csv", ".xlsx"];
+const ACCEPTED_EXTENSIONS = [".csv", ".xlsx"];
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export function isAcceptedUpload(fileName: string): boolean {

@@ -3,7 +3,7 @@ import type { Me } from "./api-types";
 import { type AppAbility, buildAbility } from "./authorization";
 import { getUserData, isLoggedIn, sessionVersion, subscribeSession } from "./session";
 
-export interface SessionState {
+interface SessionState {
   loggedIn: boolean;
   user: Me | null;
   ability: AppAbility;

@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import type { z } from "zod";
 import { ApiError } from "./api-client";
 
-export type FormErrors<V> = Partial<Record<keyof V | "form", string>>;
+type FormErrors<V> = Partial<Record<keyof V | "form", string>>;
 
 export function useZodForm<V extends Record<string, unknown>>(schema: z.ZodType<V>, initial: V) {
   const [values, setValues] = useState<V>(initial);

@@ -93,8 +93,8 @@ export function accountValuesRepository(db: Database) {
     },
 
     /**
-     * The upsert of spec section 8: creates the value of (scenario, account) or, when one exists,
-     * replaces its amount. `created` says which happened.
+     * The upsert of POST cost/account-values/ (docs/data-api.md, "Cost"): creates the value of
+     * (scenario, account) or, when one exists, replaces its amount. `created` says which happened.
      */
     async upsert(
       companyId: number,
@@ -136,5 +136,3 @@ export function accountValuesRepository(db: Database) {
     },
   };
 }
-
-export type AccountValuesRepository = ReturnType<typeof accountValuesRepository>;

@@ -192,5 +192,3 @@ export function activitiesRepository(db: Database) {
     },
   };
 }
-
-export type ActivitiesRepository = ReturnType<typeof activitiesRepository>;

@@ -34,11 +34,11 @@ export interface ModelItem {
   code: string;
   name: string;
 }
-export type PoolItem = ModelItem & { isDirect: boolean };
-export type PoolDriverItem = ModelItem & { displayType: string };
-export type ActivityItem = ModelItem & { isTdabc: boolean; costPoolId: number | null };
+type PoolItem = ModelItem & { isDirect: boolean };
+type PoolDriverItem = ModelItem & { displayType: string };
+type ActivityItem = ModelItem & { isTdabc: boolean; costPoolId: number | null };
 export type DimensionItem = ModelItem;
-export type CalculatedDriverItem = ModelItem & { dimensionId: number; isPnlLine: boolean };
+type CalculatedDriverItem = ModelItem & { dimensionId: number; isPnlLine: boolean };
 export interface DimensionDriverItem {
   id: number;
   dimensionId: number;
@@ -63,7 +63,7 @@ export interface SourceRuleRow {
   driverId: number | null;
   driverName: string | null;
 }
-export interface SourceRuleValues {
+interface SourceRuleValues {
   sourceId: number;
   destinationId: number;
   type: "PERCENTAGE" | "DRIVER";
@@ -84,7 +84,7 @@ export interface DirectRuleRow {
   ratio: string;
   tdabcRatio: string | null;
 }
-export interface DirectRuleValues {
+interface DirectRuleValues {
   sourceId: number;
   destinationId: number;
   ratio: string;
@@ -104,7 +104,7 @@ export interface ActivityRuleRow {
   equation: string;
   description: string;
 }
-export interface ActivityRuleValues {
+interface ActivityRuleValues {
   sourceId: number;
   destinationId: number;
   splitType: string;
@@ -128,7 +128,7 @@ export interface PushRuleRow {
   allocationDriverId: number | null;
   equation: string;
 }
-export interface PushRuleValues {
+interface PushRuleValues {
   sourceId: number;
   parentId: number;
   childId: number;

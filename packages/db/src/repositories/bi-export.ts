@@ -265,5 +265,3 @@ export function biExportRepository(db: Database) {
     },
   };
 }
-
-export type BiExportRepository = ReturnType<typeof biExportRepository>;

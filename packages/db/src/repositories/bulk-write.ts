@@ -14,7 +14,7 @@ export type Query = <T extends Row = Row>(text: string, params?: unknown[]) => P
  * Outside `transaction`, every statement commits by itself; on PGlite, other queries of the
  * process run between two statements of the session, so a long load never blocks the API.
  */
-export interface BulkSession {
+interface BulkSession {
   readonly driver: DatabaseClient["driver"];
   query: Query;
   /**

@@ -12,8 +12,8 @@ export type CalculatedDriverView = CalculatedDriver & { dimensionName: string };
 export type DriversCalculationRow = typeof calculations.$inferSelect & { requestedByName: string | null };
 
 /** The category of calculated-driver runs, and the marker of runs made by this module's worker. */
-export const CALCULATED_DRIVERS = "CALCULATED_DRIVERS";
-export const RUNNER = "calculated-drivers";
+const CALCULATED_DRIVERS = "CALCULATED_DRIVERS";
+const RUNNER = "calculated-drivers";
 const ACTIVE = ["REQUESTED", "IN_PROGRESS", "ATTEMPTING_TO_STOP"];
 
 const driverColumns = { driver: calculatedDrivers, dimensionName: dimensions.name };
@@ -645,5 +645,3 @@ export function calculatedDriversRepository(db: Database) {
     },
   };
 }
-
-export type CalculatedDriversRepository = ReturnType<typeof calculatedDriversRepository>;

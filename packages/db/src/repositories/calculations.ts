@@ -496,5 +496,3 @@ export function calculationsRepository(db: Database) {
     },
   };
 }
-
-export type CalculationsRepository = ReturnType<typeof calculationsRepository>;

@@ -3,8 +3,8 @@ import type { Database, Executor } from "../client.ts";
 import { companies, licenseTypes, memberships } from "../schema/companies.ts";
 import { users } from "../schema/users.ts";
 
-export type Company = typeof companies.$inferSelect;
-export type NewCompany = typeof companies.$inferInsert;
+type Company = typeof companies.$inferSelect;
+type NewCompany = typeof companies.$inferInsert;
 
 /** A membership with what the API shows of it: company name and status, license name. */
 export interface MembershipView {
@@ -120,5 +120,3 @@ export function companiesRepository(db: Database) {
     },
   };
 }
-
-export type CompaniesRepository = ReturnType<typeof companiesRepository>;

@@ -192,5 +192,3 @@ export function companyRequestsRepository(db: Database) {
     },
   };
 }
-
-export type CompanyRequestsRepository = ReturnType<typeof companyRequestsRepository>;

@@ -93,5 +93,3 @@ export function costPoolsRepository(db: Database) {
     },
   };
 }
-
-export type CostPoolsRepository = ReturnType<typeof costPoolsRepository>;

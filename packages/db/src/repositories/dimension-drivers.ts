@@ -9,14 +9,14 @@ import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 export type DimensionDriver = typeof dimensionDrivers.$inferSelect;
 
 /** Driver types whose values can be sorted on, so they get a sort index (see sortIndexSql). */
-export const SORTABLE_DRIVER_TYPES = new Set(["DECI", "TEXT", "DATE"]);
+const SORTABLE_DRIVER_TYPES = new Set(["DECI", "TEXT", "DATE"]);
 
 /** A string as an SQL literal (names go into index expressions, which take no parameters). */
-export function sqlLiteral(text: string): string {
+function sqlLiteral(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
-export const sortIndexName = (driverId: number) => `dimension_records_driver_${driverId}_idx`;
+const sortIndexName = (driverId: number) => `dimension_records_driver_${driverId}_idx`;
 
 /**
  * The expression a record list sorts on for this driver. Index and query must spell it the same
@@ -291,5 +291,3 @@ export function dimensionDriversRepository(db: Database) {
     },
   };
 }
-
-export type DimensionDriversRepository = ReturnType<typeof dimensionDriversRepository>;

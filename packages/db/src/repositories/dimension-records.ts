@@ -251,5 +251,3 @@ export function dimensionRecordsRepository(db: Database) {
     },
   };
 }
-
-export type DimensionRecordsRepository = ReturnType<typeof dimensionRecordsRepository>;

@@ -185,5 +185,3 @@ export async function clearDriverReferences(
       where company_id = ${companyId} and allocation_driver_id in ${driverIds}`);
   }
 }
-
-export type DimensionsRepository = ReturnType<typeof dimensionsRepository>;

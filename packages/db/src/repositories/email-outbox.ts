@@ -6,7 +6,7 @@ import { users } from "../schema/users.ts";
 import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
-export type NewOutboxEmail = typeof emailOutbox.$inferInsert;
+type NewOutboxEmail = typeof emailOutbox.$inferInsert;
 
 /** Who reads the outbox: an administrator, in their selected company. */
 export interface OutboxReader {
@@ -100,5 +100,3 @@ export function emailOutboxRepository(db: Database) {
     },
   };
 }
-
-export type EmailOutboxRepository = ReturnType<typeof emailOutboxRepository>;

@@ -6,7 +6,7 @@ import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 
 export type ExportFile = typeof exportFiles.$inferSelect;
 export type ExportFileView = ExportFile & { requestedByName: string | null };
-export type ExportFileStatus = "PROCESSING" | "PROCESSED" | "ERROR";
+type ExportFileStatus = "PROCESSING" | "PROCESSED" | "ERROR";
 
 const requestedByName = sql<
   string | null
@@ -229,5 +229,3 @@ export function exportFilesRepository(db: Database) {
     },
   };
 }
-
-export type ExportFilesRepository = ReturnType<typeof exportFilesRepository>;

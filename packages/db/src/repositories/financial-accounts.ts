@@ -268,5 +268,3 @@ export function financialAccountsRepository(db: Database) {
     },
   };
 }
-
-export type FinancialAccountsRepository = ReturnType<typeof financialAccountsRepository>;

@@ -212,5 +212,3 @@ export function modelsRepository(db: Database) {
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
-
-export type ModelsRepository = ReturnType<typeof modelsRepository>;

@@ -4,7 +4,7 @@ import { notifications } from "../schema/notifications.ts";
 import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 
 export type Notification = typeof notifications.$inferSelect;
-export type NewNotification = typeof notifications.$inferInsert;
+type NewNotification = typeof notifications.$inferInsert;
 
 /** Notifications belong to one user: every read and write is filtered by that user. */
 export function notificationsRepository(db: Database) {
@@ -79,5 +79,3 @@ export function notificationsRepository(db: Database) {
     },
   };
 }
-
-export type NotificationsRepository = ReturnType<typeof notificationsRepository>;

@@ -115,5 +115,3 @@ export function pdfReportsRepository(db: Database) {
     },
   };
 }
-
-export type PdfReportsRepository = ReturnType<typeof pdfReportsRepository>;

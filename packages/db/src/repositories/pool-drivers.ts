@@ -229,5 +229,3 @@ export function poolDriversRepository(db: Database) {
     },
   };
 }
-
-export type PoolDriversRepository = ReturnType<typeof poolDriversRepository>;

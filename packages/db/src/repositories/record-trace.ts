@@ -10,21 +10,21 @@ const intArray = (values: readonly number[]) => `{${values.join(",")}}`;
 const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
 
-export interface TraceRecord {
+interface TraceRecord {
   id: number;
   dimensionId: number;
   identifier: string;
   name: string;
 }
 
-export interface RunRecord {
+interface RunRecord {
   recordNo: number;
   identifier: string;
   resting: number;
   cost: number;
 }
 
-export interface VectorEntries {
+interface VectorEntries {
   step: number;
   sourceNo: number;
   kind: string;

@@ -44,7 +44,7 @@ export interface ReportRecord {
   margin: number | null;
 }
 
-export interface SplitRow {
+interface SplitRow {
   recordNo: number;
   record2No: number;
   /** Minor units of the column asked for. */
@@ -334,5 +334,3 @@ export function reportDataRepository(db: Database) {
     },
   };
 }
-
-export type ReportDataRepository = ReturnType<typeof reportDataRepository>;

@@ -11,7 +11,7 @@ export type ReportLineRow = typeof reportLines.$inferSelect & {
   calculatedDriverName: string | null;
   dimensionName: string | null;
 };
-export type ReportLineValues = Pick<
+type ReportLineValues = Pick<
   typeof reportLines.$inferInsert,
   | "code"
   | "description"

@@ -99,18 +99,18 @@ export interface RunReports {
   sankey: unknown;
 }
 
-export type RunMetaRow = typeof calculationResults.$inferSelect;
+type RunMetaRow = typeof calculationResults.$inferSelect;
 
 /** Where a result page's run stands: no such scenario, no finished run of the category, or the run. */
-export type LatestRun =
+type LatestRun =
   | { scenario: false }
   | { scenario: true; run: null }
   | { scenario: true; run: { calculationId: number; finishedAt: Date | null; meta: RunMeta | null } };
-export type AllocationResultRow = typeof resultAllocations.$inferSelect;
-export type SourceResultRow = typeof resultSources.$inferSelect;
-export type TimeDrivenResultRow = typeof resultTimeDriven.$inferSelect;
+type AllocationResultRow = typeof resultAllocations.$inferSelect;
+type SourceResultRow = typeof resultSources.$inferSelect;
+type TimeDrivenResultRow = typeof resultTimeDriven.$inferSelect;
 export type PushRow = typeof resultPushes.$inferSelect;
-export type RecordRow = typeof resultRecords.$inferSelect;
+type RecordRow = typeof resultRecords.$inferSelect;
 
 /** The step of each step category (result rows carry the step). */
 const STEP_OF: Record<string, number> = {
@@ -158,7 +158,7 @@ function categoryOf(step: number): string {
 type Filter = { companyId: number; calculationId: number };
 
 /** A page of result rows with the sums of its adding columns over the whole filtered set (minor units). */
-export type TotalledPage<T> = PageResult<T> & { totals: Record<string, number> };
+type TotalledPage<T> = PageResult<T> & { totals: Record<string, number> };
 
 /** `count(*)` and `coalesce(sum(col), 0)` of each column, as one select list. */
 function countAndSums(columns: Record<string, AnyPgColumn | SQL>) {
@@ -1029,5 +1029,3 @@ function positional(
   }
   return out;
 }
-
-export type ResultsRepository = ReturnType<typeof resultsRepository>;

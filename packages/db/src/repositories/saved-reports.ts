@@ -106,5 +106,3 @@ export function savedReportsRepository(db: Database) {
     },
   };
 }
-
-export type SavedReportsRepository = ReturnType<typeof savedReportsRepository>;

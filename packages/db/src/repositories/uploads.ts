@@ -14,8 +14,8 @@ import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 
 export type UploadProcess = typeof uploadProcesses.$inferSelect;
 export type UploadKind = "ACCOUNTS" | "ACCOUNT_VALUES" | "COST_POOLS" | "POOL_DRIVER_VALUES" | "RECORDS";
-export type UploadMode = "MERGE" | "APPEND" | "REPLACE";
-export type UploadStatus = "PROCESSING" | "PROCESSED" | "ERROR" | "STOPPED";
+type UploadMode = "MERGE" | "APPEND" | "REPLACE";
+type UploadStatus = "PROCESSING" | "PROCESSED" | "ERROR" | "STOPPED";
 
 /**
  * One stored problem of a file. `reason` is a key of the `uploads.errors` translations, `values`
@@ -362,8 +362,6 @@ export function uploadsRepository(db: Database) {
   };
 }
 
-export type UploadsRepository = ReturnType<typeof uploadsRepository>;
-
 // Staging and writing (raw SQL on a bulk session) ------------------------------------------------
 
 /** Where a file's rows go: the scenario, its model and, for records, the dimension and its links. */
@@ -426,7 +424,7 @@ export async function dropStage(query: Query, table: string): Promise<void> {
 }
 
 /** One problem found in the staged rows: the file line (null for a row not in the file), the column, why. */
-export interface StageProblem {
+interface StageProblem {
   line: number | null;
   field: string;
   reason: string;

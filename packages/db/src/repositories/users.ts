@@ -6,13 +6,13 @@ import { userSettings } from "../schema/user-settings.ts";
 import { refreshTokens, users } from "../schema/users.ts";
 
 export type User = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
-export type RefreshToken = typeof refreshTokens.$inferSelect;
+type NewUser = typeof users.$inferInsert;
+type RefreshToken = typeof refreshTokens.$inferSelect;
 export type UserSettings = typeof userSettings.$inferSelect;
-export type ActionPurpose = "PASSWORD_RESET" | "COMPANY_VALIDATION";
+type ActionPurpose = "PASSWORD_RESET" | "COMPANY_VALIDATION";
 
 /** What an authenticated request needs of its caller, read in one round trip (loadSession). */
-export interface SessionRow {
+interface SessionRow {
   user: User;
   /** Null only for a user created without settings (getSettings creates them). */
   settings: UserSettings | null;
@@ -243,5 +243,3 @@ export function usersRepository(db: Database) {
     },
   };
 }
-
-export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -6,10 +6,10 @@ import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 
 /**
- * PDF reports (spec section 4 "PDF report"; docs/pdf.md): a title, a description, a type, an
- * orientation and `data`, the blocks the user composed (and the scenario they were composed on).
- * Private to the owner unless shared, like the saved reports; kept apart from them because the
- * blocks outgrow a saved report's 4,000 characters of filters.
+ * PDF reports (docs/pdf.md): a title, a description, a type, an orientation and `data`, the blocks
+ * the user composed (and the scenario they were composed on). Private to the owner unless shared,
+ * like the saved reports; kept apart from them because the blocks outgrow a saved report's 4,000
+ * characters of filters.
  */
 export const pdfReports = pgTable(
   "pdf_reports",

@@ -5,7 +5,7 @@ import type { DimensionRecords } from "../model/types.ts";
 import type { BenchCounts } from "./bench-sizes.ts";
 import { type Prng, WeightedPicker } from "./prng.ts";
 
-export const REGIONS = ["North", "South", "East", "West", "Central"];
+const REGIONS = ["North", "South", "East", "West", "Central"];
 const CATEGORIES = ["Beverages", "Dairy", "Frozen", "Dry goods", "Household", "Personal care", "Snacks"];
 
 const round = (x: number, digits: number) => {

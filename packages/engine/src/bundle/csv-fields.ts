@@ -17,10 +17,6 @@ export function fieldText(s: CsvScanner, k: number): string {
   return (s.flags[k]! & ESCAPED) !== 0 ? text.replaceAll('""', '"') : text;
 }
 
-export function fieldIsEmpty(s: CsvScanner, k: number): boolean {
-  return s.starts[k] === s.ends[k];
-}
-
 // Exact powers of ten: a decimal with at most 15 significant digits and at most 22 decimals is
 // mantissa / 10^k with both operands exact, so one correctly rounded division gives the same
 // double as Number(text).

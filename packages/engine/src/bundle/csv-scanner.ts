@@ -17,11 +17,11 @@ SPECIAL[LF] = 1;
 SPECIAL[CR] = 1;
 
 /** Field flag: the field was quoted. */
-export const QUOTED = 1;
+const QUOTED = 1;
 /** Field flag: the quoted field contains doubled quotes ("") to unescape. */
 export const ESCAPED = 2;
 
-export interface CsvRecordHandler {
+interface CsvRecordHandler {
   /** Called once per record; read the record through the scanner's public fields. */
   record(scanner: CsvScanner): void;
   /** A syntax problem at (line, 1-based field number); scanning continues. */
@@ -31,7 +31,7 @@ export interface CsvRecordHandler {
 const EMPTY = Buffer.alloc(0);
 
 /** Longest record (bytes) a scanner carries over between chunks, by default. */
-export const MAX_RECORD_BYTES = 4 << 20;
+const MAX_RECORD_BYTES = 4 << 20;
 
 /**
  * A record longer than the scanner's limit: reported through syntaxError, then thrown so that

@@ -18,9 +18,7 @@ import { readRecords } from "./read-records.ts";
 import { readRules } from "./read-rules.ts";
 import { ZipFormatError, type ZipLimits, ZipTooLargeError, ZipUnsafePathError } from "./zip-source.ts";
 
-export type { ReadProgress } from "./read-context.ts";
-
-export interface ReadBundleOptions {
+interface ReadBundleOptions {
   /** Stop after this many issues (default 100). */
   maxErrors?: number;
   /** Called while big records files stream in (about every 8 MB) and when each ends. */
@@ -29,7 +27,7 @@ export interface ReadBundleOptions {
   zipLimits?: ZipLimits;
 }
 
-export const BUNDLE_FILES = [
+const BUNDLE_FILES = [
   "model.json",
   "settings.json",
   "accounts.csv",

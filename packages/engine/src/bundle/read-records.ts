@@ -17,7 +17,7 @@ const DATE = 3;
 const RELATION = 4;
 
 /** Records already read, with their lookup index, for dimensions that others point to. */
-export type RecordTargets = Map<string, IdentifierIndex>;
+type RecordTargets = Map<string, IdentifierIndex>;
 
 interface Column {
   kind: number;

@@ -56,7 +56,7 @@ const CHUNK = 1 << 20;
 const INFLATED_CHUNK = 256 * 1024;
 
 /** A name that would leave the bundle folder if extracted: refused rather than ignored. */
-export function isUnsafeEntryName(name: string): boolean {
+function isUnsafeEntryName(name: string): boolean {
   if (name.startsWith("/") || name.startsWith("\\") || /^[A-Za-z]:/.test(name)) return true;
   return name.split(/[\\/]/).some((segment) => segment === "..");
 }

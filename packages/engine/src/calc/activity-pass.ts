@@ -12,7 +12,7 @@ import type { ActivityResult, DimensionResult, PushResult, StepCheck } from "./r
 import type { RollDetail } from "./roll-detail.ts";
 import { describeSpec, type WeightResolver, type WeightSpec } from "./weight-resolver.ts";
 
-export interface ActivityPassOutput {
+interface ActivityPassOutput {
   activities: ActivityResult[];
   pushes: PushResult[];
   step4Check: StepCheck | null;

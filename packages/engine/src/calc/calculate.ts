@@ -21,7 +21,6 @@ import { runStep6 } from "./step6.ts";
 import { WeightResolver } from "./weight-resolver.ts";
 import { whaleCurve } from "./whale.ts";
 
-export type { CalcOptions } from "./context.ts";
 export { CalcError, CalcStoppedError } from "./errors.ts";
 export type { CalcResult } from "./result-types.ts";
 

@@ -98,12 +98,6 @@ function decomposeByString(a: number): void {
   DEC.e = e;
 }
 
-/** Number of decimals of v read as a decimal (0 for integers). */
-export function decimalsOf(v: number): number {
-  decompose(v);
-  return DEC.e < 0 ? -DEC.e : 0;
-}
-
 /** v read as a decimal, as an exact fraction num / 10^scale with BigInt numerator. */
 export function decimalToBig(v: number): { num: bigint; scale: number } {
   decompose(v);
@@ -113,13 +107,13 @@ export function decimalToBig(v: number): { num: bigint; scale: number } {
 }
 
 /** Whether the last minorOf call dropped digits (for load warnings); avoids an object per call. */
-export const ROUNDING = { changed: false };
+const ROUNDING = { changed: false };
 
 /**
  * Rounds a major-unit decimal to integer minor units, halves away from zero, reading v as a decimal
  * (so 1.005 with 2 digits is 101). Sets ROUNDING.changed when digits were dropped.
  */
-export function minorOf(v: number, digits: number): number {
+function minorOf(v: number, digits: number): number {
   decompose(v);
   const sign = DEC.negative ? -1 : 1;
   const { m, e } = DEC;
@@ -173,11 +167,6 @@ export function roundMajor(v: number, digits: number): number {
 export function toMajor(minor: number, digits: number): number {
   const r = minor / POW10[digits]!;
   return r === 0 ? 0 : r;
-}
-
-/** Rounds a plain value (quantity, percent) to `decimals` decimals, halves away from zero. */
-export function roundDecimals(v: number, decimals: number): number {
-  return roundMajor(v, decimals);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Errors that end a calculation. The app stores `code`, `message` and `details` in the calculation
 // log; `details` names what the user has to fix (rule, record, value, pools, lines, position).
 
-export type CalcErrorCode =
+type CalcErrorCode =
   | "UNKNOWN_REFERENCE"
   | "INVALID_PERCENTAGE"
   | "DRIVER_GROUP_PERCENTAGE_MISMATCH"

@@ -2,7 +2,7 @@
 // small (one row per indirect pool), so plain O(n^3) is fine; one step of iterative refinement
 // brings the float solution to the last bits.
 
-export interface LuResult {
+interface LuResult {
   x: Float64Array;
   /** Row index (in the original order) where a zero pivot was met, or -1. */
   singularAt: number;

@@ -21,7 +21,7 @@ interface PreparedLine {
   slots: number[];
 }
 
-export interface PnlOutput {
+interface PnlOutput {
   profitLine: string | null;
   lineOrder: string[];
   byDimension: Map<string, PnlDimensionResult>;

@@ -12,17 +12,17 @@ import type { Splitter } from "./largest-remainder.ts";
 /** |S| x max w_i + W below this: floors and remainders exact in doubles (largest-remainder.ts). */
 const LIMIT = 2 ** 52;
 /** Runs up to this many children are split inline. */
-export const SMALL_RUN = 32;
+const SMALL_RUN = 32;
 /** Weight sums below this give remainders whose rank keys (rem x 32 + 31 - j) stay below 2^30. */
 const RANK_LIMIT = 2 ** 25;
 
-export interface PushRunTotals {
+interface PushRunTotals {
   allocated: number;
   unallocated: number;
 }
 
 /** Per-engine scratch of the inline splits (SMALL_RUN long). */
-export interface RunScratch {
+interface RunScratch {
   amount: Float64Array;
   rem: Float64Array;
   key: Int32Array;

@@ -53,7 +53,7 @@ export function orderPushes(source: string, rules: PushRule[], step: 5 | 6): Pus
   return ordered;
 }
 
-export function specOf(split: PushSplit): WeightSpec | null {
+function specOf(split: PushSplit): WeightSpec | null {
   switch (split.kind) {
     case "NOT_ALLOCATE":
       return null;
@@ -67,7 +67,7 @@ export function specOf(split: PushSplit): WeightSpec | null {
 }
 
 /** Per-dimension sinks of what stays on parents (step 5 fills the dimension results). */
-export interface PushSinks {
+interface PushSinks {
   unallocated: (dimension: string) => Float64Array | null;
   notAllocated: (dimension: string) => Float64Array | null;
 }

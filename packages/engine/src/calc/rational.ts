@@ -11,7 +11,6 @@ export interface Rat {
 
 export const ZERO: Rat = { n: 0n, d: 1n };
 export const ONE: Rat = { n: 1n, d: 1n };
-export const HUNDRED: Rat = { n: 100n, d: 1n };
 
 function gcd(a: bigint, b: bigint): bigint {
   if (a < 0n) a = -a;
@@ -56,7 +55,7 @@ export const cmp = (a: Rat, b: Rat): number => {
 export const isZero = (a: Rat): boolean => a.n === 0n;
 
 /** n / d rounded to an integer, halves away from zero. */
-export function roundHalfAwayBig(n: bigint, d: bigint): bigint {
+function roundHalfAwayBig(n: bigint, d: bigint): bigint {
   if (d < 0n) {
     n = -n;
     d = -d;

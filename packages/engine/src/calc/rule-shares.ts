@@ -6,14 +6,14 @@ import type { RuleType } from "../model/types.ts";
 import { CalcError } from "./errors.ts";
 import { add, cmp, div, isZero, mul, type Rat, rat, ratOf, ZERO } from "./rational.ts";
 
-export interface ShareRow {
+interface ShareRow {
   destination: string;
   type: RuleType;
   percentage: number;
   driver: string | null;
 }
 
-export interface Shares {
+interface Shares {
   /** Share of the source per row (fraction of 1), aligned with the rows. */
   shares: Rat[];
   /** T as a fraction of 1 (1 = 100%). */

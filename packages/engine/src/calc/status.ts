@@ -7,8 +7,3 @@ export function statusOf(total: Rat): AllocationStatus {
   const c = cmp(total, ONE);
   return c === 0 ? "FULLY_ALLOCATED" : c < 0 ? "UNDER_ALLOCATED" : "OVER_ALLOCATED";
 }
-
-/** From what is left (positive: under, negative: over). */
-export function statusOfRemainder(left: number): AllocationStatus {
-  return left === 0 ? "FULLY_ALLOCATED" : left > 0 ? "UNDER_ALLOCATED" : "OVER_ALLOCATED";
-}

@@ -11,7 +11,7 @@ import type { AccountResult, AllocationRow, Flow, StepCheck } from "./result-typ
 import { computeShares, type PoolDriverLookup } from "./rule-shares.ts";
 import { statusOf } from "./status.ts";
 
-export interface Step1Output {
+interface Step1Output {
   accounts: AccountResult[];
   rows: AllocationRow[];
   flows: Flow[];

@@ -13,7 +13,7 @@ import { computeShares, type PoolDriverLookup } from "./rule-shares.ts";
 import { statusOf } from "./status.ts";
 import { ruleRowOrder } from "./step1.ts";
 
-export interface Step2Output {
+interface Step2Output {
   rows: AllocationRow[];
   flows: Flow[];
   /** D_k for every direct pool and x_i (rounded) for indirect ones. */

@@ -31,7 +31,7 @@ import type {
 import { percentageOf } from "./rule-shares.ts";
 import { statusOf } from "./status.ts";
 
-export interface Step3Output {
+interface Step3Output {
   rows: AllocationRow[];
   flows: Flow[];
   tdabcRows: TdabcRow[];
@@ -43,7 +43,7 @@ export interface Step3Output {
 }
 
 /** Exact quantity Q_t of an activity (sum of its step-4 weights); ZERO without a step-4 rule. */
-export type QuantityOf = (activity: string) => Rat;
+type QuantityOf = (activity: string) => Rat;
 
 export function runStep3(
   ctx: CalcContext,

@@ -6,13 +6,13 @@
 // reaches pushes nothing: it is a validation error (docs/engine.md, choice 7).
 // Shared by the engine (calc/step6.ts), the bundle reader and the API's rule save and import.
 
-export interface Step6Link {
+interface Step6Link {
   calculatedDriver: string;
   parentDimension: string;
   childDimension: string;
 }
 
-export interface DriverName {
+interface DriverName {
   name: string;
   dimension: string;
 }

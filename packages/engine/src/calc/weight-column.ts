@@ -38,7 +38,7 @@ export interface WeightClasses {
 const MAX_CLASSES = 255;
 const MAX_CLASS_WEIGHT = 65_535;
 
-export interface WeightContext {
+interface WeightContext {
   /** Rule description for error messages, e.g. "step 4 rule ORD -> CUST (DRIVER orders)". */
   rule: string;
   identifiers: readonly string[];
@@ -268,19 +268,4 @@ function bigColumn(
     scaled[i] = Number(w);
   }
   return { n: values.length, scaled, big, decimals, totalBig, total: Number(totalBig), uniform: false };
-}
-
-/** Exact sum of the weights of ids[start..end) (BigInt when the column is big). */
-export function rangeWeight(col: WeightColumn, ids: Int32Array, start: number, end: number): number {
-  let w = 0;
-  const s = col.scaled;
-  for (let j = start; j < end; j++) w += s[ids[j]!]!;
-  return w;
-}
-
-export function rangeWeightBig(col: WeightColumn, ids: Int32Array, start: number, end: number): bigint {
-  let w = 0n;
-  const b = col.big!;
-  for (let j = start; j < end; j++) w += b[ids[j]!]!;
-  return w;
 }

@@ -2,7 +2,7 @@
 
 export class UsageError extends Error {}
 
-export interface ParsedArgs {
+interface ParsedArgs {
   positionals: string[];
   options: Map<string, string>;
 }

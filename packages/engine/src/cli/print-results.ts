@@ -14,7 +14,7 @@ const STEP_NAMES: Record<number, string> = {
   6: "Calculated drivers pushed",
 };
 
-export function moneyFormat(digits: number): (minor: number) => string {
+function moneyFormat(digits: number): (minor: number) => string {
   const f = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return (minor) => f.format(minor / 10 ** digits);
 }
@@ -30,7 +30,7 @@ function table(rows: string[][], rightAligned: boolean[]): string[] {
 }
 
 /** Indexes of the k best values by `better` (ties: lower index, i.e. identifier order). */
-export function topK(values: Float64Array, k: number, better: (a: number, b: number) => boolean): number[] {
+function topK(values: Float64Array, k: number, better: (a: number, b: number) => boolean): number[] {
   const top: number[] = [];
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;

@@ -1,7 +1,7 @@
 // The one error type of the formula language. `position` is a 0-based index into the source so the
 // editor can underline the spot; `name` carries the offending name or function when there is one.
 
-export type FormulaErrorCode =
+type FormulaErrorCode =
   | "missing_equals"
   | "empty_formula"
   | "unexpected_character"

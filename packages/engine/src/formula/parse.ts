@@ -16,7 +16,7 @@ const MAX_DEPTH = 200;
 
 const functionNames = new Set<string>(["IF", "MIN", "MAX", "ABS", "ROUND"]);
 
-export interface ParsedFormula {
+interface ParsedFormula {
   ast: FormulaNode;
   /** Every name reference in source order (duplicates kept), for resolution with positions. */
   references: { name: string; pos: number }[];

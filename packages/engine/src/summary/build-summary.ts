@@ -8,8 +8,6 @@ import type { CalcResult } from "../calc/result-types.ts";
 import type { ModelData } from "../model/types.ts";
 import type { ResultsSummary, SummaryFlow, SummaryWhale } from "./summary-types.ts";
 
-export type { ResultsSummary } from "./summary-types.ts";
-
 /** An object keyed by user codes: no prototype, so a code such as "__proto__" is just a key. */
 function dict<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;

@@ -2,19 +2,15 @@
 // figure of their expected.json checked to the minor unit.
 
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readBundle } from "../../src/bundle/read-bundle.ts";
 import { calculate } from "../../src/calc/calculate.ts";
 import { buildSummary } from "../../src/summary/build-summary.ts";
+import { type AcceptanceBundle, acceptanceBundle } from "../support/shared-fixtures.ts";
 
-// packages/engine/test/acceptance -> repo root -> ../shared/acceptance
-const here = dirname(fileURLToPath(import.meta.url));
-const acceptance = resolve(here, "../../../..", "../shared/acceptance");
-
-function load(name: string) {
-  const dir = resolve(acceptance, name);
+function load(name: AcceptanceBundle) {
+  const dir = acceptanceBundle(name);
   const expected = JSON.parse(readFileSync(resolve(dir, "expected.json"), "utf8"));
   return { dir, expected };
 }

@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
+const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
 export const baseBundle = join(fixtures, "bundles/distribution");
-export const errorOverlays = join(fixtures, "bundle-errors");
+const errorOverlays = join(fixtures, "bundle-errors");
 
 const made: string[] = [];
 

@@ -4,6 +4,7 @@ import { zipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { BundleError, type BundleIssue } from "../../src/bundle/bundle-error.ts";
 import { readBundle } from "../../src/bundle/read-bundle.ts";
+import { acceptanceBundle } from "../support/shared-fixtures.ts";
 import { baseBundle, overlaid, removeTempDirs, tempDir } from "./fixture-paths.ts";
 
 afterAll(removeTempDirs);
@@ -156,11 +157,10 @@ describe("readBundle on the distribution fixture", async () => {
   });
 
   it("reads the acceptance bundles", async () => {
-    const acceptance = join(baseBundle, "../../../../../../../shared/acceptance");
-    const tdabc = await readBundle(join(acceptance, "tdabc-customer-service"));
+    const tdabc = await readBundle(acceptanceBundle("tdabc-customer-service"));
     expect(tdabc.records.get("CUST")!.identifiers).toEqual(["C1", "C2", "C3", "C4"]);
     expect(tdabc.rules.step3.map((r) => r.unitMinutes)).toEqual([8, 44, 50]);
-    const reciprocal = await readBundle(join(acceptance, "reciprocal-support-departments"));
+    const reciprocal = await readBundle(acceptanceBundle("reciprocal-support-departments"));
     expect(reciprocal.rules.step2).toHaveLength(6);
   });
 });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readBundle } from "../../src/bundle/read-bundle.ts";
 import { writeBundle, writeBundleZip } from "../../src/bundle/write-bundle.ts";
+import { ACCEPTANCE_BUNDLES, acceptanceBundle } from "../support/shared-fixtures.ts";
 import { baseBundle, removeTempDirs, tempDir } from "./fixture-paths.ts";
 
 afterAll(removeTempDirs);
@@ -35,9 +36,8 @@ describe("writeBundle", () => {
   });
 
   it("round-trips the acceptance bundles", async () => {
-    const acceptance = join(baseBundle, "../../../../../../../shared/acceptance");
-    for (const name of ["tdabc-customer-service", "reciprocal-support-departments"]) {
-      const model = await readBundle(join(acceptance, name));
+    for (const name of ACCEPTANCE_BUNDLES) {
+      const model = await readBundle(acceptanceBundle(name));
       const dir = join(await tempDir(), name);
       await writeBundle(model, dir);
       expect(await readBundle(dir)).toEqual(model);

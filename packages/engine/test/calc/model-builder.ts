@@ -52,7 +52,7 @@ export interface ModelSpec {
   settings?: Partial<Settings>;
 }
 
-export function parseSplit(text: string): PushSplit {
+function parseSplit(text: string): PushSplit {
   if (text === "NOT_ALLOCATE") return { kind: "NOT_ALLOCATE" };
   if (text === "EVEN") return { kind: "EVEN" };
   if (text.startsWith("DRIVER:")) return { kind: "DRIVER", driver: text.slice(7) };

@@ -9,7 +9,6 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { readBundle } from "../../src/bundle/read-bundle.ts";
 import { calculate } from "../../src/calc/calculate.ts";
@@ -17,10 +16,10 @@ import { writeJsonFile } from "../../src/cli/write-json.ts";
 import type { ModelData } from "../../src/model/types.ts";
 import { buildSummary } from "../../src/summary/build-summary.ts";
 import { writeSummaryJson } from "../../src/summary/write-summary-json.ts";
+import { ACCEPTANCE_BUNDLES, acceptanceBundle } from "../support/shared-fixtures.ts";
 import { chainModel } from "./chain-model.ts";
 import { buildModel } from "./model-builder.ts";
 
-const acceptance = fileURLToPath(new URL("../../../../../shared/acceptance/", import.meta.url));
 const temps: string[] = [];
 afterAll(async () => {
   await Promise.all(temps.map((d) => rm(d, { recursive: true, force: true })));
@@ -84,8 +83,8 @@ function awkwardModel(lines: number): ModelData {
 
 describe("streamed results-summary JSON", () => {
   it("equals the generic writer on both acceptance bundles", async () => {
-    for (const name of ["reciprocal-support-departments", "tdabc-customer-service"]) {
-      await expectSameText(await readBundle(join(acceptance, name)));
+    for (const name of ACCEPTANCE_BUNDLES) {
+      await expectSameText(await readBundle(acceptanceBundle(name)));
     }
   });
 

@@ -11,10 +11,9 @@ import { generateModel } from "../../src/bench/generate-model.ts";
 import { readBundle } from "../../src/bundle/read-bundle.ts";
 import { calculate } from "../../src/calc/calculate.ts";
 import { buildSummary } from "../../src/summary/build-summary.ts";
+import { acceptanceBundle, REPO_ROOT } from "../support/shared-fixtures.ts";
 
-const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-const bin = join(repoRoot, "packages/engine/bin/costflow.mjs");
-const acceptance = join(repoRoot, "../shared/acceptance");
+const bin = join(REPO_ROOT, "packages/engine/bin/costflow.mjs");
 const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
 const temps: string[] = [];
@@ -29,7 +28,7 @@ afterAll(async () => {
 
 function costflow(...args: string[]) {
   const r = spawnSync(process.execPath, [bin, ...args], {
-    cwd: repoRoot,
+    cwd: REPO_ROOT,
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -49,7 +48,7 @@ async function listFiles(dir: string, prefix = ""): Promise<string[]> {
 describe("costflow calc", () => {
   it("calculates the TDABC acceptance bundle and writes the results summary", async () => {
     const json = join(await tempDir(), "summary.json");
-    const r = costflow("calc", join(acceptance, "tdabc-customer-service"), "--json", json);
+    const r = costflow("calc", acceptanceBundle("tdabc-customer-service"), "--json", json);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("TDABC customer service: Quarter (USD");
@@ -57,19 +56,19 @@ describe("costflow calc", () => {
     expect(r.stdout).toContain("Checks: all OK");
     const summary = JSON.parse(await readFile(json, "utf8"));
     // The streamed file holds exactly what buildSummary built.
-    const model = await readBundle(join(acceptance, "tdabc-customer-service"));
+    const model = await readBundle(acceptanceBundle("tdabc-customer-service"));
     expect(summary).toEqual(JSON.parse(JSON.stringify(buildSummary(model, calculate(model)))));
     expect(summary.records.CUST.C1.cost).toBe(155040);
     expect(summary.tdabc.CS.unused_capacity_cost).toBe(97120);
   });
 
   it("runs the README's example on the bundle shipped in examples/ (works in a fresh clone)", async () => {
-    const readme = await readFile(join(repoRoot, "README.md"), "utf8");
+    const readme = await readFile(join(REPO_ROOT, "README.md"), "utf8");
     const line = /^npx costflow calc (\S+) --json (\S+)$/m.exec(readme);
     expect(line, "README has an `npx costflow calc <bundle> --json <file>` line").not.toBeNull();
     const bundle = line![1]!;
     expect(bundle.startsWith("examples/")).toBe(true);
-    expect(existsSync(join(repoRoot, bundle))).toBe(true);
+    expect(existsSync(join(REPO_ROOT, bundle))).toBe(true);
     const json = join(await tempDir(), "summary.json");
     const r = costflow("calc", bundle, "--json", json);
     expect(r.stderr).toBe("");

@@ -18,7 +18,7 @@ import { tenantOf } from "../../plugins/access.ts";
 import { dataRepos, otherModel, pageOf, requireModel } from "../cost/data-scope.ts";
 import { createActivity, toActivity, updateActivity } from "./save-activity.ts";
 
-/** Activities of a model (spec section 7, "Activities"). */
+/** Activities of a model (docs/data-api.md, "Activities"). */
 export function activityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repos = dataRepos(ctx);
@@ -157,8 +157,8 @@ export function activityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const companyId = tenantOf(request);
         if (!(await repos.activities.find(companyId, request.params.id))) throw notFound();
-        // The spec's call has no parameter: the UI's dialog confirms. Only an explicit
-        // confirm=false holds the delete back.
+        // The call takes no parameter (docs/data-api.md, "Activities"): the UI's dialog confirms.
+        // Only an explicit confirm=false holds the delete back.
         if (request.query.confirm === false)
           throw fieldError("VALIDATION_ERROR", "confirm", "confirm_required");
         const deleted = await ctx.db.transaction((tx) =>

@@ -15,7 +15,7 @@ import type { Problems } from "./problems.ts";
 // EVEN, DRIVER:<driver of the child dimension> or a formula over the child's records. splitType and
 // allocationDriver are derived from it. A form may send splitType (+ allocationDriver) instead.
 
-export interface PushSplit {
+interface PushSplit {
   splitType: PushSplitType;
   allocationDriverId: number | null;
   equation: string;

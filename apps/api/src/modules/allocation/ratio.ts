@@ -20,7 +20,7 @@ export const microToPercentage = (micro: number): number => micro / 10_000;
 
 /**
  * A ratio from a request, rounded to six decimals; outside 0..1 (0 to 100 percent) it is refused
- * with the spec's 'Percentage must be between 0 and 100'.
+ * with 'Percentage must be between 0 and 100'.
  */
 export function ratioMicro(ratio: number, problems: Problems, field = "ratio"): number {
   const micro = Math.round(ratio * MICRO);

@@ -30,7 +30,7 @@ export interface PushInput {
   allocationDriver?: number | null | undefined;
 }
 
-export const pushSourceField = (step: PushStep) => (step === 5 ? "source_activity" : "source_driver");
+const pushSourceField = (step: PushStep) => (step === 5 ? "source_activity" : "source_driver");
 
 export async function savePushRule(
   deps: AllocationDeps,
@@ -134,7 +134,7 @@ async function findDimension(
  * With the new push parent -> child, is there a path back from child to parent? Returns the
  * cycle as dimension ids (parent, child, ..., parent), or null.
  */
-export function findCycle(
+function findCycle(
   edges: { parentId: number; childId: number }[],
   parentId: number,
   childId: number,

@@ -19,7 +19,7 @@ export interface SourceState {
   driversWithoutValues: string[];
 }
 
-export function stateOf(totalMicro: number): AllocationState {
+function stateOf(totalMicro: number): AllocationState {
   if (totalMicro === FULL_MICRO) return "FULLY_ALLOCATED";
   return totalMicro < FULL_MICRO ? "UNDER_ALLOCATED" : "OVER_ALLOCATED";
 }

@@ -10,7 +10,7 @@ import type { AllocationDeps } from "./allocation-deps.ts";
 type Graph = Awaited<ReturnType<AllocationDeps["rules"]["step6Graph"]>>;
 
 /** The dimension ids the values of `driverId` reach, leaving rule `without` out. */
-export function reachedDimensions(graph: Graph, driverId: number, without?: number): Set<number> {
+function reachedDimensions(graph: Graph, driverId: number, without?: number): Set<number> {
   const driver = graph.drivers.find((d) => d.id === driverId);
   if (!driver) return new Set();
   const sameName = new Set(graph.drivers.filter((d) => d.name === driver.name).map((d) => d.dimensionId));

@@ -6,7 +6,7 @@ import { hashPassword } from "../../lib/passwords.ts";
 import { encodeUid, randomToken, sha256 } from "../../lib/secrets.ts";
 import { queueEmails, recordEmail } from "../mail/send-email.ts";
 
-export const SIGNUP_LICENSE = "Professional";
+const SIGNUP_LICENSE = "Professional";
 
 /**
  * A taken e-mail and a taken company name are refused alike, naming both fields: the answer must

@@ -6,7 +6,7 @@ import { hashPassword } from "../../lib/passwords.ts";
 import { decodeUid, encodeUid, randomToken, sha256 } from "../../lib/secrets.ts";
 import { queueEmails, recordEmail } from "../mail/send-email.ts";
 
-export const PASSWORD_RESET_QUEUE = "auth.password_reset";
+const PASSWORD_RESET_QUEUE = "auth.password_reset";
 interface PasswordResetJob {
   email: string;
 }
@@ -35,7 +35,7 @@ export async function startPasswordResetWorker(ctx: AppContext): Promise<void> {
 }
 
 /** Sends a single-use reset link (valid one hour) if the address belongs to an active user. */
-export async function sendPasswordReset(ctx: AppContext, email: string): Promise<void> {
+async function sendPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const user = await ctx.repos.users.findByEmail(email);
   if (!user?.isActive) return;
   const settings = await ctx.repos.users.getSettings(user.id);

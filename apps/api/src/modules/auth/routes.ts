@@ -61,8 +61,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ["auth"];
 
     // Refresh is counted per session (the token's family), not per address: every user behind
-    // one office or proxy address shares that address, and a refused refresh ends the session
-    // (spec). The address gets a generous limit of its own, against floods of made-up tokens.
+    // one office or proxy address shares that address, and a refused refresh ends the session.
+    // The address gets a generous limit of its own, against floods of made-up tokens.
     const perFamily = app.createRateLimit({
       max: ctx.config.authRateLimit.max,
       timeWindow: ctx.config.authRateLimit.windowMs,

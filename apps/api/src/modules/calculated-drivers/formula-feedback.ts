@@ -33,7 +33,7 @@ export const isBefore = (
 ) => c.position < at.position || (c.position === at.position && c.id < at.id);
 
 /** The formula's tokens in order (names without brackets); [] when it cannot be tokenized. */
-export function splitFormula(formula: string): string[] {
+function splitFormula(formula: string): string[] {
   const start = formula.search(/\S/);
   if (start < 0 || formula[start] !== "=") return [];
   try {
@@ -46,11 +46,7 @@ export function splitFormula(formula: string): string[] {
   }
 }
 
-export function formulaFeedback(
-  language: Language,
-  formula: string,
-  names: readonly string[],
-): FormulaFeedback {
+function formulaFeedback(language: Language, formula: string, names: readonly string[]): FormulaFeedback {
   const check = checkFormula(formula, names);
   if (check.ok) {
     const key: MessageKey = "errors.reasons.formula_valid";

@@ -31,7 +31,7 @@ import {
   withFeedback,
 } from "./save-calculated-driver.ts";
 
-/** The older calculated-drivers API (spec section 7, "Calculated drivers (older)"). */
+/** The older calculated-drivers API (docs/data-api.md, "Calculated drivers"). */
 export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repos = dataRepos(ctx);

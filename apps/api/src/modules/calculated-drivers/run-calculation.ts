@@ -47,7 +47,7 @@ export async function startCalculatedDriversWorker(ctx: AppContext): Promise<voi
   });
 }
 
-export async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<void> {
+async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<void> {
   const { companyId, calculationId } = job;
   const repos = dataRepos(ctx).calculatedDrivers;
   const status = await repos.claim(companyId, calculationId, LEASE_SECONDS);

@@ -47,7 +47,7 @@ async function checkName(
   }
 }
 
-export interface CalculatedDriverInput {
+interface CalculatedDriverInput {
   dimension: number;
   name: string;
   formula: string;

@@ -6,7 +6,7 @@ import { STEP_CATEGORIES, type StepCategory } from "@costflow/contract/calculati
 
 export type RunKind = 1 | 2 | 3 | 4 | 5 | 6 | "REPORTS" | "ALL";
 
-export interface RunCoverage {
+interface RunCoverage {
   /** The category of the run's own (root) row. */
   rootCategory: string;
   /** Every category the run refreshes, root first. */
@@ -44,7 +44,7 @@ export function phaseCategories(coverage: RunCoverage): { steps: string[]; repor
   return { steps, reports: coverage.categories.filter((c) => !steps.includes(c)) };
 }
 
-export function stepOfCategory(category: string): number | null {
+function stepOfCategory(category: string): number | null {
   const i = (STEP_CATEGORIES as readonly string[]).indexOf(category);
   return i < 0 ? null : i + 1;
 }

@@ -46,7 +46,8 @@ import {
 } from "./result-services.ts";
 
 /**
- * The result views of the six steps and the report data of a scenario (spec 7, "Calculation").
+ * The result views of the six steps and the report data of a scenario (docs/calculation.md,
+ * "Result views and their parameters").
  * Each reads the latest FINISHED run of its category; none answers 404 NO_CALCULATION.
  */
 export function calculationResultRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -23,8 +23,8 @@ import { requestCalculation, stopCalculation } from "./request-calculation.ts";
 
 /**
  * Calculation runs: the generate calls of the six steps, calculate-all and the reports run (each
- * queues a job and answers at once), stop, the run lists and their logs. Spec 7 "Calculation" and
- * "Report"; every scenario and run is the caller's company's (others answer 404).
+ * queues a job and answers at once), stop, the run lists and their logs. docs/calculation.md, "A
+ * run"; every scenario and run is the caller's company's (others answer 404).
  */
 export function calculationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

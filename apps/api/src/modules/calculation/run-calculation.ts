@@ -268,7 +268,7 @@ async function calculateInThread(
 }
 
 /** After a run finished: rows of older runs that no category shows any more go away. */
-export async function deleteSupersededResults(
+async function deleteSupersededResults(
   ctx: AppContext,
   companyId: number,
   scenarioId: number,

@@ -7,7 +7,7 @@ import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 // guide/model-bundle.md); the data file adds the scenario's amounts. Text cells that would run as
 // formulas in a spreadsheet are neutralised (lib/spreadsheet-cells.ts).
 
-export const ACCOUNT_COLUMNS = ["account_code", "name", "expense_group"] as const;
+const ACCOUNT_COLUMNS = ["account_code", "name", "expense_group"] as const;
 
 export function accountTemplateCsv(): string {
   return stringify([[...ACCOUNT_COLUMNS]]);

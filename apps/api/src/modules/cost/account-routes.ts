@@ -35,7 +35,7 @@ import {
 
 const codeTaken = { financial_accounts_model_code_key: "ID" };
 
-/** Financial accounts of a model and their values per scenario (spec section 7, "Cost"). */
+/** Financial accounts of a model and their values per scenario (docs/data-api.md, "Cost"). */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repos = dataRepos(ctx);

@@ -16,7 +16,7 @@ import type {
 
 /** numeric columns come back as exact decimal strings; the API answers JSON numbers. */
 export const toNumber = (value: string) => Number(value);
-export const toNumberOrNull = (value: string | null) => (value === null ? null : Number(value));
+const toNumberOrNull = (value: string | null) => (value === null ? null : Number(value));
 
 export function toAccount(row: ListedAccount): FinancialAccount {
   return {

@@ -32,7 +32,7 @@ function createDataRepositories(db: Database) {
     exportFiles: exportFilesRepository(db),
   };
 }
-export type DataRepositories = ReturnType<typeof createDataRepositories>;
+type DataRepositories = ReturnType<typeof createDataRepositories>;
 
 const cache = new WeakMap<Database, DataRepositories>();
 /** The data repositories over the context's database (made once per database). */

@@ -21,7 +21,7 @@ import { dimensionTree } from "./dimension-tree.ts";
 import { toDimension } from "./dimension-views.ts";
 import { createDimension, deleteDimension, updateDimension } from "./save-dimension.ts";
 
-/** Dimensions of a model (spec section 7, "Dimensions"). */
+/** Dimensions of a model (docs/data-api.md, "Dimensions and drivers"). */
 export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repos = dataRepos(ctx);

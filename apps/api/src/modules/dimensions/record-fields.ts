@@ -21,7 +21,7 @@ function isDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-export interface CheckedFields {
+interface CheckedFields {
   /** Values to store, by driver name. */
   set: FieldValues;
   /** Drivers whose value is cleared (sent as null). */

@@ -25,7 +25,7 @@ async function checkNameFree(ctx: AppContext, companyId: number, dimensionId: nu
 }
 
 /** Builds the driver's sort index, without holding writers up on PostgreSQL (see the repository). */
-export async function buildSortIndex(ctx: AppContext, driver: DimensionDriver): Promise<void> {
+async function buildSortIndex(ctx: AppContext, driver: DimensionDriver): Promise<void> {
   await dataRepos(ctx).drivers.createSortIndex(driver, { concurrently: ctx.database.driver === "postgres" });
 }
 
@@ -173,7 +173,7 @@ export async function deleteDriver(ctx: AppContext, companyId: number, id: numbe
 
 /**
  * Deletes every driver of the dimension, its relationship drivers (`_ID`) included, and its
- * records (transactions) in every scenario (spec section 4, side effects).
+ * records (transactions) in every scenario (docs/data-api.md, "Dimensions and drivers").
  */
 export async function deleteDimensionDrivers(ctx: AppContext, companyId: number, dimensionId: number) {
   const repos = dataRepos(ctx);

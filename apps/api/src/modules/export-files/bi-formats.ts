@@ -24,7 +24,7 @@ async function schemaOf(ctx: AppContext, file: { companyId: number; scenarioId: 
 }
 
 /** The archive's README: the model, the run, and every table with every column. */
-export function readme(schema: StarSchema, scenarioName: string): string {
+function readme(schema: StarSchema, scenarioName: string): string {
   const lines = [
     "# Costflow BI template",
     "",

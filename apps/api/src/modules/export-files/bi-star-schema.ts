@@ -12,7 +12,7 @@ import { EXPORT_CHUNK_ROWS } from "./export-settings.ts";
 // scenario's currency. Each table is described column by column here, and that description is
 // the archive's README.
 
-export type ColumnType = "INT64" | "INT32" | "DOUBLE" | "STRING" | "BOOLEAN";
+type ColumnType = "INT64" | "INT32" | "DOUBLE" | "STRING" | "BOOLEAN";
 export interface StarColumn {
   name: string;
   type: ColumnType;

@@ -15,7 +15,7 @@ export interface ExportJob {
  * With API and worker processes on several machines it must be a shared volume, or the store
  * replaced by an object store (file-store.ts).
  */
-export function exportFilesDirectory(): string {
+function exportFilesDirectory(): string {
   return process.env.EXPORT_FILES_DIR || join(REPO_ROOT, ".data", "files");
 }
 

@@ -14,7 +14,7 @@ import { processExport, runningExports } from "./process-export.ts";
  * Ends in ERROR (`worker_lost`) every file still PROCESSING past its lease (its worker died),
  * removes its partial file and tells its user. Files never started have no lease and wait.
  */
-export async function reapExports(ctx: AppContext): Promise<number> {
+async function reapExports(ctx: AppContext): Promise<number> {
   const files = exportFilesRepository(ctx.db);
   const reaped = await files.reapExpired([...runningExports]);
   for (const { companyId, id } of reaped) {

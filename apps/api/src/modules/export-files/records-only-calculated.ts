@@ -8,8 +8,8 @@ import { ExportRefused, type ExportWriter, writeChunk } from "./export-writer.ts
 const CHUNK = 10_000;
 
 /**
- * RECORDS_ONLY_CALCULATED (spec section 7): one calculated driver's value per record from the
- * scenario's latest finished calculation, `identifier,<driver name>`. Checked when requested;
+ * RECORDS_ONLY_CALCULATED (docs/exports.md, "Calls"): one calculated driver's value per record from
+ * the scenario's latest finished calculation, `identifier,<driver name>`. Checked when requested;
  * answers what the file needs.
  */
 export async function resolveCalculatedDriver(

@@ -27,7 +27,7 @@ import { calculatedDriverCsv, resolveCalculatedDriver } from "./records-only-cal
 import { checkTableSource, requestExport, safeFileName, TableCallRefused } from "./request-export.ts";
 import { registerTableCaller, writeTable } from "./table-export.ts";
 
-export function toExportFile(row: ExportFileView, language: Language): ExportFile {
+function toExportFile(row: ExportFileView, language: Language): ExportFile {
   const status = row.status as ExportFile["status"];
   const params = (row.options as { error_params?: Record<string, string | number> }).error_params ?? {};
   return {
@@ -63,8 +63,8 @@ const canChange = (auth: RequestAuth, row: ExportFileView) =>
   row.requestedBy === auth.user.id || isAdmin(auth);
 
 /**
- * The file pipeline's calls (docs/exports.md): request a file, the scenario's downloads list,
- * one file, its download, stop, delete; a small table exported at once; and the spec's
+ * The file pipeline's calls (docs/exports.md): request a file, the scenario's downloads list, one
+ * file, its download, stop, delete; a small table exported at once; and
  * `GET export/files/?scenario&data_type=RECORDS_ONLY_CALCULATED&driver` streaming its CSV.
  */
 export function exportFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -100,7 +100,8 @@ export function exportFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             toExportFile(row, lang),
           );
         }
-        // The spec's call: the CSV is streamed at once, and kept in the downloads list as it goes.
+        // The calculated-driver export: the CSV is streamed at once, and kept in the downloads list as
+        // it goes.
         const { driver, calculationId, fileName } = await resolveCalculatedDriver(
           ctx,
           companyId,

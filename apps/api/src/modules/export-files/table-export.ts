@@ -48,7 +48,7 @@ export function isTableCall(call: string): boolean {
   return CALL.test(call) && !/^(export|auth|users|admin)\//i.test(call);
 }
 
-export interface TablePage {
+interface TablePage {
   status: number;
   body: unknown;
   rows: Record<string, unknown>[];
@@ -76,7 +76,7 @@ export async function readTablePage(
   } catch {
     body = null;
   }
-  // The list envelope, or the {items, count} of a few spec calls.
+  // The list envelope, or the {items, count} of the transactional-data calls.
   const envelope = body as { results?: unknown; items?: unknown; count?: unknown } | null;
   const results = envelope?.results ?? envelope?.items;
   const ok = response.statusCode === 200 && Array.isArray(results);

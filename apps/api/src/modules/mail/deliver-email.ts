@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { type DeliverEmailJob, EMAIL_QUEUE } from "./send-email.ts";
 
 /** Writes an e-mail to the server's standard output, framed so it stands out from log lines. */
-export function printEmail(email: { to: string; subject: string; text: string }): void {
+function printEmail(email: { to: string; subject: string; text: string }): void {
   const rule = "-".repeat(72);
   process.stdout.write(
     `${rule}\nE-mail (SMTP_URL is not set: kept in the outbox and shown here)\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text}\n${rule}\n`,

@@ -4,7 +4,7 @@ import type { Executor } from "@costflow/db/client";
 import type { AppContext } from "../../context.ts";
 
 export const EMAIL_QUEUE = "email.deliver";
-export type EmailTemplate = "reset_password" | "validate_company" | "invitation";
+type EmailTemplate = "reset_password" | "validate_company" | "invitation";
 export interface DeliverEmailJob {
   outboxId: number;
   /** The full text (the outbox copy has its secrets masked when it goes out by SMTP). */
@@ -14,7 +14,7 @@ export interface DeliverEmailJob {
 const MASK = "********";
 
 /** An e-mail recorded in the outbox, waiting to be queued once its transaction commits. */
-export interface RecordedEmail {
+interface RecordedEmail {
   outboxId: number;
   text: string;
 }

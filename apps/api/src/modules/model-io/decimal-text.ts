@@ -4,7 +4,7 @@ import { csvNumber } from "@costflow/engine/bundle/csv-format";
 // the text instead of multiplying doubles keeps 7 as 7 (0.07 * 100 is 7.000000000000001).
 
 /** Moves the decimal point of a plain decimal text `places` to the right (negative: to the left). */
-export function shiftDecimal(text: string, places: number): string {
+function shiftDecimal(text: string, places: number): string {
   const negative = text.startsWith("-");
   const body = negative || text.startsWith("+") ? text.slice(1) : text;
   if (!/^\d*\.?\d*$/.test(body) || body === "" || body === ".") throw new Error(`Not a decimal: ${text}`);

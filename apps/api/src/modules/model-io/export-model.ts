@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { loadModelData } from "./load-model-data.ts";
 
-export interface ExportedBundle {
+interface ExportedBundle {
   path: string;
   fileName: string;
   /** Removes the temporary file; call it once the download has been sent. */

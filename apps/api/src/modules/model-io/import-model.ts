@@ -14,7 +14,7 @@ import { checkUniqueRules } from "./check-unique-rules.ts";
 import { saveModelData } from "./save-model-data.ts";
 
 /** Largest model bundle accepted (bytes of the .zip); COSTFLOW_MODEL_IMPORT_MAX_BYTES, default 1 GiB. */
-export function importLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
+function importLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.COSTFLOW_MODEL_IMPORT_MAX_BYTES);
   return Number.isSafeInteger(value) && value > 0 ? value : 1024 ** 3;
 }
@@ -25,7 +25,7 @@ export function importLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
  * whole), any other entry COSTFLOW_MODEL_IMPORT_MAX_ENTRY_BYTES (default 4 GiB), all entries
  * together COSTFLOW_MODEL_IMPORT_MAX_INFLATED_BYTES (default 8 GiB).
  */
-export function importZipLimits(env: NodeJS.ProcessEnv = process.env): Required<ZipLimits> {
+function importZipLimits(env: NodeJS.ProcessEnv = process.env): Required<ZipLimits> {
   const bytes = (value: string | undefined, fallback: number) => {
     const n = Number(value);
     return Number.isSafeInteger(n) && n > 0 ? n : fallback;

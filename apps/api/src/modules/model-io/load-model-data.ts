@@ -167,7 +167,7 @@ function toModelData(rows: ModelRows): ModelData {
  * A step-5/6 split from its stored form: split_type, the allocation driver's name, and the
  * equation (which holds the formula, or DRIVER:<name> when no driver row is linked).
  */
-export function pushSplit(splitType: string, driver: string | null, equation: string): PushSplit {
+function pushSplit(splitType: string, driver: string | null, equation: string): PushSplit {
   switch (splitType) {
     case "EVEN":
       return { kind: "EVEN" };

@@ -14,7 +14,7 @@ import { decimalText, percentageToRatio } from "./decimal-text.ts";
 // (all or nothing). Small tables go in as multi-row INSERTs; records are COPYed (COPY FROM STDIN
 // on PostgreSQL, COPY from a blob on PGlite) as JSON objects built straight from the columns.
 
-export interface SavedModel {
+interface SavedModel {
   model: number;
   scenario: number;
 }
@@ -40,8 +40,8 @@ export async function saveModelData(
   });
 }
 
-/** The split as the spec's equation text: NOT_ALLOCATE, EVEN, DRIVER:<driver> or the formula. */
-export function splitEquation(split: PushSplit): string {
+/** The split as the step-5/6 equation text: NOT_ALLOCATE, EVEN, DRIVER:<driver> or the formula. */
+function splitEquation(split: PushSplit): string {
   switch (split.kind) {
     case "NOT_ALLOCATE":
     case "EVEN":

@@ -8,11 +8,10 @@ import { toScenario } from "./model-views.ts";
 import { checkPeriod } from "./scenario-services.ts";
 
 /**
- * Duplicates scenarios of one model (spec section 5, "Scenario duplication"): each copy gets the
- * original's account values, pool-driver values, records and settings, and the rule sets of the
- * chosen steps. One scenario: the form's name, description, period and currency (each defaulting
- * to the original's). Several: each is named original + "_copy" cut to 15 characters. One
- * transaction for all copies.
+ * Duplicates scenarios of one model: each copy gets the original's account values, pool-driver
+ * values, records and settings, and the rule sets of the chosen steps. One scenario: the form's
+ * name, description, period and currency (each defaulting to the original's). Several: each is
+ * named original + "_copy" cut to 15 characters. One transaction for all copies.
  */
 export async function duplicateScenarios(
   ctx: AppContext,

@@ -3,7 +3,7 @@ import { type MessageKey, serverMessage } from "@costflow/contract/server-messag
 import type { Executor } from "@costflow/db/client";
 import type { AppContext } from "../../context.ts";
 
-export type NotificationKey =
+type NotificationKey =
   | "welcome"
   | "invitation_received"
   | "invitation_accepted"

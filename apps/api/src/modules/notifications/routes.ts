@@ -33,7 +33,7 @@ export function toNotification(row: NotificationRow, language: Language): Notifi
   };
 }
 
-export function notificationText(
+function notificationText(
   row: Pick<NotificationRow, "title" | "message" | "messageKey" | "params">,
   language: Language,
 ): { title: string; message: string } {

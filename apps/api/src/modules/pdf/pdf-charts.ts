@@ -9,7 +9,7 @@ import { type Doc, shapedInput, tokenize, visualOrder } from "./pdf-text.ts";
 // rewritten into runs of one font in visual order (the same bidi rules as the PDF's own text),
 // so Arabic labels are shaped and Latin ones keep their accents.
 
-export const CHART_FONT = "Noto Sans";
+const CHART_FONT = "Noto Sans";
 
 function measure(text: string, font?: string): { width: number } {
   const size = Number(/(\d+(?:\.\d+)?)px/.exec(font ?? "")?.[1] ?? 12);
@@ -39,7 +39,7 @@ const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").
  * neighbours of one font share a tspan; a right-to-left word gets its own (fontkit reverses its
  * glyphs, and would carry a trailing space to the wrong side of the word).
  */
-export function labelRuns(svg: string, rtl: boolean): string {
+function labelRuns(svg: string, rtl: boolean): string {
   return svg.replace(/<text([^>]*)>([^<]*)<\/text>/g, (_, attrs: string, body: string) => {
     const bold = /font-weight:\s*(bold|[6-9]00)/.test(attrs);
     const runs: { font: FontName; text: string; ltr: boolean }[] = [];
@@ -58,7 +58,7 @@ export function labelRuns(svg: string, rtl: boolean): string {
 }
 
 /** The SVG of a chart, `width` × `height` points (one SVG pixel drawn as one point). */
-export function chartSvg(option: echarts.EChartsCoreOption, width: number, height: number): string {
+function chartSvg(option: echarts.EChartsCoreOption, width: number, height: number): string {
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
   try {
     chart.setOption({ animation: false, textStyle: { fontFamily: CHART_FONT }, ...option });

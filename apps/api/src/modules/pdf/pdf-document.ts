@@ -11,7 +11,7 @@ import { patchEmbeddedFont } from "./pdf-unicode.ts";
 // Tables repeat their header row on every page they run onto. Pages are kept until the end
 // (PDFKit's bufferPages) so the footer can say "page n of N".
 
-export interface PageHeader {
+interface PageHeader {
   title: string;
   /** Scenario name, period and currency, already worded in the document's language. */
   context: string;
@@ -25,7 +25,7 @@ export interface TableColumn {
   numeric?: boolean;
 }
 
-export interface TableOptions {
+interface TableOptions {
   /** Row indexes drawn bold (totals). */
   boldRows?: Set<number>;
 }

@@ -13,7 +13,7 @@ const bidi = bidiFactory();
 
 const CONTROLS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/;
 
-export interface Token {
+interface Token {
   text: string;
   font: FontName;
   level: number;

@@ -20,17 +20,17 @@ export type PdfRequest =
   | { companyId: number; scenarioId: number; language: Language; kind: "PDF_SUMMARY" }
   | { companyId: number; scenarioId: number; language: Language; kind: "PDF_REPORT"; reportId: number };
 
-export interface PdfResult {
+interface PdfResult {
   pages: number;
   fileName: string;
 }
 
 /** How many records the summary's top and bottom tables show per dimension. */
-export const SUMMARY_TOP_N = 10;
+const SUMMARY_TOP_N = 10;
 
 /** The blocks of the management summary (issue 10: key figures, validation, Sankey, whale
  * curve, waterfall of the total, top and bottom 10 records of each dimension). */
-export function summaryBlocks(model: { dimensions: ModelDimension[]; main: number | null }): PdfBlock[] {
+function summaryBlocks(model: { dimensions: ModelDimension[]; main: number | null }): PdfBlock[] {
   const blocks: PdfBlock[] = [{ type: "key_figures" }, { type: "validation" }, { type: "sankey" }];
   if (model.main !== null) {
     blocks.push({ type: "whale", dimension: model.main });

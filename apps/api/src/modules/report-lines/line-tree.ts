@@ -58,7 +58,7 @@ export function formulaReferences(formula: string): string[] {
   }
 }
 
-export interface GraphLine {
+interface GraphLine {
   id: number;
   code: string;
   category: string;
@@ -71,7 +71,7 @@ export interface GraphLine {
  * null. `via` tells whether the cycle leaves `start` through its formula or its children, and
  * whether it comes back through its parent (an aggregation summing it).
  */
-export interface ReferenceCycle {
+interface ReferenceCycle {
   codes: string[];
   leavesByFormula: boolean;
   returnsByParent: boolean;

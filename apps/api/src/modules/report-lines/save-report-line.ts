@@ -11,12 +11,11 @@ import { Problems } from "../allocation/problems.ts";
 import { formulaReferences, referenceCycle, toReportLine, treeOrder } from "./line-tree.ts";
 import type { ReportDeps } from "./report-deps.ts";
 
-// Saving a P&L line (spec section 5, "Report line save"): formula only for FOR (checked against
-// the model's line codes), activity only for ACT, calculated driver — and its dimension — only for
-// DRI; a parent of 0 is none. References (FOR formulas, aggregations summing children) and
-// parents must not form a cycle.
+// Saving a P&L line: formula only for FOR (checked against the model's line codes), activity only
+// for ACT, calculated driver — and its dimension — only for DRI; a parent of 0 is none. References
+// (FOR formulas, aggregations summing children) and parents must not form a cycle.
 
-export interface LineInput {
+interface LineInput {
   model?: number | undefined;
   code: string;
   description: string;

@@ -6,11 +6,11 @@ import { AppError, type FieldProblem, fieldError } from "../../lib/app-error.ts"
 import { lineColumn, type OpenReport, openReport } from "./open-report.ts";
 import { recordsInOrder } from "./read-pnl-report.ts";
 
-// report/compare/: exactly two scenarios, two dimensions or two report lines side by side
-// (spec section 5: any other number of items is refused). Scenarios and lines are compared per
-// record (matched by identifier across scenarios); dimensions record by record at the same rank of
-// the line, descending, read from the stored orderings. Scenario and line comparisons read the
-// dimension's column whole (one pass per request: fine up to about a million records).
+// report/compare/: exactly two scenarios, two dimensions or two report lines side by side (any
+// other number of items is refused). Scenarios and lines are compared per record (matched by
+// identifier across scenarios); dimensions record by record at the same rank of the line,
+// descending, read from the stored orderings. Scenario and line comparisons read the dimension's
+// column whole (one pass per request: fine up to about a million records).
 
 type Body = Omit<CompareReport, "count" | "next" | "previous" | "results">;
 

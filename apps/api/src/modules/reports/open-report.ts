@@ -33,7 +33,7 @@ export interface OpenReport {
 }
 
 /** The scenario (404 when not the caller's) and its report run (404 NO_CALCULATION). */
-export async function openRun(ctx: AppContext, companyId: number, scenarioId: number, field = "scenario") {
+async function openRun(ctx: AppContext, companyId: number, scenarioId: number, field = "scenario") {
   const scenario = await ctx.repos.models.findScenario(companyId, scenarioId);
   if (!scenario) throw notFound(field);
   const ref = await resolveRun(ctx, companyId, scenarioId, "REPORTS");

@@ -22,9 +22,9 @@ import { readPnlReport, readProfitability } from "./read-pnl-report.ts";
 import { readTreemap, readWaterfall, readWhale } from "./read-report-charts.ts";
 
 /**
- * The profitability reports (spec sections 1, 2 "Reports", 5 and 9), read from the latest
- * FINISHED report run of the scenario; none answers 404 NO_CALCULATION (docs/calculation.md,
- * "Report data"). The trace and the saved reports are mounted by register.ts.
+ * The profitability reports (docs/reports.md), read from the latest FINISHED report run of the
+ * scenario; none answers 404 NO_CALCULATION (docs/calculation.md, "Report data"). The trace and the
+ * saved reports are mounted by register.ts.
  */
 export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

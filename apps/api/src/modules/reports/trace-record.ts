@@ -413,7 +413,7 @@ function scaledWeights(weights: number[]): bigint[] {
  * weights of both signs (a credit account, a negative pool) by exact floors of S * w / W plus
  * the missing units to the largest remainders, ties to the first. Undefined when W = 0.
  */
-export function splitSigned(total: number, weights: bigint[]): number[] | undefined {
+function splitSigned(total: number, weights: bigint[]): number[] | undefined {
   const sum = weights.reduce((s, w) => s + w, 0n);
   if (sum === 0n) return total === 0 ? weights.map(() => 0) : undefined;
   if (total === 0) return weights.map(() => 0);

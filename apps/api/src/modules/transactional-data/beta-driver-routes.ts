@@ -52,7 +52,7 @@ function sumOf(values: number[]): number {
   return sum + comp;
 }
 
-/** The beta calculated-drivers API and its calculations (spec section 7, "Transactions and beta..."). */
+/** The beta calculated-drivers API and its calculations (docs/data-api.md, "Calculated drivers"). */
 export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const repos = dataRepos(ctx);

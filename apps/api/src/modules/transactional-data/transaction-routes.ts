@@ -25,7 +25,7 @@ import {
 
 const names: FieldNames = { identifier: "transaction_id", values: "fields" };
 
-export function toTransaction(row: DimensionRecord): Transaction {
+function toTransaction(row: DimensionRecord): Transaction {
   return {
     id: row.id,
     transaction_id: row.identifier,

@@ -67,7 +67,7 @@ function cellsOf(values: ExcelJS.Row["values"], line: number, maxColumns: number
 }
 
 /** A cell's value as the text a CSV export of it would hold. */
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";

@@ -38,10 +38,3 @@ export interface ReadCaps {
   /** A workbook's size once its parts are inflated, bytes. */
   inflatedBytes: number;
 }
-
-/** Reads a file as batches of rows; `onBytes` is told how many bytes of the file were consumed. */
-export type RowReader = (
-  path: string,
-  onBytes: (bytes: number) => void,
-  caps: ReadCaps,
-) => AsyncGenerator<SheetRow[]>;

@@ -7,7 +7,7 @@ import {
 } from "@costflow/contract/uploads";
 import type { StoredUploadError } from "@costflow/db/repositories/uploads";
 
-export type NewUploadError = Omit<StoredUploadError, "message" | "reason"> & { reason: UploadErrorReason };
+type NewUploadError = Omit<StoredUploadError, "message" | "reason"> & { reason: UploadErrorReason };
 
 /** Values shown in messages are cut, so that one absurd cell cannot bloat the error list. */
 const MAX_SHOWN = 80;

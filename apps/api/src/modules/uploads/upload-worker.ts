@@ -13,7 +13,7 @@ import { UPLOAD_QUEUE, type UploadJob, uploadDirectory, uploadReaperIntervalMs }
  * machine lost), nothing written, its staged file removed, its user notified. Uploads not yet
  * started have no lease and wait for a worker. Answers how many were reaped.
  */
-export async function reapUploads(ctx: AppContext): Promise<number> {
+async function reapUploads(ctx: AppContext): Promise<number> {
   const uploads = uploadsRepository(ctx.db);
   const errors = new UploadErrors(UPLOAD_ERROR_CAP);
   errors.add({ line: null, column: null, field: null, reason: "worker_lost" });

@@ -1,5 +1,5 @@
-// The app menu (spec 2, "Menu items"). Each entry names the subject it needs, so the navbar only
-// shows what the abilities allow.
+// The app menu. Each entry names the subject it needs, so the navbar only shows what the abilities
+// allow.
 import {
   IconBook2,
   IconBuilding,

@@ -12,10 +12,11 @@ export type LatestCalculation =
 export const LATEST_CALCULATION_KEY = ["calculation", "latest"] as const;
 
 /**
- * Spec 4: only the latest calculation entry is used and only FINISHED counts. A 404 means
- * "No calculation found"; any other failure "Error, something happen...".
+ * Only the latest calculation entry is used and only FINISHED counts (docs/calculation.md, "Which
+ * results a view shows"). A 404 means "No calculation found"; any other failure "Error, something
+ * happen...".
  */
-export async function getLatestCalculation(scenario: number, category: string): Promise<LatestCalculation> {
+async function getLatestCalculation(scenario: number, category: string): Promise<LatestCalculation> {
   try {
     const page = await fetchPage(
       "calculation/calculations/",

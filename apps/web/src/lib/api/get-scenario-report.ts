@@ -8,10 +8,7 @@ import { fetchPage } from "../paged";
 // latest finished "all" or reports run.
 export type {
   Sankey,
-  SankeyNode,
-  ValidationIssue,
   ValidationReport,
-  ValidationStep,
 } from "@costflow/contract/calculation";
 
 /**
@@ -36,7 +33,7 @@ async function read<T>(path: string, scenario: number, schema: ZodType<T>): Prom
   }
 }
 
-export const SCENARIO_REPORT_KEY = ["results"] as const;
+const SCENARIO_REPORT_KEY = ["results"] as const;
 
 export function useValidationReport(scenario: number) {
   return useQuery(

@@ -3,11 +3,11 @@ import { api } from "../api-client";
 import type { Scenario } from "../api-types";
 import { SCENARIOS_KEY } from "./get-scenarios";
 
-export function getScenario(id: number): Promise<Scenario> {
+function getScenario(id: number): Promise<Scenario> {
   return api.get<Scenario>(`model/scenarios/${id}/`);
 }
 
-export function scenarioQueryOptions(id: number) {
+function scenarioQueryOptions(id: number) {
   return queryOptions({ queryKey: [...SCENARIOS_KEY, "detail", id], queryFn: () => getScenario(id) });
 }
 

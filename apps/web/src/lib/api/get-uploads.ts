@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../api-client";
 import { fetchPage, type PageParams } from "../paged";
 
-export type { UploadDetail, UploadProcess } from "@costflow/contract/uploads";
+export type { UploadProcess } from "@costflow/contract/uploads";
 
 export const UPLOADS_KEY = ["software", "uploads"] as const;
 

@@ -8,7 +8,7 @@ import { GENERATE_PATH, type StepNumber } from "./step-endpoints";
 /** The step-2 strategy (contract: allocation.ts). */
 export type Strategy = Step2Strategy;
 
-export function requestCalculation(input: { step: StepNumber; scenario: number; strategy?: Strategy }) {
+function requestCalculation(input: { step: StepNumber; scenario: number; strategy?: Strategy }) {
   const body =
     input.step === 2
       ? { scenario: input.scenario, strategy: input.strategy ?? "not_allocate" }

@@ -1,4 +1,4 @@
-// Endpoints of the six steps (spec 7, "Allocation" and "Calculation").
+// Endpoints of the six steps (docs/calculation.md, "Result views and their parameters").
 export type StepNumber = 1 | 2 | 3 | 4 | 5 | 6;
 
 export const CALCULATION_CATEGORY: Record<StepNumber, string> = {
@@ -83,7 +83,7 @@ export const RESULT_VIEWS: Record<StepNumber, { id: string; label: string; path:
       label: "model:allocation.views.aggregated",
       path: "calculation/activity-results/get-aggregated/",
     },
-    // Needs a chosen allocation: `?source=<activity>&dimension=<dimension>` (spec 4).
+    // Needs a chosen allocation: `?source=<activity>&dimension=<dimension>`.
     { id: "byLine", label: "model:allocation.views.byLine", path: "calculation/activity-results/" },
   ],
   5: [

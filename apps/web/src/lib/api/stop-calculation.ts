@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api-client";
 import { LATEST_CALCULATION_KEY } from "./get-latest-calculation";
 
-export function stopCalculation(calculationId: number | string) {
+function stopCalculation(calculationId: number | string) {
   return api.post(
     "calculation/calculations/stop-calculation/",
     { calculation_id: calculationId },
@@ -15,7 +15,7 @@ export function useStopCalculation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: stopCalculation,
-    // After a cancel the latest calculation is reloaded (spec 4).
+    // After a cancel the latest calculation is reloaded.
     onSettled: () => queryClient.invalidateQueries({ queryKey: LATEST_CALCULATION_KEY }),
   });
 }

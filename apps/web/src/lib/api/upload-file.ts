@@ -5,7 +5,7 @@ import { UPLOADS_KEY } from "./get-uploads";
 
 export type { UploadKind, UploadMode } from "@costflow/contract/uploads";
 
-export interface UploadInput {
+interface UploadInput {
   scenario: number;
   kind: UploadKind;
   mode: UploadMode;
@@ -15,7 +15,7 @@ export interface UploadInput {
 }
 
 /** POST uploads/ (multipart): the file is stored and processed on the job queue (202). */
-export function uploadFile(input: UploadInput): Promise<UploadAccepted> {
+function uploadFile(input: UploadInput): Promise<UploadAccepted> {
   const body = new FormData();
   body.set("scenario", String(input.scenario));
   body.set("kind", input.kind);

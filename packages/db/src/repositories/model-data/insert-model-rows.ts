@@ -59,7 +59,7 @@ export interface PushInput {
   equation: string;
 }
 
-export interface InsertedModel {
+interface InsertedModel {
   modelId: number;
   scenarioId: number;
   /** Dimension code -> id, for loading the records. */
@@ -67,7 +67,7 @@ export interface InsertedModel {
 }
 
 /** Thrown when a code names nothing (the bundle reader checks references; this is the backstop). */
-export class UnknownCodeError extends Error {
+class UnknownCodeError extends Error {
   constructor(what: string, code: string) {
     super(`Unknown ${what}: ${code}`);
     this.name = "UnknownCodeError";

@@ -11,7 +11,7 @@ export type RawClient =
   | { kind: "postgres"; client: pg.Pool | pg.PoolClient }
   | { kind: "pglite"; client: PGliteInterface | PGliteTransaction };
 
-export function rawClient(executor: Executor): RawClient {
+function rawClient(executor: Executor): RawClient {
   const client = (executor._.session as unknown as { client: unknown }).client;
   if (client && typeof (client as { exec?: unknown }).exec === "function") {
     return { kind: "pglite", client: client as PGliteInterface | PGliteTransaction };

@@ -72,7 +72,7 @@ export interface PushRow {
 }
 
 /** The scenario and its model, or undefined when the company has no such scenario. */
-export async function readScenarioHead(
+async function readScenarioHead(
   executor: Executor,
   companyId: number,
   scenarioId: number,

@@ -3,13 +3,13 @@ import { api } from "../../../lib/api-client";
 import type { CompanyInvitation } from "../../../lib/api-types";
 import { INVITATIONS_KEY } from "./get-company-invitations";
 
-export interface InvitationInput {
+interface InvitationInput {
   company: number;
   email: string;
   group_name: string;
 }
 
-export function createCompanyInvitation(input: InvitationInput): Promise<CompanyInvitation> {
+function createCompanyInvitation(input: InvitationInput): Promise<CompanyInvitation> {
   return api.post<CompanyInvitation>("account/company-invitations/", input);
 }
 

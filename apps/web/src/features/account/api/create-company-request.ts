@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import type { CompanyRequest } from "../../../lib/api-types";
 import { COMPANY_REQUESTS_KEY } from "./get-company-requests";
 
-export function createCompanyRequest(input: { company_name: string }): Promise<CompanyRequest> {
+function createCompanyRequest(input: { company_name: string }): Promise<CompanyRequest> {
   return api.post<CompanyRequest>("account/company-requests/", input);
 }
 

@@ -3,11 +3,11 @@ import { api } from "../../../lib/api-client";
 import type { Membership } from "../../../lib/api-types";
 import { normalizePage } from "../../../lib/paged";
 
-export function getCompanies(): Promise<Membership[]> {
+function getCompanies(): Promise<Membership[]> {
   return api.get<unknown>("account/companies/").then((raw) => normalizePage<Membership>(raw).results);
 }
 
-export const companiesQueryOptions = queryOptions({
+const companiesQueryOptions = queryOptions({
   queryKey: ["account", "companies"],
   queryFn: getCompanies,
 });

@@ -5,7 +5,7 @@ import { fetchPage } from "../../../lib/paged";
 export const INVITATIONS_KEY = ["account", "company-invitations"] as const;
 
 /** Without a company: invitations addressed to me. With one: that company's invitations (admins). */
-export function getCompanyInvitations(company?: number) {
+function getCompanyInvitations(company?: number) {
   return fetchPage<CompanyInvitation>("account/company-invitations/", {
     company,
     limit: 100,
@@ -13,7 +13,7 @@ export function getCompanyInvitations(company?: number) {
   });
 }
 
-export function companyInvitationsQueryOptions(company?: number) {
+function companyInvitationsQueryOptions(company?: number) {
   return queryOptions({
     queryKey: [...INVITATIONS_KEY, company ?? "mine"],
     queryFn: () => getCompanyInvitations(company),

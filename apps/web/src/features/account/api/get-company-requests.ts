@@ -4,11 +4,11 @@ import { fetchPage } from "../../../lib/paged";
 
 export const COMPANY_REQUESTS_KEY = ["account", "company-requests"] as const;
 
-export function getCompanyRequests() {
+function getCompanyRequests() {
   return fetchPage<CompanyRequest>("account/company-requests/", { limit: 100, ordering: "-created_at" });
 }
 
-export const companyRequestsQueryOptions = queryOptions({
+const companyRequestsQueryOptions = queryOptions({
   queryKey: COMPANY_REQUESTS_KEY,
   queryFn: getCompanyRequests,
 });

@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import { fetchMe } from "../../../lib/user-settings";
 
 /** The invitee accepts (becoming a member: user data is reloaded) or declines. */
-export async function respondCompanyInvitation({ id, answer }: { id: number; answer: "accept" | "decline" }) {
+async function respondCompanyInvitation({ id, answer }: { id: number; answer: "accept" | "decline" }) {
   await api.post(`account/company-invitations/${id}/${answer}/`, {});
   if (answer === "accept") await fetchMe();
 }

@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { COMPANY_REQUESTS_KEY } from "./get-company-requests";
 
-export interface RespondInput {
+interface RespondInput {
   id: number;
   answer: "accept" | "decline";
   group_name?: string;
 }
 
 /** Admins of the requested company accept (optionally choosing the group) or decline. */
-export function respondCompanyRequest({ id, answer, group_name }: RespondInput): Promise<unknown> {
+function respondCompanyRequest({ id, answer, group_name }: RespondInput): Promise<unknown> {
   return api.post(
     `account/company-requests/${id}/${answer}/`,
     answer === "accept" && group_name ? { group_name } : {},

@@ -3,13 +3,13 @@ import { api } from "../../../lib/api-client";
 import type { Me } from "../../../lib/api-types";
 import { setUserData } from "../../../lib/session";
 
-export interface ProfileInput {
+interface ProfileInput {
   first_name: string;
   last_name: string;
   email: string;
 }
 
-export async function updateProfile(input: ProfileInput): Promise<Me> {
+async function updateProfile(input: ProfileInput): Promise<Me> {
   const me = await api.put<Me>("auth/users/me/", input);
   setUserData(me);
   return me;

@@ -3,11 +3,11 @@ import { api } from "../../../lib/api-client";
 import type { OutboxEmail } from "../../../lib/api-types";
 import { OUTBOX_KEY } from "./get-outbox";
 
-export function getOutboxEmail(id: number): Promise<OutboxEmail> {
+function getOutboxEmail(id: number): Promise<OutboxEmail> {
   return api.get<OutboxEmail>(`admin/outbox/${id}/`);
 }
 
-export function outboxEmailQueryOptions(id: number) {
+function outboxEmailQueryOptions(id: number) {
   return queryOptions({ queryKey: [...OUTBOX_KEY, id], queryFn: () => getOutboxEmail(id) });
 }
 

@@ -4,8 +4,6 @@ import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { api } from "../../../lib/api-client";
 import { SOURCES_PATH } from "./rule-paths";
 
-export type { AllocationSource } from "@costflow/contract/allocation";
-
 export const STEP_SOURCES_KEY = ["allocation", "sources"] as const;
 
 export function useStepSources(step: StepNumber, scenario: number) {

@@ -1,5 +1,5 @@
-// Where each step's rules are created, updated and deleted (spec 7, "Allocation"). Steps 1 and 2
-// carry the rule type in the save path (account-{type}-allocations, indirect-cost-pool-{type}-...).
+// Where each step's rules are created, updated and deleted. Steps 1 and 2 carry the rule type in
+// the save path (account-{type}-allocations, indirect-cost-pool-{type}-...).
 import type { StepNumber } from "../../../lib/api/step-endpoints";
 
 export type RuleType = "PERCENTAGE" | "DRIVER";

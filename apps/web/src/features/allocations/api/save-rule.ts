@@ -5,7 +5,7 @@ import { STEP_RULES_KEY } from "./get-step-rules";
 import { STEP_SOURCES_KEY } from "./get-step-sources";
 import { createPath, deletePath, type RuleType, updatePath } from "./rule-paths";
 
-export interface SaveRuleInput {
+interface SaveRuleInput {
   step: StepNumber;
   /** null: CREATE (POST); a rule id: UPDATE (PATCH). */
   id: number | null;
@@ -13,13 +13,13 @@ export interface SaveRuleInput {
   body: Record<string, unknown>;
 }
 
-export function saveRule({ step, id, type, body }: SaveRuleInput) {
+function saveRule({ step, id, type, body }: SaveRuleInput) {
   return id === null
     ? api.post<unknown>(createPath(step, type), body)
     : api.patch<unknown>(updatePath(step, id, type), body);
 }
 
-export function deleteRule(input: { step: StepNumber; id: number }) {
+function deleteRule(input: { step: StepNumber; id: number }) {
   return api.delete(deletePath(input.step, input.id));
 }
 

@@ -1,5 +1,5 @@
-// Allocation percentages (spec 5): default 100, between 0 and 100, sent as a ratio with six
-// decimals (percentage / 100).
+// Allocation percentages: default 100, between 0 and 100, sent as a ratio with six decimals
+// (percentage / 100).
 import { DEFAULT_ALLOCATION_PERCENTAGE } from "../../../lib/constants";
 import { formatNumber, formatPercent } from "../../../lib/format";
 import { currentLanguage } from "../../../lib/i18n";

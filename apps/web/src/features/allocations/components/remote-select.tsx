@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getOptions, type Option, type OptionSource } from "../api/get-options";
 
-export interface RemoteSelectProps {
+interface RemoteSelectProps {
   source: OptionSource;
   ctx: { model: number; scenario: number; dimension?: number | null };
   label: string;

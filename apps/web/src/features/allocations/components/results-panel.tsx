@@ -110,9 +110,10 @@ function pushColumns(t: T, view: string): ColumnSpec<ResultRow>[] {
 }
 
 /**
- * Results show only for a FINISHED latest calculation (spec 4): tabs by view, the step-4 by-line
- * view after choosing an allocation, the time-driven tab only when time-driven costing is on, and
- * for steps 5 and 6 the unallocated toggle adding the two original_* columns on the by-line table.
+ * Results show only for a FINISHED latest calculation (docs/calculation.md, "Which results a view
+ * shows"): tabs by view, the step-4 by-line view after choosing an allocation, the time-driven tab
+ * only when time-driven costing is on, and for steps 5 and 6 the unallocated toggle adding the two
+ * original_* columns on the by-line table.
  */
 export function ResultsPanel({
   step,
@@ -129,7 +130,7 @@ export function ResultsPanel({
   sortByAmount?: boolean;
 }) {
   const { t } = useTranslation();
-  // Money columns carry the scenario's currency (spec 5 "Display": the sign on total cost).
+  // Money columns carry the scenario's currency (its sign shows on total cost).
   const currency = useScenario(scenario).data?.currency ?? null;
   const latest = useLatestCalculation(scenario, CALCULATION_CATEGORY[step]);
   const sources = useStepSources(3, scenario);

@@ -107,7 +107,7 @@ function RuleFormBody({
   const parentDimension = values.parent ? Number(values.parent.value) : null;
 
   const setSplit = (split: SplitType) => {
-    // Choosing FORMULA resets the equation to '=' (spec 4).
+    // Choosing FORMULA resets the equation to '='.
     setValues((v) => ({ ...v, splitType: split, equation: split === "FORMULA" ? DEFAULT_FORMULA : "" }));
     setErrors({});
   };

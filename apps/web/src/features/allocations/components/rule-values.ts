@@ -1,7 +1,7 @@
 // The rule form's values, from a list row (UPDATE) or the defaults (CREATE), and the request body
-// each step sends (spec 5: percentage default 100, 0..100, sent as a ratio with six decimals; split
-// defaults EVEN for step 4 and NOT_ALLOCATE for steps 5 and 6; steps 5 and 6 send the split as their
-// equation: EVEN, NOT_ALLOCATE, DRIVER:<driver> or the formula).
+// each step sends (percentage default 100, 0..100, sent as a ratio with six decimals; split
+// defaults EVEN for step 4 and NOT_ALLOCATE for steps 5 and 6; steps 5 and 6 send the split as
+// their equation: EVEN, NOT_ALLOCATE, DRIVER:<driver> or the formula).
 
 import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { DEFAULT_ALLOCATION_PERCENTAGE, DEFAULT_FORMULA } from "../../../lib/constants";
@@ -34,7 +34,7 @@ export type RuleErrors = Partial<Record<keyof RuleValues | "form", string>>;
 const opt = (id: unknown, label: unknown): Option | null =>
   id === null || id === undefined ? null : { value: String(id), label: String(label ?? id) };
 
-export function defaultSplit(step: StepNumber): SplitType {
+function defaultSplit(step: StepNumber): SplitType {
   return step === 4 ? "EVEN" : "NOT_ALLOCATE";
 }
 

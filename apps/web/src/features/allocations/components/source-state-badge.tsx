@@ -7,7 +7,7 @@ const COLOR: Record<string, string> = {
   OVER_ALLOCATED: "red",
 };
 
-/** A source's state (spec 3): fully, over or under allocated; null for a time-driven pool. */
+/** A source's state: fully, over or under allocated; null for a time-driven pool. */
 export function SourceStateBadge({ state }: { state: string | null | undefined }) {
   const { t } = useTranslation();
   if (!state)

@@ -8,7 +8,7 @@ import { useAppContext } from "../../../lib/app-context";
 import { ResultsPanel } from "../components/results-panel";
 import { UnallocatedPanel } from "../components/unallocated-panel";
 
-// The result pages (spec 2, "Further screens"): each names the step and view it opens.
+// The result pages: each names the step and view it opens.
 const PAGES: { value: string; label: string; step: StepNumber; view?: string; unallocated?: boolean }[] = [
   { value: "first", label: "common:nav.step1", step: 1 },
   { value: "second", label: "common:nav.step2", step: 2 },

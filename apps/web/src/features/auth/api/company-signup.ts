@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export interface CompanySignupInput {
+interface CompanySignupInput {
   company_name: string;
   country: string;
   industry: string;
@@ -12,7 +12,7 @@ export interface CompanySignupInput {
   password: string;
 }
 
-export function companySignup(input: CompanySignupInput): Promise<unknown> {
+function companySignup(input: CompanySignupInput): Promise<unknown> {
   return api.post("company-signup/", input, { auth: false });
 }
 

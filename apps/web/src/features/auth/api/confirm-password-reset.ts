@@ -1,11 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export function confirmPasswordReset(input: {
-  uid: string;
-  token: string;
-  new_password: string;
-}): Promise<void> {
+function confirmPasswordReset(input: { uid: string; token: string; new_password: string }): Promise<void> {
   return api.post<void>("auth/users/reset_password_confirm/", input, { auth: false });
 }
 

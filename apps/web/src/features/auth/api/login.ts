@@ -4,13 +4,13 @@ import type { Me, TokenPair } from "../../../lib/api-types";
 import { clearSession, setTokens, setUserData } from "../../../lib/session";
 import { applyServerSettings } from "../../../lib/user-settings";
 
-export interface LoginInput {
+interface LoginInput {
   email: string;
   password: string;
 }
 
 /** Login: token pair, then the user data (role, abilities, companies, settings) stored locally. */
-export async function login(input: LoginInput): Promise<Me> {
+async function login(input: LoginInput): Promise<Me> {
   const tokens = await api.post<TokenPair>("auth/jwt/create/", input, { auth: false });
   setTokens(tokens);
   try {

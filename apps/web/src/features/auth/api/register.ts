@@ -2,7 +2,7 @@ import { RegisterResponse } from "@costflow/contract/auth";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export interface RegisterInput {
+interface RegisterInput {
   first_name: string;
   last_name: string;
   email: string;
@@ -10,7 +10,7 @@ export interface RegisterInput {
   company_name: string;
 }
 
-export function register(input: RegisterInput): Promise<RegisterResponse> {
+function register(input: RegisterInput): Promise<RegisterResponse> {
   return api.post("auth/users/", input, { auth: false, schema: RegisterResponse });
 }
 

@@ -2,7 +2,7 @@ import { CompanyValidateResponse } from "@costflow/contract/auth";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export function validateCompany(input: { uid: string; token: string }): Promise<CompanyValidateResponse> {
+function validateCompany(input: { uid: string; token: string }): Promise<CompanyValidateResponse> {
   return api.post("company/validate/", input, { auth: false, schema: CompanyValidateResponse });
 }
 

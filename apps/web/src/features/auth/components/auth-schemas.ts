@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 const required = "common:validation.required";
-export const email = z.string().trim().min(1, required).email("common:validation.email");
-export const password = z.string().min(1, required).min(8, "common:validation.passwordLength");
+const email = z.string().trim().min(1, required).email("common:validation.email");
+const password = z.string().min(1, required).min(8, "common:validation.passwordLength");
 
 export const loginSchema = z.object({ email, password: z.string().min(1, required) });
 

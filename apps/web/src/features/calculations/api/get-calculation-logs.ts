@@ -3,8 +3,8 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
 import { fetchPage } from "../../../lib/paged";
 
-/** Spec 7: GET calculation/logs/?calculation (newest first; the first item tells how the run ended). */
-export async function getCalculationLogs(calculation: number | string): Promise<CalculationLog[]> {
+/** GET calculation/logs/?calculation (newest first; the first item tells how the run ended). */
+async function getCalculationLogs(calculation: number | string): Promise<CalculationLog[]> {
   try {
     const page = await fetchPage("calculation/logs/", { calculation, limit: 100, offset: 0 }, CalculationLog);
     return page.results;

@@ -3,7 +3,7 @@ import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
 export const CALCULATIONS_KEY = ["calculation", "list"] as const;
 
-/** Spec 7: GET calculation/calculations/?scenario&category */
+/** GET calculation/calculations/?scenario&category */
 export function getCalculations(scenario: number, category: string | null, params: PageParams) {
   return fetchPageOrEmpty(
     "calculation/calculations/",

@@ -9,7 +9,7 @@ import { fetchPage } from "../../../lib/paged";
  * The scenario's latest run of any type: the newest row that is a run's own row (a run also
  * writes one row per step it refreshes, each pointing to it as parent).
  */
-export async function getLatestRun(scenario: number): Promise<LatestCalculation> {
+async function getLatestRun(scenario: number): Promise<LatestCalculation> {
   try {
     const page = await fetchPage(
       "calculation/calculations/",

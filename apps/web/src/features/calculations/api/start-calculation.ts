@@ -9,9 +9,9 @@ import { GENERATE_PATH } from "../../../lib/api/step-endpoints";
 import { api } from "../../../lib/api-client";
 import { CALCULATIONS_KEY } from "./get-calculations";
 
-// Calculation types of the calculation page (spec 4) and the call each one makes (spec 7). The
-// data types run the step that produces that data: financial accounts data is step 1 (accounts
-// into pools), cost pools data step 2 (pool totals after the indirect pools are emptied).
+// Calculation types of the calculation page and the call each one makes. The data types run the
+// step that produces that data: financial accounts data is step 1 (accounts into pools), cost pools
+// data step 2 (pool totals after the indirect pools are emptied).
 export const START_TYPES = [
   { value: "all", label: "allocation:calc.types.all", path: "calculation/calculate-all/", category: "ALL" },
   {

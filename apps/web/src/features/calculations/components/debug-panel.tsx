@@ -7,8 +7,8 @@ import { useCalculationLogs } from "../api/get-calculation-logs";
 const LEVEL_COLOR = { INFO: "blue", WARNING: "yellow", ERROR: "red" } as const;
 
 /**
- * Spec 4: the debug panel toggles between logs and errors; the error list shows 'Not implemented'
- * (spec 8), so a run's error lines are read in the logs view, each with its level.
+ * The debug panel toggles between logs and errors; the error list shows 'Not implemented', so a
+ * run's error lines are read in the logs view, each with its level.
  */
 export function DebugPanel({ calculation, live = false }: { calculation: number | string; live?: boolean }) {
   const { t, i18n } = useTranslation();

@@ -50,7 +50,7 @@ export function RunPanel({ scenario }: { scenario: number }) {
     if (status) void queryClient.invalidateQueries({ queryKey: CALCULATIONS_KEY });
   }, [status, queryClient]);
 
-  // Starting or cancelling clears the results shown (spec 4).
+  // Starting or cancelling clears the results shown.
   const clearResults = () => {
     queryClient.removeQueries({ queryKey: STEP_RESULTS_KEY });
     queryClient.removeQueries({ queryKey: ["results"] });

@@ -12,7 +12,7 @@ import { CALCULATIONS_KEY, getCalculations } from "../api/get-calculations";
 import { DebugPanel } from "../components/debug-panel";
 import { RunPanel } from "../components/run-panel";
 
-// Spec 4: calculation types of the calculation page (the API's calculation categories), as a filter.
+// Calculation types of the calculation page (the API's calculation categories), as a filter.
 const TYPES = [
   { value: "", label: "model:calculations.types.all" },
   { value: "ACCOUNT_TO_COST_POOL", label: "common:nav.step1" },

@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { QuickResume } from "../../../lib/api-types";
 
-export function getQuickResume(): Promise<QuickResume> {
+function getQuickResume(): Promise<QuickResume> {
   return api.get<QuickResume>("dashboard/quick-resume/");
 }
 
-export function quickResumeQueryOptions(company: number | null) {
+function quickResumeQueryOptions(company: number | null) {
   return queryOptions({ queryKey: ["dashboard", "quick-resume", company], queryFn: getQuickResume });
 }
 

@@ -4,7 +4,7 @@ import { useInvalidateDimensions } from "./invalidate-dimensions";
 
 /**
  * DELETE dimensions/{id}/: its drivers, records and calculated drivers go; children become roots
- * (spec 4: a dimension's drivers go with their _ID drivers and records).
+ * (docs/data-api.md, "Dimensions and drivers").
  */
 export function useDeleteDimension() {
   const invalidate = useInvalidateDimensions();

@@ -10,4 +10,3 @@ export async function downloadText(path: string, params: Record<string, QueryVal
 }
 
 /** A binary answer; the file name comes from content-disposition when the server sends one. */
-export { downloadBinary } from "../../../lib/download";

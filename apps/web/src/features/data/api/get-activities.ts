@@ -3,7 +3,7 @@ import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
 export const ACTIVITIES_KEY = ["data", "activities"] as const;
 
-/** Spec 7: GET activities/?model */
+/** GET activities/?model */
 export function getActivities(model: number, params: PageParams) {
   return fetchPageOrEmpty(
     "activities/",

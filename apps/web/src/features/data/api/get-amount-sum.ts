@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { FINANCIAL_ACCOUNTS_KEY } from "./get-financial-accounts";
 
-export const AMOUNT_SUM_KEY = [...FINANCIAL_ACCOUNTS_KEY, "sum"] as const;
+const AMOUNT_SUM_KEY = [...FINANCIAL_ACCOUNTS_KEY, "sum"] as const;
 
 /** GET cost/financial-accounts/get-amount-sum/?scenario */
 export function useAmountSum(scenario: number) {

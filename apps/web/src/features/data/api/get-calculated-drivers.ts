@@ -7,7 +7,7 @@ export type CalculatedDriverRow = CalculatedDriverWithTotal | BetaCalculatedDriv
 
 export const CALCULATED_DRIVERS_KEY = ["data", "calculated-drivers"] as const;
 
-/** Spec 7 (older list): GET dimension/calculated-drivers/get-calculated/?scenario&limit&ordering&offset */
+/** The older list: GET dimension/calculated-drivers/get-calculated/?scenario&limit&ordering&offset */
 export function getCalculatedDriversClassic(scenario: number, dimension: string | null, params: PageParams) {
   return fetchPageOrEmpty(
     "dimension/calculated-drivers/get-calculated/",
@@ -22,7 +22,7 @@ export function getCalculatedDriversClassic(scenario: number, dimension: string 
   );
 }
 
-/** Spec 7 (beta): GET transactional-data/calculated-drivers?model&ordering&limit&offset&dimension_id */
+/** The beta list: GET transactional-data/calculated-drivers?model&ordering&limit&offset&dimension_id */
 export function getCalculatedDrivers(model: number, dimension: string | null, params: PageParams) {
   return fetchPageOrEmpty(
     "transactional-data/calculated-drivers",

@@ -3,7 +3,7 @@ import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
 export const COST_POOLS_KEY = ["data", "cost-pools"] as const;
 
-/** Spec 7: GET cost/pools/?scenario */
+/** GET cost/pools/?scenario */
 export function getCostPools(scenario: number, params: PageParams) {
   return fetchPageOrEmpty(
     "cost/pools/",

@@ -1,7 +1,7 @@
 import { DimensionDriver } from "@costflow/contract/dimensions";
 import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
-/** Spec 7: GET transactional-data/drivers?dimension[&ordering&limit&offset] */
+/** GET transactional-data/drivers?dimension[&ordering&limit&offset] */
 export function getDimensionDrivers(dimension: string, params: PageParams) {
   return fetchPageOrEmpty(
     "transactional-data/drivers",

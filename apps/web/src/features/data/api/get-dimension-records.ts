@@ -4,7 +4,7 @@ import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
 export const DIMENSION_RECORDS_KEY = ["data", "dimension-records"] as const;
 
-/** Spec 7: GET transactional-data/transactions?scenario&dimension&ordering&limit&offset&searchTerm */
+/** GET transactional-data/transactions?scenario&dimension&ordering&limit&offset&searchTerm */
 export function getTransactions(scenario: number, dimension: string, params: PageParams) {
   return fetchPageOrEmpty(
     "transactional-data/transactions",
@@ -21,7 +21,7 @@ export function getTransactions(scenario: number, dimension: string, params: Pag
   );
 }
 
-/** Spec 7 (classic view): GET dimension/records/?scenario&dimension&limit&offset[&ordering&search] */
+/** The classic view: GET dimension/records/?scenario&dimension&limit&offset[&ordering&search] */
 export function getDimensionRecords(scenario: number, dimension: string, params: PageParams) {
   return fetchPageOrEmpty(
     "dimension/records/",

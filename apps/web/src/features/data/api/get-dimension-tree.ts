@@ -1,4 +1,4 @@
-// The dimension manager's hierarchy (spec 7 "Dimensions").
+// The dimension manager's hierarchy (docs/data-api.md, "Dimensions and drivers").
 import { DimensionsPageData } from "@costflow/contract/dimensions";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";

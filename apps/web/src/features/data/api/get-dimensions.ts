@@ -3,7 +3,7 @@ import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
 export const DIMENSIONS_KEY = ["data", "dimensions"] as const;
 
-/** Spec 7: GET dimensions/?model */
+/** GET dimensions/?model */
 export function getDimensions(model: number, params: PageParams) {
   return fetchPageOrEmpty(
     "dimensions/",

@@ -3,7 +3,7 @@ import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
 export const FINANCIAL_ACCOUNTS_KEY = ["data", "financial-accounts"] as const;
 
-/** Spec 7: GET cost/financial-accounts/get-table/?limit&scenario&ordering&offset (sort ID, name, expense_group). */
+/** GET cost/financial-accounts/get-table/?limit&scenario&ordering&offset (sort ID, name, expense_group). */
 export function getFinancialAccounts(scenario: number, params: PageParams) {
   return fetchPageOrEmpty(
     "cost/financial-accounts/get-table/",

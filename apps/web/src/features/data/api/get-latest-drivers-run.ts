@@ -4,7 +4,7 @@ import { isActive } from "../../../lib/calculation-status";
 import { fetchPage } from "../../../lib/paged";
 import { CALCULATED_DRIVERS_KEY } from "./get-calculated-drivers";
 
-export const DRIVER_RUNS_KEY = [...CALCULATED_DRIVERS_KEY, "runs"] as const;
+const DRIVER_RUNS_KEY = [...CALCULATED_DRIVERS_KEY, "runs"] as const;
 
 /** The latest run of the scenario, polled every 2 s while it is not over. */
 export function useLatestDriversRun(scenario: number) {

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { fetchPage } from "../../../lib/paged";
 import { COST_POOLS_KEY } from "./get-cost-pools";
 
-export const POOL_DRIVERS_KEY = [...COST_POOLS_KEY, "drivers"] as const;
+const POOL_DRIVERS_KEY = [...COST_POOLS_KEY, "drivers"] as const;
 
 /** GET cost/pool-drivers/?model (a model holds a handful of drivers: one page of 100). */
 export function usePoolDrivers(model: number) {

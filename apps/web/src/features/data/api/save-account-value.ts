@@ -4,10 +4,10 @@ import { ApiError, api } from "../../../lib/api-client";
 import { useInvalidateAccounts } from "./invalidate-accounts";
 
 /**
- * The account value of a scenario (spec 8): PATCH the value when one exists; when none exists, or
- * the lookup answers 400, create it with POST (the server upserts on (scenario, account)).
+ * The account value of a scenario: PATCH the value when one exists; when none exists, or the lookup
+ * answers 400, create it with POST (the server upserts on (scenario, account)).
  */
-export async function saveAccountValue(input: {
+async function saveAccountValue(input: {
   scenario: number;
   account: number;
   valueId: number | null;

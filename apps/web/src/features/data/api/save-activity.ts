@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { ACTIVITIES_KEY } from "./get-activities";
 
-export type ActivityInput = Omit<CreateActivity, "model"> & { model: number };
+type ActivityInput = Omit<CreateActivity, "model"> & { model: number };
 
 /** POST activities/?model or PATCH activities/{id}/ with the whole form. */
 export function useSaveActivity() {

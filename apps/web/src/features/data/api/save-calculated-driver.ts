@@ -1,11 +1,11 @@
-// Calculated drivers (spec 7 "Calculated drivers (older)" and "... beta").
+// Calculated drivers, older and beta calls (docs/data-api.md, "Calculated drivers").
 import { SavedCalculatedDriver } from "@costflow/contract/calculated-drivers";
 import { BetaCalculatedDriver } from "@costflow/contract/transactional-data";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { CALCULATED_DRIVERS_KEY } from "./get-calculated-drivers";
 
-export interface CalculatedDriverInput {
+interface CalculatedDriverInput {
   id?: number;
   dimension: number;
   name: string;

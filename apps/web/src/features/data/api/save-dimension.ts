@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { useInvalidateDimensions } from "./invalidate-dimensions";
 
-export interface DimensionInput {
+interface DimensionInput {
   id?: number;
   model: number;
   title: string;

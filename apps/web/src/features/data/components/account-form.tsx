@@ -9,7 +9,7 @@ const schema = z.object({
   name: z.string().trim().min(1, "common:validation.required").max(200, "data:validation.tooLong"),
   expense_group: z.string().trim().max(200, "data:validation.tooLong"),
 });
-export type AccountFormValues = z.infer<typeof schema>;
+type AccountFormValues = z.infer<typeof schema>;
 
 export function AccountForm({
   initial = { ID: "", name: "", expense_group: "" },

@@ -11,9 +11,9 @@ const schema = z.object({
   is_tdabc: z.boolean(),
   costpool: z.number().int().nullable(),
 });
-export type ActivityFormValues = z.infer<typeof schema>;
+type ActivityFormValues = z.infer<typeof schema>;
 
-/** Spec 9: is_tdabc defaults to false. */
+/** is_tdabc defaults to false. */
 const EMPTY: ActivityFormValues = { name: "", description: "", is_tdabc: false, costpool: null };
 
 export function ActivityForm({

@@ -25,7 +25,7 @@ const schema = z.object({
   formula: z.string().max(10_000, "data:validation.tooLong"),
   is_pnl_line: z.boolean(),
 });
-export type CalcDriverFormValues = z.infer<typeof schema>;
+type CalcDriverFormValues = z.infer<typeof schema>;
 
 export const EMPTY_CALC_DRIVER: CalcDriverFormValues = {
   name: "",

@@ -13,7 +13,7 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_.-]*$/, "data:dimensionManager.codeRule"),
   pid: z.number().int().nullable(),
 });
-export type DimensionFormValues = z.infer<typeof schema>;
+type DimensionFormValues = z.infer<typeof schema>;
 
 export function DimensionForm({
   initial,

@@ -42,9 +42,9 @@ const schema = z
     if (v.data_type !== "DIMENSION" && v.name === "")
       ctx.addIssue({ code: "custom", path: ["name"], message: "common:validation.required" });
   });
-export type DriverFormValues = z.infer<typeof schema>;
+type DriverFormValues = z.infer<typeof schema>;
 
-export const EMPTY_DRIVER: DriverFormValues = {
+const EMPTY_DRIVER: DriverFormValues = {
   name: "",
   data_type: "DECI",
   target_dimension: null,

@@ -1,5 +1,5 @@
-// The calculated-driver run of the scenario: calculate, live progress (polled), cancel after the
-// spec's confirm dialog, then the results: per-driver sums (paged), their total and CSV exports.
+// The calculated-driver run of the scenario: calculate, live progress (polled), cancel after a
+// confirm dialog, then the results: per-driver sums (paged), their total and CSV exports.
 
 import type { BetaResult } from "@costflow/contract/transactional-data";
 import { ActionIcon, Alert, Button, Group, Progress, Stack, Text, Title, Tooltip } from "@mantine/core";
@@ -81,7 +81,7 @@ export function DriversRunPanel({
       { scenario, data_type: "RECORDS_ONLY_CALCULATED", driver: r.calculated_driver_id },
       `${r.dimension_name}-${r.calculated_driver_name}.csv`.replace(/[^\w.-]+/g, "_"),
     ).catch((error: unknown) => {
-      // Spec 8: download failures are logged; a missing run is still worth telling.
+      // Download failures are only logged; a missing run is still worth telling.
       console.warn("calculated driver export failed", error);
       if (error instanceof ApiError && error.status === 404) notifyError(t("common:messages.noCalculation"));
     });

@@ -40,7 +40,7 @@ function MarkedFormula({ formula, position }: { formula: string; position: numbe
   );
 }
 
-export function FormulaFeedbackView({ formula, feedback }: { formula: string; feedback: FormulaFeedback }) {
+function FormulaFeedbackView({ formula, feedback }: { formula: string; feedback: FormulaFeedback }) {
   const { t } = useTranslation();
   if (feedback.valid)
     return (

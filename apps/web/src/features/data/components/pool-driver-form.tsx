@@ -5,7 +5,7 @@ import { z } from "zod";
 import { errorText, useZodForm } from "../../../lib/use-zod-form";
 
 const TYPES = ["DECI", "TEXT", "DATE"] as const;
-// Spec 5: one TDABC driver per model, and it must be decimal.
+// One TDABC driver per model, and it must be decimal.
 const schema = z
   .object({
     name: z.string().trim().min(1, "common:validation.required").max(200, "data:validation.tooLong"),
@@ -16,7 +16,7 @@ const schema = z
     path: ["is_tdabc"],
     message: "data:pools.tdabcDecimal",
   });
-export type PoolDriverFormValues = z.infer<typeof schema>;
+type PoolDriverFormValues = z.infer<typeof schema>;
 
 export function PoolDriverForm({
   initial = { name: "", display_type: "DECI", is_tdabc: false },

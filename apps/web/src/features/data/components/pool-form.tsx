@@ -9,7 +9,7 @@ const schema = z.object({
   name: z.string().trim().min(1, "common:validation.required").max(200, "data:validation.tooLong"),
   is_direct: z.boolean(),
 });
-export type PoolFormValues = z.infer<typeof schema>;
+type PoolFormValues = z.infer<typeof schema>;
 
 export function PoolForm({
   initial = { identifier: "", name: "", is_direct: true },

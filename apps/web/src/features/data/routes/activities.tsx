@@ -27,7 +27,7 @@ function Activities({ model }: { model: number }) {
   const [editing, setEditing] = useState<Activity | "new" | null>(null);
   const current = editing === "new" ? null : editing;
 
-  // Spec 4: deleting an activity removes it, its allocations and P&L lines in every scenario.
+  // Deleting an activity removes it, its allocations and P&L lines in every scenario.
   const confirmDelete = async (row: Activity) => {
     const impact = await getDeleteImpact(row.id).catch(() => null);
     const n = (v: number) => formatInteger(v, lang);

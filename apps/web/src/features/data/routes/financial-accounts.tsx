@@ -41,7 +41,7 @@ function Accounts({ model, scenario }: { model: number; scenario: number }) {
         ? "cost/financial-accounts/get-template-file/"
         : "cost/financial-accounts/get-data-file/";
     const params = kind === "template" ? { model } : { model, scenario };
-    // Spec 8: download failures are only logged.
+    // Download failures are only logged.
     downloadText(
       path,
       params,

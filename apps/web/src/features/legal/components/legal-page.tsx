@@ -11,7 +11,7 @@ export interface LegalSection {
 }
 
 /** The date the legal texts were last changed. */
-export const LEGAL_UPDATED = "2026-11-01";
+const LEGAL_UPDATED = "2026-11-01";
 
 export function LegalPage({
   title,

@@ -4,10 +4,7 @@ import { api } from "../../../lib/api-client";
 import { MODELS_KEY } from "./get-models";
 
 /** POST models/ {template}: a copy of the template's data, rules and one scenario. */
-export function createFromTemplate(input: {
-  template: ModelTemplateId;
-  name?: string;
-}): Promise<CreatedModel> {
+function createFromTemplate(input: { template: ModelTemplateId; name?: string }): Promise<CreatedModel> {
   return api.post<CreatedModel>("models/", input.name ? input : { template: input.template });
 }
 

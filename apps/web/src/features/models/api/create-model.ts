@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import type { CostModel } from "../../../lib/api-types";
 import { MODELS_KEY } from "./get-models";
 
-export function createModel(input: { name: string; short_description: string }): Promise<CostModel> {
+function createModel(input: { name: string; short_description: string }): Promise<CostModel> {
   return api.post<CostModel>("models/", input);
 }
 

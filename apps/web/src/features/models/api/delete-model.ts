@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import { forgetDeleted } from "../../../lib/app-context";
 import { MODELS_KEY } from "./get-models";
 
-export async function deleteModel(id: number): Promise<void> {
+async function deleteModel(id: number): Promise<void> {
   await api.delete(`models/${id}/`);
   forgetDeleted("model", id);
 }

@@ -21,7 +21,7 @@ export class ImportError extends ApiError {
  * POST models/import/ (multipart, field `file`). Sent with fetch rather than the API client, whose
  * error keeps only the usual body: the issue list of a 400 is read here.
  */
-export async function importModel(input: { file: File; language: string }): Promise<ModelCreated> {
+async function importModel(input: { file: File; language: string }): Promise<ModelCreated> {
   const send = (token: string | null) => {
     const body = new FormData();
     body.set("file", input.file);

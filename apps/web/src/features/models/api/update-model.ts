@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import type { CostModel } from "../../../lib/api-types";
 import { MODELS_KEY } from "./get-models";
 
-export function updateModel({ id, ...patch }: { id: number; name: string; short_description: string }) {
+function updateModel({ id, ...patch }: { id: number; name: string; short_description: string }) {
   return api.patch<CostModel>(`models/${id}/`, patch);
 }
 

@@ -8,7 +8,7 @@ const schema = z.object({
   name: z.string().trim().min(1, "common:validation.required").max(200, "model:models.nameTooLong"),
   short_description: z.string().trim().max(2000, "model:models.descriptionTooLong"),
 });
-export type ModelFormValues = z.infer<typeof schema>;
+type ModelFormValues = z.infer<typeof schema>;
 
 export function ModelForm({
   initial = { name: "", short_description: "" },

@@ -3,7 +3,7 @@ import { selectModel } from "../../../lib/app-context";
 import { notifySuccess } from "../../../lib/notify";
 import { saveSettings } from "../../../lib/user-settings";
 
-/** Selecting a model stores it locally and in the settings, and clears the scenario (spec 4). */
+/** Selecting a model stores it locally and in the settings, and clears the scenario. */
 export function useSelectModel() {
   const { t } = useTranslation();
   return (model: { id: number; name: string }, quiet = false) => {

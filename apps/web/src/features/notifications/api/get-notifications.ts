@@ -5,12 +5,12 @@ import { NOTIFICATION_POLL_MS } from "../../../lib/constants";
 
 export const NOTIFICATIONS_KEY = ["account", "notifications"] as const;
 
-export function getNotifications(limit = 10): Promise<NotificationPage> {
+function getNotifications(limit = 10): Promise<NotificationPage> {
   return api.get<NotificationPage>("account/notifications/", { limit, offset: 0 });
 }
 
-/** Polled every 30 s (spec 4) while `polling` is true; stopping sets it false. */
-export function notificationsQueryOptions(polling: boolean) {
+/** Polled every 30 s while `polling` is true; stopping sets it false. */
+function notificationsQueryOptions(polling: boolean) {
   return queryOptions({
     queryKey: NOTIFICATIONS_KEY,
     queryFn: () => getNotifications(),

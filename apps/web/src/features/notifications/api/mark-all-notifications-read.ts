@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { NOTIFICATIONS_KEY } from "./get-notifications";
 
-export function markAllNotificationsRead(): Promise<unknown> {
+function markAllNotificationsRead(): Promise<unknown> {
   return api.put<unknown>("account/notifications/", { is_read: true });
 }
 

@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import type { AppNotification } from "../../../lib/api-types";
 import { NOTIFICATIONS_KEY } from "./get-notifications";
 
-export function markNotificationRead(id: number, isRead = true): Promise<AppNotification> {
+function markNotificationRead(id: number, isRead = true): Promise<AppNotification> {
   return api.put<AppNotification>(`account/notifications/${id}/`, { is_read: isRead });
 }
 

@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import { SAVED_REPORTS_KEY } from "./get-saved-reports";
 
 /** DELETE report/my-reports/{id}/. */
-export function deleteSavedReport(id: number): Promise<void> {
+function deleteSavedReport(id: number): Promise<void> {
   return api.delete(`report/my-reports/${id}/`);
 }
 

@@ -7,7 +7,7 @@ export type ExportFileRow = ExportFile;
 
 export const EXPORT_FILES_KEY = ["report", "export-files"] as const;
 
-/** Spec 7: GET export/files/?scenario (the downloads list: requested by, requested at, status, type, size). */
+/** GET export/files/?scenario (the downloads list: requested by, requested at, status, type, size). */
 export function getExportFiles(scenario: number, params: PageParams) {
   return fetchPageOrEmpty<ExportFileRow>("export/files/", {
     scenario,

@@ -3,11 +3,11 @@ import { REPORT_DATA_KEY, readReport } from "./read-report";
 import type { RecordTrace } from "./report-types";
 
 /** GET report/records/{id}/trace/?scenario: the record's cost by activity, pool and account. */
-export function getRecordTrace(record: number, scenario: number) {
+function getRecordTrace(record: number, scenario: number) {
   return readReport<RecordTrace>(`report/records/${record}/trace/`, { scenario });
 }
 
-export function recordTraceOptions(record: number | null, scenario: number) {
+function recordTraceOptions(record: number | null, scenario: number) {
   return queryOptions({
     queryKey: [...REPORT_DATA_KEY, "trace", record, scenario],
     queryFn: () => getRecordTrace(record!, scenario),

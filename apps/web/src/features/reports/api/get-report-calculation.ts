@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
 import { fetchPage } from "../../../lib/paged";
 
-export type ReportCalculationState = "none" | "finished" | "pending" | "error";
+type ReportCalculationState = "none" | "finished" | "pending" | "error";
 
-/** Spec 7: GET report/calculation/?scenario — only the latest entry, only FINISHED counts. */
-export async function getReportCalculationState(scenario: number): Promise<ReportCalculationState> {
+/** GET report/calculation/?scenario — only the latest entry, only FINISHED counts. */
+async function getReportCalculationState(scenario: number): Promise<ReportCalculationState> {
   try {
     const page = await fetchPage<{ status?: string; calculation_status?: string }>("report/calculation/", {
       scenario,

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { REPORT_DATA_KEY, readReport } from "./read-report";
 import type { CompareReport } from "./report-types";
 
-/** Each of scenario, dimension, line is one id/code, or the two compared ("a,b"; spec 5). */
-export interface CompareParams {
+/** Each of scenario, dimension, line is one id/code, or the two compared ("a,b"). */
+interface CompareParams {
   scenario: string;
   dimension: string;
   line: string;
@@ -13,11 +13,11 @@ export interface CompareParams {
 }
 
 /** GET report/compare/: two scenarios, two dimensions or two lines side by side with variance. */
-export function getReportCompare(p: CompareParams) {
+function getReportCompare(p: CompareParams) {
   return readReport<CompareReport>("report/compare/", { ...p });
 }
 
-export function reportCompareOptions(p: CompareParams | null) {
+function reportCompareOptions(p: CompareParams | null) {
   return queryOptions({
     queryKey: [...REPORT_DATA_KEY, "compare", p],
     queryFn: () => getReportCompare(p!),

@@ -8,7 +8,7 @@ interface Named {
   dimension?: number;
 }
 
-/** Option lists for report filters and the P&L line form (spec 7 list endpoints). */
+/** Option lists for report filters and the P&L line form: the first 100 items of a list call. */
 function options(path: string, params: Record<string, string | number | undefined>) {
   return fetchPageOrEmpty<Named>(path, { ...params, limit: 100, offset: 0 }).then((p) =>
     p.results.map((r) => ({

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { REPORT_DATA_KEY, readReport } from "./read-report";
 import type { PnlReport } from "./report-types";
 
-export interface PnlParams {
+interface PnlParams {
   scenario: number;
   dimension: number;
   limit: number;
@@ -12,7 +12,7 @@ export interface PnlParams {
 }
 
 /** GET report/pnl/: a page of records with every P&L line, profit, cost and margin, and the totals. */
-export function getReportPnl(p: PnlParams) {
+function getReportPnl(p: PnlParams) {
   return readReport<PnlReport>("report/pnl/", { ...p });
 }
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { REPORT_DATA_KEY, readReport } from "./read-report";
 import type { ProfitabilityReport, ReportSide } from "./report-types";
 
-export interface ProfitabilityParams {
+interface ProfitabilityParams {
   scenario: number;
   dimension: number;
   /** A line code, or a calculated driver's name: exactly one of them. */
@@ -13,11 +13,11 @@ export interface ProfitabilityParams {
 }
 
 /** GET report/profitability/: the top or bottom N records by a line or a calculated driver. */
-export function getReportProfitability(p: ProfitabilityParams) {
+function getReportProfitability(p: ProfitabilityParams) {
   return readReport<ProfitabilityReport>("report/profitability/", { ...p });
 }
 
-export function reportProfitabilityOptions(p: ProfitabilityParams | null) {
+function reportProfitabilityOptions(p: ProfitabilityParams | null) {
   return queryOptions({
     queryKey: [...REPORT_DATA_KEY, "profitability", p],
     queryFn: () => getReportProfitability(p!),

@@ -2,12 +2,15 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import type { Scenario } from "../../../lib/api-types";
 
-/** The selected scenario: its currency is the one every report figure is shown in (spec 9). */
-export function getReportScenario(id: number): Promise<Scenario> {
+/**
+ * The selected scenario: its currency is the one every report figure is shown in (docs/reports.md,
+ * "Screens").
+ */
+function getReportScenario(id: number): Promise<Scenario> {
   return api.get<Scenario>(`model/scenarios/${id}/`);
 }
 
-export function useReportScenario(id: number) {
+function useReportScenario(id: number) {
   return useQuery(
     queryOptions({
       queryKey: ["report", "scenario", id],

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { REPORT_DATA_KEY, readReport } from "./read-report";
 import type { TreemapReport } from "./report-types";
 
-export interface TreemapParams {
+interface TreemapParams {
   scenario: number;
   dimension: number;
   dimension2?: number;
@@ -12,11 +12,11 @@ export interface TreemapParams {
 }
 
 /** GET report/treemap/: nested nodes; beyond `limit` children the rest is one 'Others (n)' node. */
-export function getReportTreemap(p: TreemapParams) {
+function getReportTreemap(p: TreemapParams) {
   return readReport<TreemapReport>("report/treemap/", { ...p });
 }
 
-export function reportTreemapOptions(p: TreemapParams | null) {
+function reportTreemapOptions(p: TreemapParams | null) {
   return queryOptions({
     queryKey: [...REPORT_DATA_KEY, "treemap", p],
     queryFn: () => getReportTreemap(p!),

@@ -3,7 +3,7 @@ import { REPORT_DATA_KEY, readReport } from "./read-report";
 import type { WaterfallReport } from "./report-types";
 
 /** GET report/waterfall/: the P&L bridge of a dimension's total or of one record. */
-export function getReportWaterfall(scenario: number, dimension: number, record?: number | null) {
+function getReportWaterfall(scenario: number, dimension: number, record?: number | null) {
   return readReport<WaterfallReport>("report/waterfall/", {
     scenario,
     dimension,
@@ -11,7 +11,7 @@ export function getReportWaterfall(scenario: number, dimension: number, record?:
   });
 }
 
-export function reportWaterfallOptions(scenario: number, dimension: number | null, record?: number | null) {
+function reportWaterfallOptions(scenario: number, dimension: number | null, record?: number | null) {
   return queryOptions({
     queryKey: [...REPORT_DATA_KEY, "waterfall", scenario, dimension, record ?? null],
     queryFn: () => getReportWaterfall(scenario, dimension!, record),

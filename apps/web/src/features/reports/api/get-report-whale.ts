@@ -3,11 +3,11 @@ import { REPORT_DATA_KEY, readReport } from "./read-report";
 import type { WhaleReport } from "./report-types";
 
 /** GET report/whale/: the whale curve of a dimension, downsampled for drawing. */
-export function getReportWhale(scenario: number, dimension: number) {
+function getReportWhale(scenario: number, dimension: number) {
   return readReport<WhaleReport>("report/whale/", { scenario, dimension });
 }
 
-export function reportWhaleOptions(scenario: number, dimension: number | null) {
+function reportWhaleOptions(scenario: number, dimension: number | null) {
   return queryOptions({
     queryKey: [...REPORT_DATA_KEY, "whale", scenario, dimension],
     queryFn: () => getReportWhale(scenario, dimension!),

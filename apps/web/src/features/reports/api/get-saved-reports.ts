@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { fetchPage, type PageParams } from "../../../lib/paged";
 import type { SavedReport } from "./report-types";
 
@@ -12,16 +11,4 @@ export function getSavedReports(params: PageParams) {
     ordering: params.ordering,
     search: params.search,
   });
-}
-
-export function savedReportsOptions(params: PageParams) {
-  return queryOptions({
-    queryKey: [...SAVED_REPORTS_KEY, params],
-    queryFn: () => getSavedReports(params),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useSavedReports(params: PageParams) {
-  return useQuery(savedReportsOptions(params));
 }

@@ -1,15 +1,11 @@
 // PDF reports (report/pdf-reports/): the saved block lists of the builder, and the PDFs.
-import type {
-  CreatePdfReport,
-  PdfBlockInput,
-  PdfReport,
-  PdfReportPage,
-} from "@costflow/contract/pdf-reports";
+import type { CreatePdfReport, PdfReport, PdfReportPage } from "@costflow/contract/pdf-reports";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export type { PdfBlockInput, PdfReport };
-export const PDF_REPORTS_KEY = ["report", "pdf-reports"] as const;
+export type { PdfReport };
+
+const PDF_REPORTS_KEY = ["report", "pdf-reports"] as const;
 
 export function usePdfReports() {
   return useQuery(

@@ -3,15 +3,12 @@
 
 export type { RecordTrace } from "@costflow/contract/report-trace";
 export type {
-  ActivityVariance,
   CompareMode,
   CompareReport,
   CompareRow,
-  PnlRecordRow,
   PnlReport,
   ProfitabilityReport,
   ProfitabilityRow,
-  ReportLine as ReportPnlLine,
   ReportSide,
   TreemapNode,
   TreemapReport,

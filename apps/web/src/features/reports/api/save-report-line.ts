@@ -3,14 +3,8 @@ import { api } from "../../../lib/api-client";
 import type { ReportLinePayload } from "../components/report-line-payload";
 import { REPORT_LINES_KEY, type ReportLine } from "./get-report-lines";
 
-/** POST report/lines/ or PUT report/lines/{id}/ (spec 7). */
-export function saveReportLine({
-  id,
-  payload,
-}: {
-  id?: number;
-  payload: ReportLinePayload;
-}): Promise<ReportLine> {
+/** POST report/lines/ or PUT report/lines/{id}/. */
+function saveReportLine({ id, payload }: { id?: number; payload: ReportLinePayload }): Promise<ReportLine> {
   return id
     ? api.put<ReportLine>(`report/lines/${id}/`, payload)
     : api.post<ReportLine>("report/lines/", payload);

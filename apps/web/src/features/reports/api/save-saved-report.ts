@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import { SAVED_REPORTS_KEY } from "./get-saved-reports";
 import type { SavedReport } from "./report-types";
 
-export interface SavedReportInput {
+interface SavedReportInput {
   title: string;
   type: string;
   params: Record<string, unknown>;
@@ -11,7 +11,7 @@ export interface SavedReportInput {
 }
 
 /** POST report/my-reports/ (a new saved report) or PATCH report/my-reports/{id}/ (rename, share). */
-export function saveSavedReport({
+function saveSavedReport({
   id,
   body,
 }: {

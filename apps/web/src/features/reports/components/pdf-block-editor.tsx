@@ -17,7 +17,7 @@ import { DEFAULT_REPORT_TOP } from "../../../lib/constants";
 
 // One block of the PDF builder: its kind and the parameters of the report it shows.
 
-export interface Option {
+interface Option {
   value: string;
   label: string;
 }
@@ -37,7 +37,7 @@ export const BLOCK_TYPES = [
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
-/** A new block of `type` with the spec's defaults (top/bottom: top, 50). */
+/** A new block of `type` with the defaults (top/bottom: top, 50). */
 export function newBlock(type: BlockType, dimension: number | null): PdfBlockInput {
   const dim = dimension ?? 0;
   switch (type) {

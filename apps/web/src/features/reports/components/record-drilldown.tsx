@@ -35,7 +35,7 @@ export function useRecordDrilldown(scenario: number, currency: string | null) {
  * activities → cost pools → general-ledger accounts, each level adding up to the one above
  * (issue 9, item 2 "trace"), plus what reached it from parent records in step 5.
  */
-export function RecordDrilldown({
+function RecordDrilldown({
   scenario,
   currency,
   record,

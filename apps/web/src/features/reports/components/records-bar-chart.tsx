@@ -4,7 +4,7 @@ import { moneyText } from "../../../lib/format";
 import { type ChartClick, EChart, useChartLook } from "./echart";
 import { escapeHtml } from "./treemap-chart";
 
-export interface RecordBar {
+interface RecordBar {
   id: number | null;
   name: string;
   value: number;

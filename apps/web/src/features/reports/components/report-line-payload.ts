@@ -1,5 +1,5 @@
-// The P&L line save rules (spec 5): formula only for FOR, activity only for ACT, calculated driver
-// and dimension only for DRI (the dimension taken from the chosen driver), parent 0 sent as null.
+// The P&L line save rules: formula only for FOR, activity only for ACT, calculated driver and
+// dimension only for DRI (the dimension taken from the chosen driver), parent 0 sent as null.
 import type { LineCategory } from "../api/get-report-lines";
 
 export interface ReportLineForm {

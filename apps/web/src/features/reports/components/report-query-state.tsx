@@ -33,7 +33,7 @@ export function ReportQueryState<T>({
   return <>{children(query.data)}</>;
 }
 
-/** 'Fill your filters first' (spec 5) until the filters a report needs are chosen. */
+/** 'Fill your filters first' (docs/reports.md, "Screens") until the filters a report needs are chosen. */
 export function FillFilters() {
   const { t } = useTranslation();
   return <EmptyState title={t("common:messages.fillFiltersFirst")} description={t("report:filtersHint")} />;

@@ -1,7 +1,7 @@
 import type { SavedReportType } from "../api/report-types";
 
 /** Where each kind of saved report reopens, and the fixed URL parameters of that page. */
-export const SAVED_REPORT_ROUTES: Record<SavedReportType, { path: string; fixed: Record<string, string> }> = {
+const SAVED_REPORT_ROUTES: Record<SavedReportType, { path: string; fixed: Record<string, string> }> = {
   TREEMAP: { path: "/report-visualization", fixed: { type: "treemap" } },
   MULTI_TREEMAP: { path: "/report-visualization", fixed: { type: "multi-treemap" } },
   WHALE: { path: "/report-visualization", fixed: { type: "whale" } },

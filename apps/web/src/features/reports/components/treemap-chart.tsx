@@ -8,7 +8,7 @@ import { type ChartClick, EChart, marginColor, useChartLook } from "./echart";
 type TreeNode = TreemapNode;
 
 /** Only a record opens a P&L; 'Others (n)' and the unsplit part have no record behind them. */
-export function isRecordNode(node: TreeNode): boolean {
+function isRecordNode(node: TreeNode): boolean {
   return node.kind === "record" && node.id !== null;
 }
 

@@ -29,7 +29,7 @@ import { FillFilters } from "../components/report-query-state";
 import { SaveReportButton } from "../components/save-report-button";
 import { useReportParams } from "../components/use-report-params";
 
-/** Comparison reports take exactly two items (spec 5): two scenarios, dimensions or report lines. */
+/** Comparison reports take exactly two items: two scenarios, dimensions or report lines. */
 export const COMPARISON_SIZE = 2;
 
 const MODES: CompareMode[] = ["scenarios", "dimensions", "lines"];

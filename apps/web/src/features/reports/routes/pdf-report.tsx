@@ -47,9 +47,9 @@ import {
 import { ExportFilesTable } from "../components/export-files-table";
 import { BLOCK_TYPES, type BlockType, newBlock, PdfBlockEditor } from "../components/pdf-block-editor";
 
-// The PDF report builder (spec /pdf-report; docs/pdf.md): a title, a description, an orientation
-// and blocks composed by the user, saved as a PDF report (report/pdf-reports/), and the PDF of
-// the selected scenario in the interface's language ('Generate PDF'); 'PDF summary' writes the
+// The PDF report builder (/pdf-report; docs/pdf.md): a title, a description, an orientation and
+// blocks composed by the user, saved as a PDF report (report/pdf-reports/), and the PDF of the
+// selected scenario in the interface's language ('Generate PDF'); 'PDF summary' writes the
 // scenario's management summary. Both go through the file pipeline and are listed on the page.
 
 interface Draft {

@@ -12,7 +12,7 @@ export interface ScenarioInput {
   currency: string;
 }
 
-export function createScenario(input: ScenarioInput): Promise<Scenario> {
+function createScenario(input: ScenarioInput): Promise<Scenario> {
   return api.post<Scenario>("model/scenarios/", input);
 }
 

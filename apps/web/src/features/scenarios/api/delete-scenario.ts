@@ -3,7 +3,7 @@ import { SCENARIOS_KEY } from "../../../lib/api/get-scenarios";
 import { api } from "../../../lib/api-client";
 import { forgetDeleted } from "../../../lib/app-context";
 
-export async function deleteScenario(id: number): Promise<void> {
+async function deleteScenario(id: number): Promise<void> {
   await api.delete(`model/scenarios/${id}/`);
   forgetDeleted("scenario", id);
 }

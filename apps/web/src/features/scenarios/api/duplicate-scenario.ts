@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SCENARIOS_KEY } from "../../../lib/api/get-scenarios";
 import { api } from "../../../lib/api-client";
 
-export interface DuplicateInput {
+interface DuplicateInput {
   model: number;
   scenario_id: number | number[];
   stepsToDuplicate: number[];
@@ -14,7 +14,7 @@ export interface DuplicateInput {
   currency?: string;
 }
 
-/** Spec 5: with several scenarios each copy is named original + "_copy", cut to 15 characters. */
+/** With several scenarios each copy is named original + "_copy", cut to 15 characters. */
 export { scenarioCopyName as copyName } from "@costflow/contract/models";
 
 /** POST model/scenarios/duplicate/ */

@@ -4,7 +4,7 @@ import { api } from "../../../lib/api-client";
 import type { Scenario } from "../../../lib/api-types";
 import type { ScenarioInput } from "./create-scenario";
 
-export function updateScenario({ id, ...patch }: { id: number } & Partial<Omit<ScenarioInput, "model">>) {
+function updateScenario({ id, ...patch }: { id: number } & Partial<Omit<ScenarioInput, "model">>) {
   return api.patch<Scenario>(`model/scenarios/${id}/`, patch);
 }
 

@@ -20,9 +20,9 @@ const schema = z
     path: ["period_to"],
     message: "common:validation.dateOrder",
   });
-export type ScenarioFormValues = z.infer<typeof schema>;
+type ScenarioFormValues = z.infer<typeof schema>;
 
-/** Defaults (spec 9): currency EUR, period from one month before today to today. */
+/** Defaults: currency EUR, period from one month before today to today. */
 export function emptyScenario(): ScenarioFormValues {
   const p = defaultScenarioPeriod();
   return { name: "", description: "", period_from: p.from, period_to: p.to, currency: DEFAULT_CURRENCY };

@@ -4,7 +4,7 @@ import type { TokenPair } from "../../../lib/api-types";
 import { setTokens } from "../../../lib/session";
 
 /** The server revokes every older refresh token and returns a fresh pair for this browser. */
-export async function setPassword(input: { current_password: string; new_password: string }): Promise<void> {
+async function setPassword(input: { current_password: string; new_password: string }): Promise<void> {
   const pair = await api.post<TokenPair>("auth/users/set_password/", input);
   if (pair?.access && pair.refresh) setTokens(pair);
 }

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { SOFTWARE_DIMENSIONS_KEY } from "./get-dimensions";
 
-/** Spec 7: DELETE dimensions/{id}/ (its drivers, relationship drivers ending in _ID and transactions go too). */
-export function deleteDimension(id: number) {
+/** DELETE dimensions/{id}/ (its drivers, relationship drivers ending in _ID and transactions go too). */
+function deleteDimension(id: number) {
   return api.delete(`dimensions/${id}/`);
 }
 

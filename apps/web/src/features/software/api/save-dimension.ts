@@ -6,7 +6,7 @@ import { SOFTWARE_DIMENSIONS_KEY } from "./get-dimensions";
 /** Driver types a user creates by hand; relationship (DIMENSION) drivers come from the parent. */
 export type DriverDataType = "DECI" | "TEXT" | "DATE";
 
-export interface DimensionInput {
+interface DimensionInput {
   model: number;
   title: string;
   pid: number | null;
@@ -17,7 +17,7 @@ export interface DimensionInput {
  * POST dimensions/ (the child of a parent gets its `<PARENT_CODE>_ID` driver from the server), then
  * POST dimension/drivers/ for each driver, in order.
  */
-export async function saveDimension(input: DimensionInput): Promise<Dimension> {
+async function saveDimension(input: DimensionInput): Promise<Dimension> {
   const dimension = await api.post(
     "dimensions/",
     { model: input.model, title: input.title, pid: input.pid },

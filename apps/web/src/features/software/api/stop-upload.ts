@@ -3,7 +3,7 @@ import { UPLOADS_KEY } from "../../../lib/api/get-uploads";
 import { api } from "../../../lib/api-client";
 
 /** POST uploads/{id}/stop: an unfinished process can be stopped. */
-export function stopUpload(id: number) {
+function stopUpload(id: number) {
   return api.post(`uploads/${id}/stop`, {});
 }
 

@@ -2,7 +2,7 @@
 import { createStore, useStore } from "../../../lib/create-store";
 import { readJson, writeJson } from "../../../lib/storage";
 
-export interface WizardState {
+interface WizardState {
   source: string | null;
   separator: "," | ";";
   accountsReady: boolean;
@@ -19,7 +19,7 @@ const INITIAL: WizardState = {
   mode: "MERGE",
 };
 
-export const wizardStore = createStore<WizardState>(
+const wizardStore = createStore<WizardState>(
   { ...INITIAL, ...(readJson<Partial<WizardState>>(KEY) ?? {}) },
   (v) => writeJson(KEY, v),
 );

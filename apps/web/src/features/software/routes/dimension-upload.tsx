@@ -183,7 +183,7 @@ function Upload({ model, scenario }: { model: number; scenario: number }) {
               disabled={needsDimension && dimension === null}
               onClick={() => {
                 const dim = dims.data?.results.find((d) => String(d.id) === dimension);
-                // Template failures are only logged (spec 8, "Downloads").
+                // Template failures are only logged.
                 downloadTemplate({
                   kind,
                   model,
