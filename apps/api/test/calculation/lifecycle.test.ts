@@ -213,7 +213,7 @@ describe("failures", () => {
       const { scenario } = await importBundle(
         t.app,
         access,
-        join(ACCEPTANCE, "reciprocal-support-departments"),
+        acceptanceBundle("reciprocal-support-departments"),
       );
       const calculations = calculationsRepository(t.database.db);
       const run = await calculations.createRun(companyId, {
@@ -256,7 +256,7 @@ describe("failures", () => {
     const { scenario } = await importBundle(
       t.app,
       access,
-      join(ACCEPTANCE, "reciprocal-support-departments"),
+      acceptanceBundle("reciprocal-support-departments"),
     );
     const calculations = calculationsRepository(t.database.db);
     const run = await calculations.createRun(companyId, {
