@@ -221,6 +221,33 @@ describe("record trace", () => {
     }
   }, 300_000);
 
+  it("reads each record's own detail from its OWN row; a run without them traces the same from the arrays", async () => {
+    const keys = [...ids.keys()];
+    const traceAll = async () => {
+      const out: Record<string, unknown> = {};
+      for (const key of keys) {
+        const response = await trace(call, ids.get(key)!);
+        out[key] = response.statusCode === 200 ? response.json() : response.statusCode;
+      }
+      return out;
+    };
+    const before = await traceAll();
+    expect(Object.values(before).filter((b) => typeof b === "object").length).toBeGreaterThan(4);
+    const runs = "calculation_id in (select id from calculations where scenario_id = $1)";
+    const rename = (from: string, to: string) =>
+      t.database.executeSql(`update result_vectors set kind = ${to} where ${runs} and kind ${from}`, [
+        scenario,
+      ]);
+    // The arrays hidden: the trace reads the OWN rows alone.
+    await rename("in ('ALLOCATED', 'RECEIVED', 'SENT')", "'HIDDEN_' || kind");
+    expect(await traceAll()).toEqual(before);
+    await rename("like 'HIDDEN\\_%'", "substr(kind, 8)");
+    // The OWN rows hidden (a run made before them): the trace reads the arrays.
+    await rename("= 'OWN'", "'HIDDEN_OWN'");
+    expect(await traceAll()).toEqual(before);
+    await rename("= 'HIDDEN_OWN'", "'OWN'");
+  });
+
   it("adds up on the demo model (regions, customers, orders, order lines, products; chained pushes)", async () => {
     const template = fileURLToPath(
       new URL("../../../../packages/db/templates/distribution/", import.meta.url),

@@ -7,6 +7,13 @@ import type { Database } from "../client.ts";
 
 type Run = { companyId: number; calculationId: number };
 const intArray = (values: readonly number[]) => `{${values.join(",")}}`;
+
+/** The arrays an OWN row's kind codes name (writeOwnDetail in apps/api/src/worker/result-rows.ts). */
+const OWN_KINDS: readonly (readonly [number, string])[] = [
+  [4, "ALLOCATED"],
+  [5, "RECEIVED"],
+  [5, "SENT"],
+];
 const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
 
@@ -54,6 +61,47 @@ const nameOf = (alias: string) =>
 export function recordTraceRepository(db: Database) {
   const execute = async (query: SQL) =>
     (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+
+  /**
+   * The entries of ALLOCATED, RECEIVED and SENT arrays at `nos`, rebuilt from the OWN rows
+   * (apps/api/src/worker/result-rows.ts, writeOwnDetail: triples of kind code, array source_no and
+   * parent record_no, one amount each). Undefined when the run has no complete OWN rows for the
+   * dimension (its marker row, source_no -1, is missing).
+   */
+  async function ownEntries(run: Run, dimensionId: number, nos: readonly number[]) {
+    const { rows } = await execute(sql`select v.source_no, v.amounts, v.links from result_vectors v
+      where v.company_id = ${run.companyId} and v.calculation_id = ${run.calculationId}
+        and v.step = 5 and v.kind = 'OWN' and v.dimension_id = ${dimensionId}
+        and v.source_no = any(${intArray([-1, ...nos])}::int[])`);
+    if (!rows.some((r) => Number(r.source_no) === -1)) return undefined;
+    const index = new Map(nos.map((no, i) => [no, i]));
+    const entries = new Map<string, VectorEntries>();
+    for (const row of rows) {
+      const i = index.get(Number(row.source_no));
+      if (i === undefined) continue;
+      const links = (row.links as (string | number)[]).map(Number);
+      const amounts = (row.amounts as (string | number)[]).map(Number);
+      for (let k = 0; k < amounts.length; k++) {
+        const [step, kind] = OWN_KINDS[links[3 * k]!]!;
+        const sourceNo = links[3 * k + 1]!;
+        const key = `${step}:${kind}:${sourceNo}`;
+        let entry = entries.get(key);
+        if (!entry) {
+          entry = {
+            step,
+            sourceNo,
+            kind,
+            amounts: new Array<number>(nos.length).fill(0),
+            links: kind === "RECEIVED" ? new Array<number>(nos.length).fill(-1) : null,
+          };
+          entries.set(key, entry);
+        }
+        entry.amounts[i] = amounts[k]!;
+        if (entry.links) entry.links[i] = links[3 * k + 2]!;
+      }
+    }
+    return [...entries.values()];
+  }
 
   return {
     /** A record of the scenario by id. */
@@ -184,10 +232,14 @@ export function recordTraceRepository(db: Database) {
 
     /**
      * The step-4 (ALLOCATED) and step-5 (RECEIVED, SENT) arrays of one dimension, reduced to the
-     * entries at `nos` (record numbers) in SQL: no whole array crosses the wire.
+     * entries at `nos` (record numbers): from the run's per-record OWN rows when it wrote them
+     * for the dimension (one short row per record), else from the arrays in SQL (each array read
+     * whole by the database, for an element: hundreds of long arrays at L).
      */
     async vectorEntries(run: Run, dimensionId: number, nos: readonly number[]): Promise<VectorEntries[]> {
       if (nos.length === 0) return [];
+      const own = await ownEntries(run, dimensionId, nos);
+      if (own) return own;
       const at = intArray(nos);
       const { rows } = await execute(sql`select v.step, v.source_no, v.kind,
           array(select v.amounts[n + 1] from unnest(${at}::int[]) with ordinality u(n, o) order by o) as amounts,
