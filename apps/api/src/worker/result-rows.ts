@@ -602,18 +602,31 @@ function writeOwnDetail(c: RowContext) {
   for (const [dimId, arrays] of c.own) {
     if (incompleteIds.has(dimId)) continue;
     const n = arrays[0]?.amounts.length ?? 0;
-    const links: number[] = [];
-    const amounts: number[] = [];
-    for (let r = 0; r < n; r++) {
-      links.length = 0;
-      amounts.length = 0;
-      for (const a of arrays) {
+    // Array by array (each read front to back, not one element of every array per record): the
+    // non-zero entries counted per record, then placed record by record in flat arrays.
+    const start = new Int32Array(n + 1);
+    for (const a of arrays) for (let r = 0; r < n; r++) if (a.amounts[r] !== 0) start[r + 1]!++;
+    for (let r = 0; r < n; r++) start[r + 1]! += start[r]!;
+    const total = start[n]!;
+    const amounts = new Float64Array(total);
+    const links = new Int32Array(3 * total);
+    const next = start.slice(0, n);
+    for (const a of arrays) {
+      for (let r = 0; r < n; r++) {
         const v = a.amounts[r]!;
         if (v === 0) continue;
-        links.push(a.kind, a.sourceNo, a.links ? a.links[r]! : -1);
-        amounts.push(v);
+        const k = next[r]!++;
+        amounts[k] = v;
+        links[3 * k] = a.kind;
+        links[3 * k + 1] = a.sourceNo;
+        links[3 * k + 2] = a.links ? a.links[r]! : -1;
       }
-      if (amounts.length) c.vector(5, r, "OWN", dimId, Float64Array.from(amounts), Int32Array.from(links));
+    }
+    for (let r = 0; r < n; r++) {
+      const from = start[r]!;
+      const to = start[r + 1]!;
+      if (to > from)
+        c.vector(5, r, "OWN", dimId, amounts.subarray(from, to), links.subarray(3 * from, 3 * to));
     }
     c.vector(5, -1, "OWN", dimId, new Float64Array(0), new Int32Array(0));
   }
