@@ -143,6 +143,40 @@ describe("record trace", () => {
     expect(body.cost).toBe(await resultCost(call, scenario, body.record.dimension, "C1"));
   });
 
+  it("a later run of steps 1-3 is traced with its own pools and accounts, not those of an earlier run", async () => {
+    const c1 = ids.get("CUSTOMER:C1")!;
+    const ordersOf = async () =>
+      byCode((await trace(call, c1)).json().activities as RecordTrace["activities"]).ORDER!;
+    expect(byCode((await ordersOf()).pools[0]!.accounts)).toMatchObject({
+      A1: { amount: 210 },
+      A2: { amount: 90 },
+      A3: { amount: 90 },
+    });
+    const setA3 = (amount: number) =>
+      t.database.executeSql(
+        `update account_values set amount = $2 where scenario_id = $1 and account_id = (
+          select a.id from financial_accounts a join scenarios s on s.model_id = a.model_id
+          where s.id = $1 and a.code = 'A3')`,
+        [scenario, amount],
+      );
+    await setA3(600);
+    try {
+      await calculate(call, scenario);
+      // SALES = A1 700 + A2 300 + A3 600 = 1600; ORDER = 60% = 960, even over two customers: C1
+      // 480, by account 480 x 7/16 = 210, 480 x 3/16 = 90, 480 x 6/16 = 180.
+      const order = await ordersOf();
+      expect(order.amount).toBe(480);
+      expect(byCode(order.pools[0]!.accounts)).toMatchObject({
+        A1: { amount: 210 },
+        A2: { amount: 90 },
+        A3: { amount: 180 },
+      });
+    } finally {
+      await setA3(300);
+      await calculate(call, scenario);
+    }
+  });
+
   it("an order line: step-4 cost plus what its customer pushed down in step 5", async () => {
     const body: RecordTrace = (await trace(call, ids.get("LINE:L2")!)).json();
     expect(body.cost).toBe(472.5);
