@@ -1,4 +1,5 @@
 import { apiRequest } from "../api-client";
+import { saveBlob } from "../download";
 import type { UploadKind } from "./upload-file";
 
 const FILE_NAMES: Record<Exclude<UploadKind, "RECORDS">, string> = {
@@ -19,12 +20,5 @@ export async function downloadTemplate(input: {
   });
   const name =
     input.kind === "RECORDS" ? `${input.dimension?.code ?? "records"}.csv` : FILE_NAMES[input.kind];
-  const url = URL.createObjectURL(new Blob([String(text)], { type: "text/csv;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([String(text)], { type: "text/csv;charset=utf-8" }), name);
 }
