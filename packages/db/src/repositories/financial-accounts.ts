@@ -57,6 +57,15 @@ const TABLE_ORDERINGS = [
 ];
 
 /** A page of the accounts table: accounts of the model with the scenario's amount, and the count. */
+/** The join of an account to its amount in the scenario (none when it has no value there). */
+function valueInScenario(scenarioId: number | Placeholder) {
+  return and(
+    eq(accountValues.companyId, financialAccounts.companyId),
+    eq(accountValues.accountId, financialAccounts.id),
+    eq(accountValues.scenarioId, scenarioId),
+  );
+}
+
 function tableQuery(
   tx: Executor,
   ordering: string | undefined,
@@ -71,14 +80,7 @@ function tableQuery(
       total: totalRows,
     })
     .from(financialAccounts)
-    .leftJoin(
-      accountValues,
-      and(
-        eq(accountValues.companyId, financialAccounts.companyId),
-        eq(accountValues.accountId, financialAccounts.id),
-        eq(accountValues.scenarioId, scenarioId),
-      ),
-    )
+    .leftJoin(accountValues, valueInScenario(scenarioId))
     .where(where)
     .orderBy(...orderBy(ordering, { ...sortable, amount: accountValues.amount }, "ID", financialAccounts.id))
     .$dynamic();
@@ -210,14 +212,7 @@ export function financialAccountsRepository(db: Database) {
       const rows = await tx
         .select({ account: listedColumns, amount: accountValues.amount, valueId: accountValues.id })
         .from(financialAccounts)
-        .leftJoin(
-          accountValues,
-          and(
-            eq(accountValues.companyId, financialAccounts.companyId),
-            eq(accountValues.accountId, financialAccounts.id),
-            eq(accountValues.scenarioId, scenarioId ?? -1),
-          ),
-        )
+        .leftJoin(accountValues, valueInScenario(scenarioId ?? -1))
         .where(and(eq(financialAccounts.companyId, companyId), eq(financialAccounts.modelId, modelId)))
         .orderBy(sql`${financialAccounts.code} collate "C"`);
       return rows.map((r) => ({ ...r.account, amount: r.amount, valueId: r.valueId }));
