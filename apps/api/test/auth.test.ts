@@ -416,6 +416,21 @@ describe("the caller of GET requests, reused for SESSION_CACHE_MS", () => {
   const familyOf = (access: string) =>
     JSON.parse(Buffer.from(access.split(".")[1]!, "base64url").toString()).fam as string;
 
+  /**
+   * A session whose caller this process has just read (one GET), then ended in the database as
+   * a logout through another API process of the same database would: this process did not see it.
+   */
+  async function endedElsewhere() {
+    const tokens = await login(t.app, "client@costflow.demo");
+    const call = as(t.app, tokens.access);
+    expect((await call("GET", "/auth/users/me/")).statusCode).toBe(200);
+    await t.database.executeSql(
+      "update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null",
+      [familyOf(tokens.access)],
+    );
+    return call;
+  }
+
   it("a logout through the API ends the access token on the very next request", async () => {
     const tokens = await login(t.app, "client@costflow.demo");
     const call = as(t.app, tokens.access);
@@ -425,28 +440,15 @@ describe("the caller of GET requests, reused for SESSION_CACHE_MS", () => {
   });
 
   it("a session ended by another API process ends its access tokens within the window", async () => {
-    const tokens = await login(t.app, "client@costflow.demo");
-    const call = as(t.app, tokens.access);
-    expect((await call("GET", "/auth/users/me/")).statusCode).toBe(200);
-    // What a logout through another process of the same database writes: this process's
-    // requests have not seen it, so the caller read just now still serves for the window.
-    await t.database.executeSql(
-      "update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null",
-      [familyOf(tokens.access)],
-    );
+    const call = await endedElsewhere();
+    // The caller read just now still serves for the window.
     expect((await call("GET", "/auth/users/me/")).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 100));
     expect((await call("GET", "/auth/users/me/")).statusCode).toBe(401);
   });
 
   it("a write request reads its caller afresh and forgets the callers read before", async () => {
-    const tokens = await login(t.app, "client@costflow.demo");
-    const call = as(t.app, tokens.access);
-    expect((await call("GET", "/auth/users/me/")).statusCode).toBe(200);
-    await t.database.executeSql(
-      "update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null",
-      [familyOf(tokens.access)],
-    );
+    const call = await endedElsewhere();
     // A write is never served from the window, and after it no GET is either.
     expect((await call("PUT", "/auth/users/me/", { first_name: "Kept" })).statusCode).toBe(401);
     expect((await call("GET", "/auth/users/me/")).statusCode).toBe(401);
