@@ -52,6 +52,33 @@ async function logDetails(id: number): Promise<string[]> {
   );
 }
 
+/**
+ * A run as a worker holds it: created for `scenario` (a new import of the reciprocal bundle when
+ * none is given), its rows IN_PROGRESS since `startedAgo` with the lease ending `lease` from now
+ * (SQL intervals; a lease of null: none yet). Tests end it themselves.
+ */
+async function heldRun(
+  categories: string[],
+  times: { lease: string | null; startedAgo?: string },
+  scenario?: number,
+) {
+  const scenarioId =
+    scenario ??
+    (await importBundle(t.app, access, acceptanceBundle("reciprocal-support-departments"))).scenario;
+  const run = await calculationsRepository(t.database.db).createRun(companyId, {
+    scenarioId,
+    categories,
+    requestedBy: null,
+    options: categories[0] === "ALL" ? { kind: "ALL", language: "en" } : {},
+  });
+  await t.database.executeSql(
+    `update calculations set status = 'IN_PROGRESS', started_at = now() - $2::interval,
+      lease_until = now() + $3::interval where id = $1 or parent_id = $1`,
+    [run.id, times.startedAgo ?? "0 seconds", times.lease],
+  );
+  return { scenario: scenarioId, run };
+}
+
 describe("stopping", () => {
   let scenario: number;
   beforeAll(async () => {
@@ -78,11 +105,14 @@ describe("stopping", () => {
     expect(run.status).toBe("STOPPED");
     const rows = await calculationsRepository(t.database.db).runRows(companyId, id);
     expect(rows.map((r) => r.status)).toEqual(rows.map(() => "STOPPED"));
-    expect(await logDetails(id)).toEqual(
-      expect.arrayContaining([
-        expect.stringContaining("Stop requested by"),
-        expect.stringContaining("Stopped"),
-      ]),
+    // The worker writes its "Stopped" line just after the rows turn STOPPED.
+    await eventually(async () =>
+      expect(await logDetails(id)).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining("Stop requested by"),
+          expect.stringContaining("Stopped"),
+        ]),
+      ),
     );
     // The latest entry of the category is the stopped one (the web shows no results) ...
     expect((await latest(scenario, "ACCOUNT_TO_COST_POOL")).status).toBe("STOPPED");
@@ -161,23 +191,12 @@ describe("stopping", () => {
 
 describe("failures", () => {
   it("ends a run whose worker died in ERROR once its lease expired", async () => {
-    const { scenario } = await importBundle(
-      t.app,
-      access,
-      acceptanceBundle("reciprocal-support-departments"),
-    );
     const calculations = calculationsRepository(t.database.db);
     // A run taken by a worker that then vanished: IN_PROGRESS, lease in the past.
-    const run = await calculations.createRun(companyId, {
-      scenarioId: scenario,
-      categories: ["ALL", "ACCOUNT_TO_COST_POOL"],
-      requestedBy: null,
-      options: { kind: "ALL", language: "en" },
+    const { scenario, run } = await heldRun(["ALL", "ACCOUNT_TO_COST_POOL"], {
+      lease: "-1 minute",
+      startedAgo: "5 minutes",
     });
-    await t.database.executeSql(
-      "update calculations set status = 'IN_PROGRESS', started_at = now() - interval '5 minutes', lease_until = now() - interval '1 minute' where id = $1 or parent_id = $1",
-      [run.id],
-    );
     const ctx = { db: t.database.db, log: t.app.log } as unknown as AppContext;
     // The app's own reaper sweeps every 15 s; this is the same sweep, run now.
     await reapCalculations(ctx);
@@ -189,16 +208,7 @@ describe("failures", () => {
     expect(logs.json().results[0]).toMatchObject({ level: "ERROR", status: "ERROR" });
     expect(logs.json().results[0].detail).toContain("lease expired");
     // A run still within its lease is not touched.
-    const alive = await calculations.createRun(companyId, {
-      scenarioId: scenario,
-      categories: ["REPORTS"],
-      requestedBy: null,
-      options: {},
-    });
-    await t.database.executeSql(
-      "update calculations set status = 'IN_PROGRESS', lease_until = now() + interval '1 minute' where id = $1",
-      [alive.id],
-    );
+    const { run: alive } = await heldRun(["REPORTS"], { lease: "1 minute" }, scenario);
     await reapCalculations(ctx);
     expect((await calculations.find(companyId, alive.id))?.status).toBe("IN_PROGRESS");
     await t.database.executeSql("update calculations set status = 'STOPPED' where id = $1", [alive.id]);
@@ -210,22 +220,8 @@ describe("failures", () => {
   it.skipIf(!process.env.DATABASE_URL)(
     "leaves a run being published alone however old its lease, and the publish renews the lease",
     async () => {
-      const { scenario } = await importBundle(
-        t.app,
-        access,
-        acceptanceBundle("reciprocal-support-departments"),
-      );
       const calculations = calculationsRepository(t.database.db);
-      const run = await calculations.createRun(companyId, {
-        scenarioId: scenario,
-        categories: ["ALL", "ACCOUNT_TO_COST_POOL", "REPORTS"],
-        requestedBy: null,
-        options: { kind: "ALL", language: "en" },
-      });
-      await t.database.executeSql(
-        "update calculations set status = 'IN_PROGRESS', started_at = now(), lease_until = now() - interval '1 minute' where id = $1 or parent_id = $1",
-        [run.id],
-      );
+      const { run } = await heldRun(["ALL", "ACCOUNT_TO_COST_POOL", "REPORTS"], { lease: "-1 minute" });
       const ctx = { db: t.database.db, log: t.app.log } as unknown as AppContext;
       await t.database.db.transaction(async (tx) => {
         // What publishRun does: lock the root, write (here: nothing), finish the phase's rows.
@@ -253,19 +249,8 @@ describe("failures", () => {
   );
 
   it("renews a lease from the moment of the renewal, not from the transaction's start", async () => {
-    const { scenario } = await importBundle(
-      t.app,
-      access,
-      acceptanceBundle("reciprocal-support-departments"),
-    );
     const calculations = calculationsRepository(t.database.db);
-    const run = await calculations.createRun(companyId, {
-      scenarioId: scenario,
-      categories: ["REPORTS"],
-      requestedBy: null,
-      options: {},
-    });
-    await t.database.executeSql("update calculations set status = 'IN_PROGRESS' where id = $1", [run.id]);
+    const { run } = await heldRun(["REPORTS"], { lease: null });
     await t.database.db.transaction(async (tx) => {
       // A long publish: the transaction began (and now() stopped) before this wait.
       expect(await calculations.lockRun(companyId, run.id, tx)).toBe("IN_PROGRESS");
