@@ -30,6 +30,10 @@ const { values } = parseArgs({
     pages: { type: "string", default: "0" },
     /** After the runs: every report call (docs/calculation.md, "Report data") this many times. */
     reports: { type: "string", default: "0" },
+    /** After the runs: the results summary, written from the report data, requested once. */
+    summary: { type: "boolean", default: false },
+    /** Leave the schema in place (printed) to look into the stored rows afterwards. */
+    keep: { type: "boolean", default: false },
   },
 });
 const size = values.size ?? "M";
@@ -170,9 +174,40 @@ try {
   );
   if (Number(values.pages) > 0) await benchPages(get, saved.scenario, Number(values.pages));
   if (Number(values.reports) > 0) await benchReports(get, saved.scenario, Number(values.reports));
+  if (values.summary) await benchSummary(app, headers, saved.scenario);
   await app.close();
 } finally {
+  if (values.keep) {
+    console.log(`schema kept: ${database.schema} (drop schema ${database.schema} cascade)`);
+    process.exit(0);
+  }
   await database.close();
+}
+
+/** GET calculation/summary/ as a client taking gzip reads it: time, size, the process's peak. */
+async function benchSummary(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  headers: Record<string, string>,
+  scenario: number,
+): Promise<void> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const watch = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const at = performance.now();
+  const response = await app.inject({
+    method: "GET",
+    url: `/api/v1/calculation/summary/?scenario=${scenario}`,
+    headers: { ...headers, "accept-encoding": "gzip" },
+    payloadAsStream: true,
+  });
+  let bytes = 0;
+  for await (const chunk of response.stream()) bytes += (chunk as Buffer).length;
+  clearInterval(watch);
+  console.log(
+    `summary: status ${response.statusCode}, ${mb(bytes)} MB gzip in ${((performance.now() - at) / 1000).toFixed(1)} s; peak RSS ${mb(peak)} MB (before ${mb(before)} MB)`,
+  );
 }
 
 type Get = (

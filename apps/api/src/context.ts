@@ -6,6 +6,7 @@ import { dimensionsRepository } from "@costflow/db/repositories/dimensions";
 import { emailOutboxRepository } from "@costflow/db/repositories/email-outbox";
 import { modelsRepository } from "@costflow/db/repositories/models";
 import { notificationsRepository } from "@costflow/db/repositories/notifications";
+import { reportSummaryRepository } from "@costflow/db/repositories/report-summary";
 import { resultsRepository } from "@costflow/db/repositories/results";
 import { usersRepository } from "@costflow/db/repositories/users";
 import type { FastifyBaseLogger } from "fastify";
@@ -36,6 +37,7 @@ export function createRepositories(db: Database) {
     secrets: appSecretsRepository(db),
     dimensions: dimensionsRepository(db),
     results: resultsRepository(db),
+    reportSummary: reportSummaryRepository(db),
   };
 }
 

@@ -1,22 +1,23 @@
 import type { ReportDataPayload } from "@costflow/db/repositories/report-data";
 import type { RunMeta, RunReports, TablePayload } from "@costflow/db/repositories/results";
 import { calculate } from "@costflow/engine/calc/calculate";
+import { byCode } from "@costflow/engine/calc/context";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
+import { buildSummaryHead } from "@costflow/engine/summary/build-summary";
 import { buildReportData } from "./report-data.ts";
 import { buildResultRows, type RowStats } from "./result-rows.ts";
 import type { CodeIds, LogEvent, RunPlan } from "./run-plan.ts";
 import { buildSankey } from "./sankey.ts";
-import { summaryGzip } from "./summary-stream.ts";
 import { buildValidationReport, glTotalMinor } from "./validation-report.ts";
 
 // The CPU part of a run, in the calculation thread: the engine, then everything the database
-// needs (COPY text, the gzip summary, validation report, Sankey). Pure apart from the callbacks.
+// needs (COPY text, the summary's head, validation report, Sankey). Pure apart from the callbacks.
 
 /**
  * What a run writes, in two phases: the step results (tables and the run's meta row), then the
  * report data. Each phase turns its categories' rows FINISHED, so step results are readable while
- * the summary of a large scenario is still being written.
+ * the report data of a large scenario is still being written.
  */
 export type RunOutput =
   | { phase: "steps"; categories: string[]; meta: RunMeta; tables: TablePayload[]; stats: RowStats }
@@ -104,24 +105,43 @@ export function buildStepsOutput(
   return { phase: "steps", categories: plan.stepCategories, meta, tables, stats };
 }
 
-export async function buildReportsOutput(
+export function buildReportsOutput(
   model: ModelData,
   result: CalcResult,
   plan: RunPlan,
   ids: CodeIds,
   onDimension?: (done: number, total: number) => void,
-): Promise<RunOutput> {
+): RunOutput {
   return {
     phase: "reports",
     categories: plan.reportCategories,
     reports: {
-      summaryGz: await summaryGzip(model, result),
+      summaryHead: summaryHeadText(model, result, ids),
       validation: buildValidationReport(model, result, ids),
       sankey: buildSankey(model, result),
     },
     // Per-record tables stay generators here: they are produced while they are copied.
     data: buildReportData(model, result, plan, ids, onDimension),
   };
+}
+
+/**
+ * The results summary without its per-record parts, and the ids of its dimensions: the API
+ * streams the rest from the report data when the summary is asked for (stream-summary.ts), so a
+ * summary of millions of records is not built in every calculate-all.
+ */
+export function summaryHeadText(model: ModelData, result: CalcResult, ids: CodeIds): string {
+  const dimensions: Record<string, number> = {};
+  for (const code of result.dimensions.keys()) {
+    const id = ids.dimensions[code];
+    if (id !== undefined) dimensions[code] = id;
+  }
+  // The order of each record row's first values (report-data.ts).
+  const lines = model.pnlLines
+    .slice()
+    .sort((a, b) => a.rank - b.rank || byCode(a.code, b.code))
+    .map((l) => l.code);
+  return JSON.stringify({ dimensions, lines, summary: buildSummaryHead(model, result) });
 }
 
 /** Rows a phase writes (for the run's log). */

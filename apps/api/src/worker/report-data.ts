@@ -1,5 +1,6 @@
 import type { ReportDataPayload, ReportDimensionRow } from "@costflow/db/repositories/report-data";
 import { byCode } from "@costflow/engine/calc/context";
+import { reportedMinor } from "@costflow/engine/calc/decimal";
 import { roundFloatMinor } from "@costflow/engine/calc/joint-rounding";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
@@ -46,6 +47,7 @@ const RECORD_COLUMNS = [
   "profit",
   "cost",
   "margin",
+  "unallocated",
 ] as const;
 const ORDER_COLUMNS = [
   "company_id",
@@ -67,21 +69,23 @@ const SPLIT_COLUMNS = [
 ] as const;
 
 /**
- * A column read from the engine's own arrays, never copied: minor units of record r are
- * roundFloatMinor(values[r] * scale) (P&L values are major units, calculated drivers minor). At
- * size L a copy of every line in minor units would add a gigabyte to the thread's peak.
+ * A column read from the engine's own arrays, never copied. P&L values are major units: record r's
+ * minor units are reportedMinor(values[r], digits), the summary's rounding (the summary is
+ * streamed from these rows); calculated drivers are minor units already (digits null). At size L a
+ * copy of every line in minor units would add a gigabyte to the thread's peak.
  */
 interface Column {
   values: Float64Array | undefined;
-  scale: number;
+  digits: number | null;
 }
 
-const minorAt = (c: Column, r: number) => (c.values ? roundFloatMinor(c.values[r]! * c.scale) : 0);
+const minorAt = (c: Column, r: number) =>
+  c.values ? (c.digits === null ? roundFloatMinor(c.values[r]!) : reportedMinor(c.values[r]!, c.digits)) : 0;
 
 /** A column's minor units as one array (for one sort at a time). */
 function materialize(c: Column, n: number): Float64Array {
   const out = new Float64Array(n);
-  if (c.values) for (let r = 0; r < n; r++) out[r] = roundFloatMinor(c.values[r]! * c.scale);
+  if (c.values) for (let r = 0; r < n; r++) out[r] = minorAt(c, r);
   return out;
 }
 
@@ -96,6 +100,7 @@ interface DimensionColumns {
   profit: Float64Array;
   cost: Float64Array;
   margin: Float64Array;
+  unallocated: Float64Array;
 }
 
 export function buildReportData(
@@ -126,7 +131,7 @@ export function buildReportData(
     const keys: string[] = [];
     const totals: number[] = [];
     for (const line of lineCodes) {
-      columns.push({ values: pnl?.values.get(line), scale });
+      columns.push({ values: pnl?.values.get(line), digits: result.minorDigits });
       keys.push(`line:${line}`);
       totals.push(roundFloatMinor((pnl?.totals.get(line) ?? 0) * scale));
     }
@@ -137,7 +142,7 @@ export function buildReportData(
       const resting = driver.dimension === code ? driver.rounded : driver.resting.get(code);
       if (!resting || seen.has(driver.name)) continue;
       seen.add(driver.name);
-      const column = { values: resting, scale: 1 };
+      const column = { values: resting, digits: null };
       let total = 0;
       for (let r = 0; r < n; r++) total += minorAt(column, r);
       columns.push(column);
@@ -147,19 +152,21 @@ export function buildReportData(
     const profit = new Float64Array(n);
     const cost = new Float64Array(n);
     const margin = new Float64Array(n);
+    const unallocated = new Float64Array(n);
     const profitValues = pnl?.profit;
     const revenue = pnl?.values.get(revenueLine);
     let profitTotal = 0;
     let costTotal = 0;
     for (let r = 0; r < n; r++) {
-      profit[r] = profitValues ? roundFloatMinor(profitValues[r]! * scale) : 0;
+      profit[r] = profitValues ? reportedMinor(profitValues[r]!, result.minorDigits) : 0;
       cost[r] = roundFloatMinor(dim.cost[r]!);
-      const rev = revenue ? roundFloatMinor(revenue[r]! * scale) : 0;
+      unallocated[r] = roundFloatMinor(dim.unallocated[r]!);
+      const rev = revenue ? reportedMinor(revenue[r]!, result.minorDigits) : 0;
       margin[r] = rev === 0 ? Number.NaN : (100 * profit[r]!) / rev;
       profitTotal += profit[r]!;
       costTotal += cost[r]!;
     }
-    dims.push({ code, id, identifiers: dim.identifiers, columns, keys, profit, cost, margin });
+    dims.push({ code, id, identifiers: dim.identifiers, columns, keys, profit, cost, margin, unallocated });
     rows.push({
       companyId: plan.companyId,
       calculationId: plan.calculationId,
@@ -225,6 +232,8 @@ function* recordChunks(key: readonly [number, number], dims: DimensionColumns[])
       out.int(d.cost[r]!);
       out.tab();
       out.value(Number.isNaN(d.margin[r]!) ? null : d.margin[r]!);
+      out.tab();
+      out.int(d.unallocated[r]!);
       out.end();
       if (out.chunks.length) yield* out.chunks.splice(0);
     }
@@ -312,8 +321,7 @@ function* splitChunks(
     return found;
   };
   const small = dims.filter((d) => d.identifiers.length <= plan.detailLimit);
-  // (D1, D2) and (D2, D1) relate through the same dimension and group the same records: one
-  // pass writes both orientations.
+  // (D1, D2) and (D2, D1) relate through the same dimension (found once) and group the same records.
   for (let a = 0; a < small.length; a++) {
     for (let b = a + 1; b < small.length; b++) {
       const d1 = small[a]!;
@@ -326,43 +334,55 @@ function* splitChunks(
       }
       if (!via) continue;
       const { c, p1, p2 } = via;
-      const n2 = d2.identifiers.length;
-      const n = c.identifiers.length;
-      const pair = new Float64Array(n);
-      for (let r = 0; r < n; r++) pair[r] = p1[r]! < 0 || p2[r]! < 0 ? -1 : p1[r]! * n2 + p2[r]!;
-      const order = orderOf(pair);
-      // The lines (the same columns, in the same order, in every dimension) and cost last: what
-      // the tree map reads; C's calculated drivers are left out.
-      const k = c.keys.filter((key) => key.startsWith("line:")).length;
-      const sums = new Float64Array(k + 1);
-      const out = new CopyWriter();
-      const row = (first: number, second: number, r1: number, r2: number) => {
-        for (const v of [key[0], key[1], first, second, r1, r2]) {
-          out.int(v);
-          out.tab();
-        }
-        out.intArray(sums);
-        out.end();
-      };
-      let i = 0;
-      while (i < n && pair[order[i]!]! < 0) i++;
-      while (i < n) {
-        const at = pair[order[i]!]!;
-        sums.fill(0);
-        for (; i < n && pair[order[i]!]! === at; i++) {
-          const r = order[i]!;
-          for (let col = 0; col < k; col++) sums[col] = sums[col]! + minorAt(c.columns[col]!, r);
-          sums[k] = sums[k]! + c.cost[r]!;
-        }
-        const r1 = Math.floor(at / n2);
-        const r2 = at % n2;
-        row(d1.id, d2.id, r1, r2);
-        row(d2.id, d1.id, r2, r1);
-        if (out.chunks.length) yield* out.chunks.splice(0);
-      }
-      yield* out.flush().splice(0);
+      // Each orientation written in its own first-level order, so the parts of one record lie
+      // together on disk: a tree map reads the parts of 50 records, and parts scattered over the
+      // table (both orientations from one sort) cost a random read each (seconds at size L).
+      yield* pairRows(key, c, d1, d2, p1, p2);
+      yield* pairRows(key, c, d2, d1, p2, p1);
     }
   }
+}
+
+/** The split rows of (first, second): C's records grouped by (first record, second record). */
+function* pairRows(
+  key: readonly [number, number],
+  c: DimensionColumns,
+  first: DimensionColumns,
+  second: DimensionColumns,
+  toFirst: Int32Array,
+  toSecond: Int32Array,
+): Generator<Uint8Array> {
+  const n2 = second.identifiers.length;
+  const n = c.identifiers.length;
+  const pair = new Float64Array(n);
+  for (let r = 0; r < n; r++) {
+    pair[r] = toFirst[r]! < 0 || toSecond[r]! < 0 ? -1 : toFirst[r]! * n2 + toSecond[r]!;
+  }
+  const order = orderOf(pair);
+  // The lines (the same columns, in the same order, in every dimension) and cost last: what
+  // the tree map reads; C's calculated drivers are left out.
+  const k = c.keys.filter((name) => name.startsWith("line:")).length;
+  const sums = new Float64Array(k + 1);
+  const out = new CopyWriter();
+  let i = 0;
+  while (i < n && pair[order[i]!]! < 0) i++;
+  while (i < n) {
+    const at = pair[order[i]!]!;
+    sums.fill(0);
+    for (; i < n && pair[order[i]!]! === at; i++) {
+      const r = order[i]!;
+      for (let col = 0; col < k; col++) sums[col] = sums[col]! + minorAt(c.columns[col]!, r);
+      sums[k] = sums[k]! + c.cost[r]!;
+    }
+    for (const v of [key[0], key[1], first.id, second.id, Math.floor(at / n2), at % n2]) {
+      out.int(v);
+      out.tab();
+    }
+    out.intArray(sums);
+    out.end();
+    if (out.chunks.length) yield* out.chunks.splice(0);
+  }
+  yield* out.flush().splice(0);
 }
 
 /** The whale curve for drawing, from the engine's (the summary's figures), downsampled. */

@@ -60,9 +60,20 @@ export async function copyBytes(
   const target = `${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(", ")})`;
   await withConnection(tx, async (raw) => {
     if (raw.kind === "pglite") {
+      // One COPY per piece: a piece must end with a whole row, and a writer's chunk may end
+      // inside one (CopyWriter starts a new chunk when the current one is full).
+      const copy = (blob: Blob) => raw.client.query(`COPY ${target} FROM '/dev/blob'`, [], { blob });
+      let carry: Uint8Array = new Uint8Array(0);
       for (const chunk of chunks) {
-        await raw.client.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
+        const end = chunk.lastIndexOf(10);
+        if (end < 0) {
+          carry = Buffer.concat([carry, chunk]);
+          continue;
+        }
+        await copy(new Blob([carry, chunk.subarray(0, end + 1)]));
+        carry = Uint8Array.from(chunk.subarray(end + 1));
       }
+      if (carry.length) await copy(new Blob([carry]));
       return;
     }
     const stream = raw.client.query(copyFrom(`COPY ${target} FROM STDIN`));
@@ -94,7 +105,8 @@ export interface RunMeta {
 
 /** What a run adds for the reports once its step results are in. */
 export interface RunReports {
-  summaryGz: Uint8Array;
+  /** The results summary without its per-record parts, as JSON text (schema/results.ts). */
+  summaryHead: string;
   validation: unknown;
   sankey: unknown;
 }
@@ -467,7 +479,7 @@ export function resultsRepository(db: Database) {
       await tx
         .update(calculationResults)
         .set({
-          summaryGz: Buffer.from(reports.summaryGz),
+          summaryHead: reports.summaryHead,
           validation: reports.validation,
           sankey: reports.sankey,
         })
@@ -529,7 +541,7 @@ export function resultsRepository(db: Database) {
         } else if (!live.has("REPORTS")) {
           await db
             .update(calculationResults)
-            .set({ summaryGz: null, validation: null, sankey: null })
+            .set({ summaryGz: null, summaryHead: null, validation: null, sankey: null })
             .where(
               and(eq(calculationResults.companyId, companyId), eq(calculationResults.calculationId, id)),
             );
@@ -589,7 +601,7 @@ export function resultsRepository(db: Database) {
     },
 
     /** One part of a run's report data (null until its reports are in). */
-    async report<K extends "summaryGz" | "validation" | "sankey">(
+    async report<K extends "summaryGz" | "summaryHead" | "validation" | "sankey">(
       companyId: number,
       calculationId: number,
       part: K,

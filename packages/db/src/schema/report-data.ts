@@ -56,7 +56,8 @@ export const reportDimensions = pgTable(
 
 /**
  * One row per record of every dimension: the value of every column of its dimension row
- * (minor units), profit, cost (resting plus rolled up) and margin % over the revenue line.
+ * (minor units), profit, cost (resting plus rolled up), margin % over the revenue line and the
+ * cost that stayed unallocated on it.
  */
 export const reportRecords = pgTable(
   "report_records",
@@ -70,6 +71,8 @@ export const reportRecords = pgTable(
     profit: bigint("profit", { mode: "number" }).notNull(),
     cost: bigint("cost", { mode: "number" }).notNull(),
     margin: doublePrecision("margin"),
+    /** Cost left on the record by a push that could not go further (null in runs before 0015). */
+    unallocated: bigint("unallocated", { mode: "number" }),
   },
   (t) => [index("report_records_idx").on(t.companyId, t.calculationId, t.dimensionId, t.recordNo)],
 );

@@ -39,8 +39,17 @@ export const calculationResults = pgTable(
     glTotal: money("gl_total"),
     /** Dimensions above this many records keep no per-record detail rows (by line, parent/child). */
     detailLimit: integer("detail_limit").notNull(),
-    /** The results summary JSON, gzip-compressed (it lists every record: tens of MB at size L). */
+    /**
+     * Runs before migration 0015: the results summary JSON, gzip-compressed (it lists every
+     * record: hundreds of MB at size L). Newer runs leave it null and keep summary_head.
+     */
     summaryGz: bytea("summary_gz"),
+    /**
+     * The results summary without its per-record parts (records, pnl, profit, whale points), as
+     * JSON text with the dimension ids: GET calculation/summary/ streams the rest from the report
+     * data (apps/api/src/modules/calculation/stream-summary.ts). Text, not jsonb: key order kept.
+     */
+    summaryHead: text("summary_head"),
     validation: jsonb("validation"),
     sankey: jsonb("sankey"),
     createdAt: instant("created_at").defaultNow().notNull(),

@@ -3,8 +3,8 @@
 // taken in minor units (rounded as reported) so the cumulative sums, the total and the first
 // maximum are exact; equal profits give the same curve in any order, so a numeric sort suffices.
 
+import { reportedMinor } from "./decimal.ts";
 import { type Allocator, HEAP } from "./float64-block.ts";
-import { roundFloatMinor } from "./joint-rounding.ts";
 import { sortIntegers } from "./radix-sort.ts";
 import type { WhaleResult } from "./result-types.ts";
 
@@ -19,7 +19,7 @@ export function whaleCurve(
   const scale = 10 ** digits;
   // Working arrays from `alloc`; only the points are part of the result.
   const sorted = alloc.float64(n);
-  const { total, lossRecords, lossAmount } = toMinor(profit, scale, sorted);
+  const { total, lossRecords, lossAmount } = toMinor(profit, digits, sorted);
   const base: WhaleResult = {
     dimension,
     profitLine,
@@ -51,18 +51,18 @@ export function whaleCurve(
 /** Loops in chunks: optimized after the first chunk with complete type feedback. */
 const CHUNK = 1 << 16;
 
-/** Profits in minor units (rounded as reported) into `out`; their total and loss tail. */
-function toMinor(profit: Float64Array, scale: number, out: Float64Array) {
+/** Profits in minor units (rounded as the summary reports them) into `out`; total and loss tail. */
+function toMinor(profit: Float64Array, digits: number, out: Float64Array) {
   const state = { total: 0, lossRecords: 0, lossAmount: 0 };
   for (let from = 0; from < profit.length; from += CHUNK) {
-    toMinorRange(profit, scale, out, from, Math.min(profit.length, from + CHUNK), state);
+    toMinorRange(profit, digits, out, from, Math.min(profit.length, from + CHUNK), state);
   }
   return state;
 }
 
 function toMinorRange(
   profit: Float64Array,
-  scale: number,
+  digits: number,
   out: Float64Array,
   from: number,
   to: number,
@@ -70,7 +70,7 @@ function toMinorRange(
 ): void {
   let { total, lossRecords, lossAmount } = state;
   for (let i = from; i < to; i++) {
-    const minor = roundFloatMinor(profit[i]! * scale);
+    const minor = reportedMinor(profit[i]!, digits);
     out[i] = minor;
     total += minor;
     if (minor < 0) {

@@ -4,7 +4,7 @@
 
 import { byCode } from "../calc/context.ts";
 import { normalize, roundMajor, toMajor } from "../calc/decimal.ts";
-import type { CalcResult } from "../calc/result-types.ts";
+import type { CalcResult, WhaleResult } from "../calc/result-types.ts";
 import type { ModelData } from "../model/types.ts";
 import type { ResultsSummary, SummaryFlow, SummaryWhale } from "./summary-types.ts";
 
@@ -172,4 +172,23 @@ export function buildSummary(model: ModelData, result: CalcResult): ResultsSumma
     summary.whale = whale;
   }
   return summary;
+}
+
+/**
+ * The summary without its per-record parts: `records`, `pnl` and `profit` hold an empty object per
+ * dimension, and each whale entry that has points holds `points: []`. What a writer of the full
+ * text completes from the result's arrays (write-summary-json.ts) or from stored rows (the API).
+ */
+export function buildSummaryHead(model: ModelData, result: CalcResult): ResultsSummary {
+  const light: CalcResult = {
+    ...result,
+    dimensions: new Map([...result.dimensions].map(([code, dim]) => [code, { ...dim, identifiers: [] }])),
+    whale: new Map(
+      [...result.whale].map(([code, w]): [string, WhaleResult] => [
+        code,
+        { ...w, points: w.points === null ? null : new Float64Array(0) },
+      ]),
+    ),
+  };
+  return buildSummary(model, light);
 }

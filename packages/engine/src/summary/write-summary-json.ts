@@ -13,9 +13,9 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { byCode } from "../calc/context.ts";
 import { roundMajor, toMajor } from "../calc/decimal.ts";
-import type { CalcResult, WhaleResult } from "../calc/result-types.ts";
+import type { CalcResult } from "../calc/result-types.ts";
 import type { ModelData } from "../model/types.ts";
-import { buildSummary } from "./build-summary.ts";
+import { buildSummaryHead } from "./build-summary.ts";
 
 const FLUSH_AT = 1 << 20;
 /** Depths below this are indented (as in cli/write-json.ts). */
@@ -112,19 +112,8 @@ export async function writeSummaryJson(
   result: CalcResult,
   stream: Writable,
 ): Promise<void> {
-  // Everything but the per-record parts, from buildSummary on a result without identifiers and
-  // without whale points (their sections come out empty and are written below instead).
-  const light: CalcResult = {
-    ...result,
-    dimensions: new Map([...result.dimensions].map(([code, dim]) => [code, { ...dim, identifiers: [] }])),
-    whale: new Map(
-      [...result.whale].map(([code, w]): [string, WhaleResult] => [
-        code,
-        { ...w, points: w.points === null ? null : new Float64Array(0) },
-      ]),
-    ),
-  };
-  const head = buildSummary(model, light) as unknown as Record<string, unknown>;
+  // Everything but the per-record parts and the whale points, written below instead.
+  const head = buildSummaryHead(model, result) as unknown as Record<string, unknown>;
   const d = result.minorDigits;
   const out = new ChunkedWriter(stream);
   const lineCodes = model.pnlLines

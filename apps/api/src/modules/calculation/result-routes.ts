@@ -1,4 +1,5 @@
-import { gunzipSync } from "node:zlib";
+import { pipeline, Readable } from "node:stream";
+import { createGzip, gunzipSync } from "node:zlib";
 import {
   ActivityResultPage,
   ActivityResultQuery,
@@ -44,6 +45,7 @@ import {
   sourceRows,
   timeDrivenRows,
 } from "./result-services.ts";
+import { summaryPieces } from "./stream-summary.ts";
 
 /**
  * The result views of the six steps and the report data of a scenario (docs/calculation.md,
@@ -261,13 +263,21 @@ export function calculationResultRoutes(ctx: AppContext): FastifyPluginAsyncZod 
       },
       async (request, reply) => {
         const ref = await resolveRun(ctx, tenantOf(request), request.query.scenario, "REPORTS");
+        const gzipped = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+        reply.type("application/json");
+        const head = await ctx.repos.results.report(ref.companyId, ref.calculationId, "summaryHead");
+        if (head) {
+          // Written from the report data as it is sent (stream-summary.ts): gigabytes at size L.
+          const text = Readable.from(summaryPieces(ctx.repos.reportSummary, ref, head, ref.meta.minorDigits));
+          if (!gzipped) return reply.send(text as never);
+          const gzip = createGzip({ level: 1 });
+          pipeline(text, gzip, () => {});
+          return reply.header("content-encoding", "gzip").send(gzip as never);
+        }
+        // Runs from before migration 0015 kept the whole text, compressed.
         const gz = await ctx.repos.results.report(ref.companyId, ref.calculationId, "summaryGz");
         if (!gz) throw new AppError("NO_CALCULATION");
-        reply.type("application/json");
-        // Stored compressed; sent as is to clients that take gzip (tens of MB at size L).
-        if (/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) {
-          return reply.header("content-encoding", "gzip").send(Buffer.from(gz) as never);
-        }
+        if (gzipped) return reply.header("content-encoding", "gzip").send(Buffer.from(gz) as never);
         return reply.send(gunzipSync(gz) as never);
       },
     );

@@ -1,0 +1,171 @@
+import type { reportSummaryRepository, SummarySection } from "@costflow/db/repositories/report-summary";
+import { toMajor } from "@costflow/engine/calc/decimal";
+
+// The results summary (shared/guide/results-summary.md) of a report run, written as JSON text when
+// it is asked for: the run keeps its head (everything but the per-record parts, worker/compute-run.ts
+// summaryHeadText) and the per-record parts come from the report data, page by page in record
+// order. Calculate-all no longer builds the whole text (at size L about two gigabytes).
+//
+// Exactly the engine's buildSummary: the report data keeps line values and profit in minor units
+// rounded as the summary rounds them (reportedMinor), cost and unallocated as the engine's minor
+// units, and the whale curve is redrawn from the stored profits as the engine draws it
+// (engine/calc/whale.ts: profits in those minor units, highest first, cumulative sums exact).
+
+type Repository = ReturnType<typeof reportSummaryRepository>;
+type Filter = { companyId: number; calculationId: number };
+
+interface SummaryHead {
+  /** Dimension code -> id (the report data's dimension_id). */
+  dimensions: Record<string, number>;
+  /** P&L line codes in rank order: the first values of each record row. */
+  lines: string[];
+  summary: Record<string, unknown>;
+}
+
+/** Rows per query, and the size of the text pieces handed to the response. */
+const PAGE = 20_000;
+const PIECE_CHARS = 1 << 20;
+/** Identifiers that JSON needs no escapes for. */
+const PLAIN_KEY = /^[\w .:/-]*$/;
+
+const num = (v: number) => (Number.isFinite(v) ? String(v) : "null");
+const key = (id: string) => (PLAIN_KEY.test(id) ? `"${id}"` : JSON.stringify(id));
+
+export async function* summaryPieces(
+  repo: Repository,
+  run: Filter,
+  headText: string,
+  minorDigits: number,
+): AsyncGenerator<string> {
+  const head = JSON.parse(headText) as SummaryHead;
+  const major = (minor: number) => num(toMajor(minor, minorDigits));
+  const lineKeys = head.lines.map((line) => JSON.stringify(line));
+  /** Profits of each dimension in record order, kept from the `profit` section for the whale. */
+  const profits = new Map<string, number[]>();
+
+  let part: string[] = [];
+  let size = 0;
+  const add = (text: string) => {
+    part.push(text);
+    size += text.length;
+  };
+  const take = () => {
+    const text = part.join("");
+    part = [];
+    size = 0;
+    return text;
+  };
+
+  /** Every record of a dimension in record order, one page at a time. */
+  async function* rowsOf(code: string, section: SummarySection) {
+    const id = head.dimensions[code];
+    if (id === undefined) return;
+    let after = -1;
+    for (;;) {
+      const rows = await repo.page(run, id, section, { after, limit: PAGE, lines: head.lines.length });
+      yield rows;
+      if (rows.length < PAGE) return;
+      after = rows[rows.length - 1]!.recordNo;
+    }
+  }
+
+  /** A section keyed by dimension, then identifier. */
+  async function* perRecord(
+    codes: string[],
+    section: SummarySection,
+    entry: (code: string, values: number[]) => string,
+  ) {
+    add("{");
+    for (let k = 0; k < codes.length; k++) {
+      const code = codes[k]!;
+      add(`${k > 0 ? "," : ""}${JSON.stringify(code)}:{`);
+      let first = true;
+      for await (const rows of rowsOf(code, section)) {
+        for (const row of rows) {
+          add(`${first ? "" : ","}${key(row.identifier)}:${entry(code, row.values)}`);
+          first = false;
+        }
+        if (size >= PIECE_CHARS) yield take();
+      }
+      add("}");
+    }
+    add("}");
+  }
+
+  async function* whale(entries: Record<string, Record<string, unknown>>) {
+    add("{");
+    const codes = Object.keys(entries);
+    for (let k = 0; k < codes.length; k++) {
+      const code = codes[k]!;
+      add(`${k > 0 ? "," : ""}${JSON.stringify(code)}:{`);
+      const fields = Object.keys(entries[code]!);
+      for (let f = 0; f < fields.length; f++) {
+        const field = fields[f]!;
+        add(`${f > 0 ? "," : ""}${JSON.stringify(field)}:`);
+        if (field !== "points") {
+          add(JSON.stringify(entries[code]![field]));
+          continue;
+        }
+        let values = profits.get(code);
+        if (!values) {
+          values = [];
+          for await (const rows of rowsOf(code, "profit"))
+            for (const row of rows) values.push(row.values[0]!);
+        }
+        yield* curve(values);
+      }
+      add("}");
+    }
+    add("}");
+  }
+
+  /** The whale points as engine/calc/whale.ts computes them: [0, 0], then one per record. */
+  function* curve(values: number[]) {
+    const ascending = Float64Array.from(values).sort();
+    const n = ascending.length;
+    let total = 0;
+    for (let i = 0; i < n; i++) total += ascending[i]!;
+    add("[[0,0]");
+    let cum = 0;
+    for (let k = 1; k <= n; k++) {
+      cum += ascending[n - k]!;
+      add(`,[${num((100 * k) / n)},${num((100 * cum) / total)}]`);
+      if (size >= PIECE_CHARS) yield take();
+    }
+    add("]");
+  }
+
+  const summary = head.summary;
+  const names = Object.keys(summary);
+  add("{");
+  for (let k = 0; k < names.length; k++) {
+    const name = names[k]!;
+    add(`${k > 0 ? "," : ""}${JSON.stringify(name)}:`);
+    const value = summary[name] as Record<string, unknown>;
+    const codes = Object.keys(value);
+    if (name === "records") {
+      yield* perRecord(codes, "records", (_, v) => `{"cost":${major(v[0]!)},"unallocated":${major(v[1]!)}}`);
+    } else if (name === "pnl") {
+      yield* perRecord(codes, "pnl", (_, v) => {
+        let text = "{";
+        for (let l = 0; l < lineKeys.length; l++) text += `${l > 0 ? "," : ""}${lineKeys[l]}:${major(v[l]!)}`;
+        return `${text}}`;
+      });
+    } else if (name === "profit") {
+      const wanted = new Set(
+        Object.entries((summary.whale ?? {}) as Record<string, Record<string, unknown>>)
+          .filter(([, w]) => "points" in w)
+          .map(([code]) => code),
+      );
+      for (const code of wanted) profits.set(code, []);
+      yield* perRecord(codes, "profit", (code, v) => {
+        profits.get(code)?.push(v[0]!);
+        return major(v[0]!);
+      });
+    } else if (name === "whale") {
+      yield* whale(value as Record<string, Record<string, unknown>>);
+    } else add(JSON.stringify(value));
+  }
+  add("}");
+  yield take();
+}
