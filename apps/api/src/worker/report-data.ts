@@ -66,6 +66,7 @@ const SPLIT_COLUMNS = [
   "record_no",
   "record2_no",
   "values",
+  "counts",
 ] as const;
 
 /**
@@ -337,13 +338,16 @@ function* splitChunks(
       // Each orientation written in its own first-level order, so the parts of one record lie
       // together on disk: a tree map reads the parts of 50 records, and parts scattered over the
       // table (both orientations from one sort) cost a random read each (seconds at size L).
-      yield* pairRows(key, c, d1, d2, p1, p2);
-      yield* pairRows(key, c, d2, d1, p2, p1);
+      yield* pairRows(key, c, d1, d2, p1, p2, plan.splitParts);
+      yield* pairRows(key, c, d2, d1, p2, p1, plan.splitParts);
     }
   }
 }
 
-/** The split rows of (first, second): C's records grouped by (first record, second record). */
+/**
+ * The split rows of (first, second): C's records grouped by (first record, second record), the
+ * parts of one first-level record gathered and written together (writeParts).
+ */
 function* pairRows(
   key: readonly [number, number],
   c: DimensionColumns,
@@ -351,6 +355,7 @@ function* pairRows(
   second: DimensionColumns,
   toFirst: Int32Array,
   toSecond: Int32Array,
+  keep: number,
 ): Generator<Uint8Array> {
   const n2 = second.identifiers.length;
   const n = c.identifiers.length;
@@ -362,27 +367,121 @@ function* pairRows(
   // The lines (the same columns, in the same order, in every dimension) and cost last: what
   // the tree map reads; C's calculated drivers are left out.
   const k = c.keys.filter((name) => name.startsWith("line:")).length;
-  const sums = new Float64Array(k + 1);
+  const parts = new Parts(k + 1);
   const out = new CopyWriter();
+  const ids = [key[0], key[1], first.id, second.id] as const;
+  let current = -1;
   let i = 0;
   while (i < n && pair[order[i]!]! < 0) i++;
   while (i < n) {
     const at = pair[order[i]!]!;
-    sums.fill(0);
+    const r1 = Math.floor(at / n2);
+    if (r1 !== current) {
+      writeParts(out, ids, current, parts, keep);
+      if (out.chunks.length) yield* out.chunks.splice(0);
+      current = r1;
+    }
+    const sums = parts.add(at % n2);
     for (; i < n && pair[order[i]!]! === at; i++) {
       const r = order[i]!;
       for (let col = 0; col < k; col++) sums[col] = sums[col]! + minorAt(c.columns[col]!, r);
       sums[k] = sums[k]! + c.cost[r]!;
     }
-    for (const v of [key[0], key[1], first.id, second.id, Math.floor(at / n2), at % n2]) {
+  }
+  writeParts(out, ids, current, parts, keep);
+  yield* out.flush().splice(0);
+}
+
+/** The parts of one first-level record: second-level record numbers and their measure values. */
+class Parts {
+  nos = new Int32Array(256);
+  values: Float64Array;
+  count = 0;
+
+  constructor(readonly width: number) {
+    this.values = new Float64Array(256 * width);
+  }
+
+  /** A new part of zeros; its values to add to (a view). */
+  add(no: number): Float64Array {
+    if (this.count === this.nos.length) {
+      const nos = new Int32Array(this.count * 2);
+      nos.set(this.nos);
+      this.nos = nos;
+      const values = new Float64Array(this.count * 2 * this.width);
+      values.set(this.values);
+      this.values = values;
+    }
+    const at = this.count++ * this.width;
+    this.values.fill(0, at, at + this.width);
+    this.nos[this.count - 1] = no;
+    return this.values.subarray(at, at + this.width);
+  }
+
+  value(part: number, measure: number): number {
+    return this.values[part * this.width + measure]!;
+  }
+}
+
+/**
+ * A first-level record's split rows, then forgets its parts. With more parts than `keep` (the tree
+ * map's largest limit), only the largest `keep` of each measure are written (in the call's order:
+ * away from zero in the direction of the measure's total, ties by record number), and a row
+ * numbered -1 with every measure's total and count of parts that are not zero: the call's
+ * 'Others (n)' node and its value come from it. A popular product bought by 15,000 customers
+ * keeps a few thousand rows instead of 15,000, and the call reads those.
+ */
+function writeParts(
+  out: CopyWriter,
+  ids: readonly [number, number, number, number],
+  record: number,
+  parts: Parts,
+  keep: number,
+): void {
+  const { width, count } = parts;
+  if (count === 0) return;
+  const row = (no: number, values: ArrayLike<number>, counts: Int32Array | null) => {
+    for (const v of ids) {
       out.int(v);
       out.tab();
     }
-    out.intArray(sums);
+    out.int(record);
+    out.tab();
+    out.int(no);
+    out.tab();
+    out.intArray(values);
+    out.tab();
+    if (counts) out.intArray(counts);
+    else out.value(null);
     out.end();
-    if (out.chunks.length) yield* out.chunks.splice(0);
+  };
+  let kept: Uint8Array | null = null;
+  if (count > keep) {
+    kept = new Uint8Array(count);
+    const totals = new Float64Array(width);
+    const nonZero = new Int32Array(width);
+    for (let m = 0; m < width; m++) {
+      const candidates: number[] = [];
+      for (let p = 0; p < count; p++) {
+        const v = parts.value(p, m);
+        totals[m] = totals[m]! + v;
+        if (v !== 0) candidates.push(p);
+      }
+      nonZero[m] = candidates.length;
+      const sign = Math.sign(totals[m]!) || 1;
+      if (candidates.length > keep) {
+        candidates.sort(
+          (a, b) => sign * (parts.value(b, m) - parts.value(a, m)) || parts.nos[a]! - parts.nos[b]!,
+        );
+      }
+      for (let j = 0; j < Math.min(keep, candidates.length); j++) kept[candidates[j]!] = 1;
+    }
+    row(-1, totals, nonZero);
   }
-  yield* out.flush().splice(0);
+  for (let p = 0; p < count; p++) {
+    if (!kept || kept[p]) row(parts.nos[p]!, parts.values.subarray(p * width, (p + 1) * width), null);
+  }
+  parts.count = 0;
 }
 
 /** The whale curve for drawing, from the engine's (the summary's figures), downsampled. */

@@ -24,6 +24,8 @@ export interface RunPlan {
   orderMinRecords: number;
   /** Positions per stored block of an ordering. */
   orderBlock: number;
+  /** Tree map splits: parts kept per first-level record and measure (the call's largest limit). */
+  splitParts: number;
   /** The run's lease (seconds), renewed at the end of each publish transaction. */
   leaseSeconds: number;
 }

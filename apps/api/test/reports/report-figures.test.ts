@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RUN_SETTINGS } from "../../src/modules/calculation/run-calculation.ts";
 import { type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
 import { as, createCompany, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -425,5 +426,41 @@ describe("scoping", () => {
     const response = await call("GET", `/report/pnl/?scenario=${scenario}&dimension=${foreign}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0]).toMatchObject({ field: "dimension", reason: "not_in_model" });
+  });
+});
+
+describe("tree map splits of records with more parts than a tree map shows", () => {
+  it("keeps the largest parts of each measure and the totals of all: the same tree map", async () => {
+    const urls = [
+      `/report/treemap/?scenario=${scenario}&dimension=${C()}&dimension2=${O()}&measure=NET&limit=1`,
+      `/report/treemap/?scenario=${scenario}&dimension=${C()}&dimension2=${O()}&measure=REV&limit=1`,
+      `/report/treemap/?scenario=${scenario}&dimension=${O()}&dimension2=${C()}&limit=1`,
+    ];
+    const before = [];
+    for (const url of urls) before.push(await ok(url));
+    // C1 has two orders: with one part kept per measure, C1 keeps its largest order of each
+    // measure and a totals row, from which 'Others (n)' and its value are drawn.
+    const saved = RUN_SETTINGS.splitParts;
+    RUN_SETTINGS.splitParts = 1;
+    try {
+      const run = await call("POST", "/report/reports/generate/", { scenario });
+      expect((await waitForRun(call, scenario, run.json().calculation_id, 120_000)).status).toBe("FINISHED");
+    } finally {
+      RUN_SETTINGS.splitParts = saved;
+    }
+    const { rows } = await t.database.executeSql(
+      "select count(*)::int as n from report_splits where record2_no = -1 and dimension_id = $1",
+      [C()],
+    );
+    expect((rows[0] as { n: number }).n).toBeGreaterThan(0);
+    const others = (before[0].root.children[0].children as { kind: string; count: number }[]).find(
+      (n) => n.kind === "others",
+    );
+    expect(others?.count).toBe(1);
+    for (const [i, url] of urls.entries()) {
+      const after = await ok(url);
+      expect(after.calculation).not.toBe(before[i].calculation);
+      expect(after.root, url).toEqual(before[i].root);
+    }
   });
 });

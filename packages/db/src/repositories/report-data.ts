@@ -46,9 +46,12 @@ export interface ReportRecord {
 
 interface SplitRow {
   recordNo: number;
+  /** -1: the totals row of a record whose parts were not all kept (schema/report-data.ts). */
   record2No: number;
   /** Minor units of the column asked for. */
   value: number;
+  /** On the totals row: the parts of that column that are not zero. */
+  count: number | null;
 }
 
 type Filter = { companyId: number; calculationId: number };
@@ -260,7 +263,7 @@ export function reportDataRepository(db: Database) {
     /**
      * Tree map splits of the given first-level records over the second dimension: the value at
      * `column` (0-based; -1 = the last, cost) of each, picked in the database (the arrays hold
-     * every line: reading them whole took seconds for thousands of parts).
+     * every line: reading them whole took seconds for thousands of parts), and the totals rows.
      */
     async splits(
       f: Filter,
@@ -270,19 +273,21 @@ export function reportDataRepository(db: Database) {
       column: number,
     ): Promise<SplitRow[]> {
       if (recordNos.length === 0) return [];
-      // One index range per record (a lateral lookup): with `record_no = any(...)` the planner,
-      // misled by freshly copied unanalysed rows, scanned the pair's rows (seconds at size M).
+      const at = column < 0 ? sql`array_length(s.values, 1)` : sql`${column + 1}`;
+      // One index range per record (a lateral lookup, kept apart by `offset 0`): otherwise the
+      // planner, misled by freshly copied unanalysed rows, hashed all the pair's rows (4 s at L).
       const { rows } = await execute(sql`
         select s.record_no, s.record2_no,
-          s.values[${column < 0 ? sql`array_length(s.values, 1)` : sql`${column + 1}`}] as value
+          s.values[${at}] as value, s.counts[${at}] as count
         from unnest(${`{${recordNos.join(",")}}`}::int[]) as u(no)
         cross join lateral (select * from report_splits x where x.company_id = ${f.companyId}
           and x.calculation_id = ${f.calculationId} and x.dimension_id = ${dimensionId}
-          and x.dimension2_id = ${dimension2Id} and x.record_no = u.no) s`);
+          and x.dimension2_id = ${dimension2Id} and x.record_no = u.no offset 0) s`);
       return rows.map((r) => ({
         recordNo: Number(r.record_no),
         record2No: Number(r.record2_no),
         value: Number(r.value ?? 0),
+        count: r.count === null || r.count === undefined ? null : Number(r.count),
       }));
     },
 

@@ -99,7 +99,8 @@ export const reportOrders = pgTable(
 /**
  * Tree map with two dimensions: per (first-level record, second-level record) the measure values
  * summed over the records of a dimension related to both (e.g. order lines for customers x
- * products): the lines in rank order, then cost.
+ * products): the lines in rank order, then cost. A first-level record with more parts than the
+ * tree map can show keeps only the largest of each measure, and a row with the totals and counts.
  */
 export const reportSplits = pgTable(
   "report_splits",
@@ -111,6 +112,12 @@ export const reportSplits = pgTable(
     recordNo: integer("record_no").notNull(),
     record2No: integer("record2_no").notNull(),
     values: bigint("values", { mode: "number" }).array().notNull(),
+    /**
+     * Only on the row with record2_no = -1, written for a first-level record with more parts than
+     * are kept: per measure (the layout of `values`, which then holds the totals of all parts) the
+     * number of parts that are not zero.
+     */
+    counts: integer("counts").array(),
   },
   (t) => [
     index("report_splits_idx").on(t.companyId, t.calculationId, t.dimensionId, t.dimension2Id, t.recordNo),

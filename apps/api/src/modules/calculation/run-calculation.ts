@@ -1,5 +1,6 @@
 import { calculationMessage } from "@costflow/contract/calculation";
 import { isLanguage, type Language } from "@costflow/contract/languages";
+import { TREEMAP_LIMIT_MAX } from "@costflow/contract/reports";
 import { calculationsRepository, type LogLevel } from "@costflow/db/repositories/calculations";
 import { reportDataRepository } from "@costflow/db/repositories/report-data";
 import { resultsRepository } from "@costflow/db/repositories/results";
@@ -50,6 +51,11 @@ export const RUN_SETTINGS = {
   orderMinRecords: Number(process.env.CALC_ORDER_MIN_RECORDS ?? 10_000),
   /** Positions per stored block of an ordering: a page reads one or two (128 KB each). */
   orderBlock: 16384,
+  /**
+   * Tree map splits keep, per first-level record, the largest parts of each measure up to the
+   * call's largest limit, and the totals and counts of all (docs/calculation.md, "Report data").
+   */
+  splitParts: TREEMAP_LIMIT_MAX,
 };
 
 /** Threads running in this process (stopped when the worker shuts down). */
@@ -122,6 +128,7 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
     detailBudget: RUN_SETTINGS.detailBudget,
     orderMinRecords: RUN_SETTINGS.orderMinRecords,
     orderBlock: RUN_SETTINGS.orderBlock,
+    splitParts: RUN_SETTINGS.splitParts,
     leaseSeconds: RUN_SETTINGS.leaseSeconds,
   };
 

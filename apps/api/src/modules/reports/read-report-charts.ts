@@ -202,7 +202,13 @@ async function splitChildren(
     lineAt,
   );
   const byRecord = new Map<number, { no: number; value: number }[]>();
+  /** Records whose parts were not all kept: the total and count of all their parts. */
+  const totals = new Map<number, { value: number; count: number }>();
   for (const s of splits) {
+    if (s.record2No < 0) {
+      totals.set(s.recordNo, { value: s.value, count: s.count ?? 0 });
+      continue;
+    }
     const list = byRecord.get(s.recordNo) ?? [];
     list.push({ no: s.record2No, value: s.value });
     byRecord.set(s.recordNo, list);
@@ -211,7 +217,8 @@ async function splitChildren(
   const wanted = new Set<number>();
   top.forEach((r) => {
     const parts = (byRecord.get(r.recordNo) ?? []).filter((p) => p.value !== 0);
-    const sign = Math.sign(parts.reduce((a, p) => a + p.value, 0)) || 1;
+    const all = totals.get(r.recordNo);
+    const sign = Math.sign(all ? all.value : parts.reduce((a, p) => a + p.value, 0)) || 1;
     parts.sort((a, b) => sign * (b.value - a.value) || a.no - b.no);
     kept.set(r.recordNo, parts);
     for (const p of parts.slice(0, query.limit)) wanted.add(p.no);
@@ -240,10 +247,13 @@ async function splitChildren(
       });
       used += p.value;
     }
-    const rest = parts.slice(query.limit);
-    if (rest.length) {
-      const restValue = rest.reduce((a, p) => a + p.value, 0);
-      node.children.push(othersNode(report.major(restValue), rest.length));
+    // The rest: of the stored parts, or of all parts when only the largest were stored.
+    const all = totals.get(r.recordNo);
+    const shown = Math.min(query.limit, parts.length);
+    const restCount = all ? all.count - shown : parts.length - shown;
+    if (restCount > 0) {
+      const restValue = all ? all.value - used : parts.slice(shown).reduce((a, p) => a + p.value, 0);
+      node.children.push(othersNode(report.major(restValue), restCount));
       used += restValue;
     }
     if (recordValue - used !== 0) {

@@ -1,0 +1,1 @@
+ALTER TABLE "report_splits" ADD COLUMN "counts" integer[];
