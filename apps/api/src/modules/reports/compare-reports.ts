@@ -61,13 +61,15 @@ export async function compareReports(
     const line = parts.line[0]!;
     const [ca, cb] = [lineColumn(a, line, "line"), lineColumn(b, line, "line")];
     const [va, vb] = await Promise.all([
-      a.repo.columnValues(a.filter, a.dimensionId, ca),
-      b.repo.columnValues(b.filter, b.dimensionId, cb),
+      a.repo.columnValues(a.filter, a.dimensionId, [ca]),
+      b.repo.columnValues(b.filter, b.dimensionId, [cb]),
     ]);
     const merged = new Map<string, { a: number | null; b: number | null }>();
-    for (const r of va) merged.set(r.identifier, { a: a.major(r.value), b: null });
-    for (const r of vb)
-      merged.set(r.identifier, { a: merged.get(r.identifier)?.a ?? null, b: b.major(r.value) });
+    for (const [i, id] of va.identifiers.entries())
+      merged.set(id, { a: a.major(va.values[0]![i]!), b: null });
+    for (const [i, id] of vb.identifiers.entries()) {
+      merged.set(id, { a: merged.get(id)?.a ?? null, b: b.major(vb.values[0]![i]!) });
+    }
     const rows = await pageOf(
       a,
       [...merged].map(([identifier, v]) => ({ identifier, ...v })),
@@ -142,14 +144,12 @@ export async function compareReports(
   const [la, lb] = parts.line as [string, string];
   const ca = lineColumn(report, la, "line");
   const cb = lineColumn(report, lb, "line");
-  const [va, vb] = await Promise.all([
-    report.repo.columnValues(report.filter, report.dimensionId, ca),
-    report.repo.columnValues(report.filter, report.dimensionId, cb),
-  ]);
-  const list = va.map((r, i) => ({
-    identifier: r.identifier,
-    a: report.major(r.value),
-    b: report.major(vb[i]?.value ?? 0),
+  const both = await report.repo.columnValues(report.filter, report.dimensionId, [ca, cb]);
+  const [va, vb] = both.values as [number[], number[]];
+  const list = both.identifiers.map((identifier, i) => ({
+    identifier,
+    a: report.major(va[i]!),
+    b: report.major(vb[i]!),
   }));
   const description = (code: string) => report.lines.find((l) => l.code === code)?.description ?? code;
   return {
@@ -195,22 +195,29 @@ async function pageOf(
   window: { offset: number; limit: number },
 ): Promise<{ rows: CompareRow[]; count: number }> {
   const digits = report.ref.meta.minorDigits;
-  const all = list.map((r) => ({ ...r, variance: round(variance(r.a, r.b), digits) }));
+  const all = list as ((typeof list)[number] & { variance: number })[];
+  for (const r of all) r.variance = round(variance(r.a, r.b), digits);
   const ordering = query.ordering ?? "identifier";
   const descending = ordering.startsWith("-");
   const field = ordering.replace(/^-/, "") as "identifier" | "variance" | "a" | "b";
   const sign = descending ? -1 : 1;
-  all.sort((x, y) => {
-    const by =
-      field === "identifier"
-        ? x.identifier < y.identifier
-          ? -1
-          : x.identifier > y.identifier
-            ? 1
-            : 0
-        : (x[field] ?? Number.NEGATIVE_INFINITY) - (y[field] ?? Number.NEGATIVE_INFINITY);
-    return sign * by || (x.identifier < y.identifier ? -1 : x.identifier > y.identifier ? 1 : 0);
-  });
+  // Records come in identifier order mostly: no sort when they already are in the order asked.
+  const inOrder =
+    field === "identifier" &&
+    !descending &&
+    all.every((r, i) => i === 0 || all[i - 1]!.identifier < r.identifier);
+  if (!inOrder)
+    all.sort((x, y) => {
+      const by =
+        field === "identifier"
+          ? x.identifier < y.identifier
+            ? -1
+            : x.identifier > y.identifier
+              ? 1
+              : 0
+          : (x[field] ?? Number.NEGATIVE_INFINITY) - (y[field] ?? Number.NEGATIVE_INFINITY);
+      return sign * by || (x.identifier < y.identifier ? -1 : x.identifier > y.identifier ? 1 : 0);
+    });
   const rows: CompareRow[] = all.slice(window.offset, window.offset + window.limit).map((r) => ({
     identifier: r.identifier,
     name: r.identifier,

@@ -176,18 +176,26 @@ export async function traceRecord(
         .map((f, i) => ({ feed: f, amount: poolParts?.[i] ?? 0 }))
         .filter((p) => p.amount !== 0)
         .map(({ feed, amount: poolAmount }) => {
-          const accounts = composition.poolAccounts.get(feed.code) ?? [];
-          const parts = splitSigned(poolAmount, scaledWeights(accounts.map((a) => a.weight)));
+          const behind = composition.poolAccounts.get(feed.code);
+          const accounts: { account: number | null; code: string; name: string; amount: number }[] = [];
+          if (behind) {
+            // Split in the accounts' own order (ties of the largest remainder go to the first),
+            // listed largest first.
+            const parts = splitSigned(poolAmount, behind.weights);
+            for (const i of behind.order) {
+              const amount = parts?.[i] ?? 0;
+              const a = behind.accounts[i]!;
+              if (amount !== 0) accounts.push({ account: a.id, code: a.code, name: a.name, amount });
+            }
+            accounts.sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount) || (a.code < b.code ? -1 : 1));
+            for (const a of accounts) a.amount = m(a.amount);
+          }
           return {
             pool: feed.id,
             code: feed.code,
             name: feed.name,
             amount: m(poolAmount),
-            accounts: accounts
-              .map((a, i) => ({ account: a.id, code: a.code, name: a.name, amount: parts?.[i] ?? 0 }))
-              .filter((a) => a.amount !== 0)
-              .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount) || (a.code < b.code ? -1 : 1))
-              .map((a) => ({ ...a, amount: m(a.amount) })),
+            accounts,
             minor: poolAmount,
           };
         })
@@ -274,6 +282,18 @@ interface AccountShare {
   code: string;
   name: string;
   weight: number;
+}
+/**
+ * The accounts behind a pool with what every trace through the pool needs, computed once per
+ * composition (at size L a pool fed by indirect pools has thousands of accounts, and a customer's
+ * trace goes through hundreds of (activity, pool) pairs): the integer weights of the split, and
+ * the accounts in the order of their share (largest first, then code), which is nearly the order
+ * of their split amounts, so sorting those is a pass over a sorted list.
+ */
+interface PoolAccounts {
+  accounts: AccountShare[];
+  weights: bigint[];
+  order: number[];
 }
 
 /**
@@ -383,7 +403,7 @@ async function composePools(ctx: AppContext, companyId: number, runs: [number, n
   }
   const mixOfIndirect = solve(rows, n);
 
-  const poolAccounts = new Map<string, AccountShare[]>();
+  const poolAccounts = new Map<string, PoolAccounts>();
   const poolMix = (code: string): Float64Array => {
     const mix = new Float64Array(accounts.length);
     for (const [a, v] of direct1.get(code) ?? []) mix[a] = v;
@@ -403,10 +423,21 @@ async function composePools(ctx: AppContext, companyId: number, runs: [number, n
     for (const p of pools) {
       if (poolAccounts.has(p.code)) continue;
       const mix = directMix.get(p.code) ?? poolMix(p.code);
-      poolAccounts.set(
-        p.code,
-        accounts.map((acc, a) => ({ ...acc, weight: mix[a]! })).filter((acc) => acc.weight !== 0),
-      );
+      const shares = accounts
+        .map((acc, a) => ({ ...acc, weight: mix[a]! }))
+        .filter((acc) => acc.weight !== 0);
+      const order = shares
+        .map((_, i) => i)
+        .sort(
+          (a, b) =>
+            Math.abs(shares[b]!.weight) - Math.abs(shares[a]!.weight) ||
+            (shares[a]!.code < shares[b]!.code ? -1 : 1),
+        );
+      poolAccounts.set(p.code, {
+        accounts: shares,
+        weights: scaledWeights(shares.map((a) => a.weight)),
+        order,
+      });
     }
   return { activityPools, poolAccounts };
 }
