@@ -7,7 +7,12 @@ import { buildApp } from "../src/app.ts";
 
 const [schema, times, ...urls] = process.argv.slice(2);
 if (!schema || !urls.length) throw new Error("usage: probe-calls.ts <schema> <times> <url>...");
-const database = await createDatabase({ url: process.env.DATABASE_URL!, schema, poolSize: 4, migrate: false });
+const database = await createDatabase({
+  url: process.env.DATABASE_URL!,
+  schema,
+  poolSize: 4,
+  migrate: false,
+});
 const app = await buildApp({ database, logger: { level: "error" }, config: { webDist: null } });
 const login = await app.inject({
   method: "POST",
