@@ -7,6 +7,7 @@ const CHUNK_BYTES = 4 << 20;
 const TAB = 9;
 const NEWLINE = 10;
 const SPECIAL = /[\\\t\n\r]/;
+const HEX = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
 
 function escapeCopy(text: string): string {
   return text.replace(/[\\\t\n\r]/g, (c) =>
@@ -101,6 +102,24 @@ export class CopyWriter {
       this.int(values[i]!);
     }
     this.byte(125);
+  }
+
+  /**
+   * A bytea of 4-byte big-endian integers, in COPY's hex form (`\\x` then two digits a byte):
+   * PostgreSQL reads it several times faster than the same numbers as an int[] literal.
+   */
+  int32Bytes(values: ArrayLike<number>): void {
+    this.room(3 + 8 * values.length);
+    const buffer = this.buffer;
+    let at = this.at;
+    buffer[at++] = 92;
+    buffer[at++] = 92;
+    buffer[at++] = 120;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]! >>> 0;
+      for (let shift = 28; shift >= 0; shift -= 4) buffer[at++] = HEX[(v >>> shift) & 15]!;
+    }
+    this.at = at;
   }
 
   /** The finished chunks (the current one closed). */

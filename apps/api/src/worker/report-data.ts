@@ -273,7 +273,7 @@ function* orderChunks(
         out.tab();
         out.int(size);
         out.tab();
-        out.intArray(order.subarray(block * size, Math.min(n, (block + 1) * size)));
+        out.int32Bytes(order.subarray(block * size, Math.min(n, (block + 1) * size)));
         out.end();
       }
       yield* out.flush().splice(0);

@@ -149,7 +149,8 @@ export function reportDataRepository(db: Database) {
 
     /**
      * Record numbers at positions [offset, offset + limit) of the stored ascending ordering by
-     * `key` (or of its reverse when descending): one or two blocks read, sliced in the database.
+     * `key` (or of its reverse when descending): one or two blocks read, sliced in the database
+     * (4 bytes a position; an uncompressed bytea's slice reads only its TOAST chunks).
      */
     async orderedNos(
       f: Filter,
@@ -168,14 +169,19 @@ export function reportDataRepository(db: Database) {
           select o.block_size as size from report_orders o
           where o.company_id = ${f.companyId} and o.calculation_id = ${f.calculationId}
             and o.dimension_id = ${dimensionId} and o.key = ${key} and o.block_no = 0)
-        select o.block_no,
-          o.nos[greatest(1, ${from} - o.block_no * b.size + 1):least(b.size, ${to} - o.block_no * b.size)] as nos
+        select o.block_no, substring(o.nos from 4 * greatest(0, ${from} - o.block_no * b.size) + 1
+          for 4 * (least(b.size, ${to} - o.block_no * b.size) - greatest(0, ${from} - o.block_no * b.size))) as nos
         from report_orders o, b
         where o.company_id = ${f.companyId} and o.calculation_id = ${f.calculationId}
           and o.dimension_id = ${dimensionId} and o.key = ${key}
           and o.block_no between ${from}::int / b.size and greatest(0, ${to}::int - 1) / b.size
         order by o.block_no`);
-      const nos = rows.flatMap((r) => toNumbers(r.nos));
+      const nos: number[] = [];
+      for (const r of rows) {
+        const bytes = r.nos as Uint8Array;
+        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        for (let at = 0; at + 4 <= bytes.byteLength; at += 4) nos.push(view.getInt32(at));
+      }
       return descending ? nos.reverse() : nos;
     },
 

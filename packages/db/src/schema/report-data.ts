@@ -1,5 +1,6 @@
 import {
   bigint,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -17,6 +18,7 @@ import {
 // no longer the latest FINISHED REPORTS run are deleted when a newer one finishes.
 // Money is bigint minor units of the run's currency, as in the result tables.
 
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 const companyId = () => integer("company_id").notNull();
 const calculationId = () => integer("calculation_id").notNull();
 
@@ -91,7 +93,12 @@ export const reportOrders = pgTable(
     key: text("key").notNull(),
     blockNo: integer("block_no").notNull(),
     blockSize: integer("block_size").notNull(),
-    nos: integer("nos").array().notNull(),
+    /**
+     * The block's record numbers as 4-byte big-endian integers (storage EXTERNAL, uncompressed,
+     * so a page's slice reads one TOAST chunk). An int[] took PostgreSQL four times as long to
+     * COPY (22 s for the 776 MB of text at size L, against 5.4 s as bytea).
+     */
+    nos: bytea("nos").notNull(),
   },
   (t) => [index("report_orders_idx").on(t.companyId, t.calculationId, t.dimensionId, t.key, t.blockNo)],
 );
