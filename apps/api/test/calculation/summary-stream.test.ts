@@ -21,6 +21,7 @@ let expected: Record<string, unknown>;
 let scenario: number;
 
 beforeAll(async () => {
+  if (process.env.DATABASE_URL) return;
   t = await startTestApp();
   const session = await login(t.app, "admin@costflow.demo");
   access = session.access;
@@ -44,7 +45,11 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => t?.close());
 
-describe("the results summary written from the report data", () => {
+// At this size the test is about the paging, rounding and escaping of stream-summary.ts, the same
+// on either database (views.test.ts checks the route on both with a small bundle), and about
+// PGlite's COPY of chunks cut inside rows; a second pass on PostgreSQL would add a minute and a
+// half to CI for nothing more.
+describe.skipIf(Boolean(process.env.DATABASE_URL))("the results summary written from the report data", () => {
   it("parses to exactly the engine's summary, section by section", async () => {
     const response = await call("GET", `/calculation/summary/?scenario=${scenario}`);
     expect(response.statusCode).toBe(200);
