@@ -1,3 +1,4 @@
+import { Calculation } from "@costflow/contract/calculation";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError } from "../../../lib/api-client";
 import { fetchPage } from "../../../lib/paged";
@@ -7,16 +8,14 @@ type ReportCalculationState = "none" | "finished" | "pending" | "error";
 /** GET report/calculation/?scenario — only the latest entry, only FINISHED counts. */
 async function getReportCalculationState(scenario: number): Promise<ReportCalculationState> {
   try {
-    const page = await fetchPage<{ status?: string; calculation_status?: string }>("report/calculation/", {
-      scenario,
-      ordering: "-requested_at",
-      limit: 1,
-    });
+    const page = await fetchPage(
+      "report/calculation/",
+      { scenario, ordering: "-requested_at", limit: 1 },
+      Calculation,
+    );
     const latest = page.results[0];
     if (!latest) return "none";
-    return String(latest.calculation_status ?? latest.status ?? "").toUpperCase() === "FINISHED"
-      ? "finished"
-      : "pending";
+    return latest.calculation_status === "FINISHED" ? "finished" : "pending";
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return "none";
     return "error";

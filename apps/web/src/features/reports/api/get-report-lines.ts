@@ -1,36 +1,18 @@
+import { ReportLine, type ReportLineCategory } from "@costflow/contract/report-lines";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { fetchPageOrEmpty, type PageParams } from "../../../lib/paged";
 
-export type LineCategory = "ACT" | "FOR" | "DRI" | "AGG";
-
-export interface ReportLine {
-  id: number;
-  description: string;
-  formula: string | null;
-  factor: number;
-  activity: number | null;
-  category: LineCategory;
-  parent: number | null;
-  rank: number;
-  code: string;
-  calculated_driver_id: number | null;
-  dimension: number | null;
-  model: number;
-  /** Depth in the tree (0 for a root line); the list comes in tree order. */
-  level?: number;
-  activity_name?: string | null;
-  calculated_driver_name?: string | null;
-}
+export type LineCategory = ReportLineCategory;
+export type { ReportLine };
 
 export const REPORT_LINES_KEY = ["report", "lines"] as const;
 
 export function getReportLines(model: number, params: PageParams) {
-  return fetchPageOrEmpty<ReportLine>("report/lines/", {
-    model,
-    limit: params.limit,
-    offset: params.offset,
-    ordering: params.ordering ?? "rank",
-  });
+  return fetchPageOrEmpty(
+    "report/lines/",
+    { model, limit: params.limit, offset: params.offset, ordering: params.ordering ?? "rank" },
+    ReportLine,
+  );
 }
 
 export function useAllReportLines(model: number | null) {
