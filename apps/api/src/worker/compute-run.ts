@@ -1,10 +1,9 @@
 import type { ReportDataPayload } from "@costflow/db/repositories/report-data";
 import type { RunMeta, RunReports, TablePayload } from "@costflow/db/repositories/results";
 import { calculate } from "@costflow/engine/calc/calculate";
-import { byCode } from "@costflow/engine/calc/context";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
-import { buildSummaryHead } from "@costflow/engine/summary/build-summary";
+import { buildSummaryHead, linesInRank } from "@costflow/engine/summary/build-summary";
 import { buildReportData } from "./report-data.ts";
 import { buildResultRows, type RowStats } from "./result-rows.ts";
 import type { CodeIds, LogEvent, RunPlan } from "./run-plan.ts";
@@ -137,10 +136,7 @@ export function summaryHeadText(model: ModelData, result: CalcResult, ids: CodeI
     if (id !== undefined) dimensions[code] = id;
   }
   // The order of each record row's first values (report-data.ts).
-  const lines = model.pnlLines
-    .slice()
-    .sort((a, b) => a.rank - b.rank || byCode(a.code, b.code))
-    .map((l) => l.code);
+  const lines = linesInRank(model).map((l) => l.code);
   return JSON.stringify({ dimensions, lines, summary: buildSummaryHead(model, result) });
 }
 

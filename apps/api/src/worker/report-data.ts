@@ -4,6 +4,7 @@ import { reportedMinor } from "@costflow/engine/calc/decimal";
 import { roundFloatMinor } from "@costflow/engine/calc/joint-rounding";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
+import { linesInRank } from "@costflow/engine/summary/build-summary";
 import { CopyWriter } from "./copy-writer.ts";
 import { stableOrder } from "./record-order.ts";
 import type { CodeIds, RunPlan } from "./run-plan.ts";
@@ -112,7 +113,7 @@ export function buildReportData(
   onDimension: (done: number, total: number) => void = () => {},
 ): ReportDataPayload {
   const scale = 10 ** result.minorDigits;
-  const lines = model.pnlLines.slice().sort((a, b) => a.rank - b.rank || byCode(a.code, b.code));
+  const lines = linesInRank(model);
   const lineCodes = lines.map((l) => l.code);
   const profitLine = result.pnl.profitLine ?? "";
   // Margin % is over the first root line (revenue in a usual P&L: the waterfall starts there too).

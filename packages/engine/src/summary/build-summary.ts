@@ -13,6 +13,11 @@ function dict<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
+/** The P&L lines in the order the summary lists them (rank, then code), as the report data stores them. */
+export function linesInRank(model: ModelData): ModelData["pnlLines"] {
+  return model.pnlLines.slice().sort((a, b) => a.rank - b.rank || byCode(a.code, b.code));
+}
+
 export function buildSummary(model: ModelData, result: CalcResult): ResultsSummary {
   const d = result.minorDigits;
   const major = (minor: number) => toMajor(minor, d);
@@ -134,10 +139,7 @@ export function buildSummary(model: ModelData, result: CalcResult): ResultsSumma
     const pnl = dict<Record<string, Record<string, number>>>();
     const profit = dict<Record<string, number>>();
     const whale = dict<SummaryWhale>();
-    const lineCodes = model.pnlLines
-      .slice()
-      .sort((a, b) => a.rank - b.rank || byCode(a.code, b.code))
-      .map((l) => l.code);
+    const lineCodes = linesInRank(model).map((l) => l.code);
     for (const code of [...result.pnl.byDimension.keys()].sort(byCode)) {
       const dim = result.pnl.byDimension.get(code)!;
       const ids = result.dimensions.get(code)!.identifiers;

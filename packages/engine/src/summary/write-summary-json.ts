@@ -15,7 +15,7 @@ import { byCode } from "../calc/context.ts";
 import { roundMajor, toMajor } from "../calc/decimal.ts";
 import type { CalcResult } from "../calc/result-types.ts";
 import type { ModelData } from "../model/types.ts";
-import { buildSummaryHead } from "./build-summary.ts";
+import { buildSummaryHead, linesInRank } from "./build-summary.ts";
 
 const FLUSH_AT = 1 << 20;
 /** Depths below this are indented (as in cli/write-json.ts). */
@@ -116,10 +116,7 @@ export async function writeSummaryJson(
   const head = buildSummaryHead(model, result) as unknown as Record<string, unknown>;
   const d = result.minorDigits;
   const out = new ChunkedWriter(stream);
-  const lineCodes = model.pnlLines
-    .slice()
-    .sort((a, b) => a.rank - b.rank || byCode(a.code, b.code))
-    .map((l) => l.code);
+  const lineCodes = linesInRank(model).map((l) => l.code);
   const lineOrder = enumerationOrder(lineCodes);
   const lineKeys = lineCodes.map((c) => JSON.stringify(c));
 
