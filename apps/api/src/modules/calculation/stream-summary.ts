@@ -1,5 +1,6 @@
 import type { reportSummaryRepository, SummarySection } from "@costflow/db/repositories/report-summary";
 import { toMajor } from "@costflow/engine/calc/decimal";
+import { whaleCurve } from "@costflow/engine/calc/whale";
 
 // The results summary (shared/guide/results-summary.md) of a report run, written as JSON text when
 // it is asked for: the run keeps its head (everything but the per-record parts, worker/compute-run.ts
@@ -8,8 +9,7 @@ import { toMajor } from "@costflow/engine/calc/decimal";
 //
 // Exactly the engine's buildSummary: the report data keeps line values and profit in minor units
 // rounded as the summary rounds them (reportedMinor), cost and unallocated as the engine's minor
-// units, and the whale curve is redrawn from the stored profits as the engine draws it
-// (engine/calc/whale.ts: profits in those minor units, highest first, cumulative sums exact).
+// units, and the whale curve is redrawn from the stored profits by the engine's whaleCurve.
 
 type Repository = ReturnType<typeof reportSummaryRepository>;
 type Filter = { companyId: number; calculationId: number };
@@ -112,24 +112,23 @@ export async function* summaryPieces(
           for await (const rows of rowsOf(code, "profit"))
             for (const row of rows) values.push(row.values[0]!);
         }
-        yield* curve(values);
+        yield* curve(code, values);
       }
       add("}");
     }
     add("}");
   }
 
-  /** The whale points as engine/calc/whale.ts computes them: [0, 0], then one per record. */
-  function* curve(values: number[]) {
-    const ascending = Float64Array.from(values).sort();
-    const n = ascending.length;
-    let total = 0;
-    for (let i = 0; i < n; i++) total += ascending[i]!;
-    add("[[0,0]");
-    let cum = 0;
-    for (let k = 1; k <= n; k++) {
-      cum += ascending[n - k]!;
-      add(`,[${num((100 * k) / n)},${num((100 * cum) / total)}]`);
+  /**
+   * The whale points of engine/calc/whale.ts, from the stored profits (minor units, rounded as
+   * the summary and the whale round them: as major units they round back to themselves).
+   */
+  function* curve(code: string, values: number[]) {
+    const profit = Float64Array.from(values, (minor) => toMajor(minor, minorDigits));
+    const points = whaleCurve(code, "", profit, minorDigits).points ?? new Float64Array(0);
+    add("[");
+    for (let p = 0; p < points.length; p += 2) {
+      add(`${p > 0 ? "," : ""}[${num(points[p]!)},${num(points[p + 1]!)}]`);
       if (size >= PIECE_CHARS) yield take();
     }
     add("]");
