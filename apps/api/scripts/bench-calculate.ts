@@ -6,6 +6,7 @@ import { generateBenchModel } from "@costflow/engine/bench/generate-bundle";
 import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
+import { demoAdminSession } from "./demo-session.ts";
 
 // Benchmark (not a test): "calculate all" end to end on PostgreSQL, from the request to results
 // readable through the API, with the API's latency (GET auth/users/me/) sampled while it runs.
@@ -62,13 +63,7 @@ try {
     logger: { level: "error" },
     config: { webDist: null, authRateLimit: { max: 100_000, windowMs: 60_000 } },
   });
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/v1/auth/jwt/create",
-    payload: { email: "admin@costflow.demo", password: "costflow-demo" },
-  });
-  const headers = { authorization: `Bearer ${login.json().access}` };
-  const get = (url: string) => app.inject({ method: "GET", url: `/api/v1${url}`, headers });
+  const { headers, get } = await demoAdminSession(app);
   const me = (await get("/auth/users/me/")).json();
   const companyId: number = me.selected_company;
 

@@ -9,6 +9,7 @@ import { generateModel } from "@costflow/engine/bench/generate-model";
 import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
+import { demoAdminSession } from "./demo-session.ts";
 
 // Benchmark (not a test) of the BI export (docs/exports.md): the benchmark company's model (engine
 // bench generator) saved, calculated with calculate-all, then each format exported through the file
@@ -43,13 +44,7 @@ try {
     logger: { level: "error" },
     config: { webDist: null, authRateLimit: { max: 100_000, windowMs: 60_000 } },
   });
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/v1/auth/jwt/create",
-    payload: { email: "admin@costflow.demo", password: "costflow-demo" },
-  });
-  const headers = { authorization: `Bearer ${login.json().access}` };
-  const get = (url: string) => app.inject({ method: "GET", url: `/api/v1${url}`, headers });
+  const { headers, get } = await demoAdminSession(app);
   const me = (await get("/auth/users/me/")).json();
 
   let t = performance.now();

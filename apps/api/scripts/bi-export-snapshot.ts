@@ -11,6 +11,7 @@ import { unzipSync, zipSync } from "fflate";
 import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
+import { demoAdminSession } from "./demo-session.ts";
 
 // Not a test: writes the BI template (CSV, Parquet, XLSX) of the acceptance bundles, the step-5
 // fixture and optionally a benchmark model, unzipped, to --out. Run it before and after a change
@@ -47,13 +48,7 @@ const database = await createTestDatabase();
 try {
   await seedDemo(database.db, { hashPassword });
   const app = await buildApp({ database, logger: { level: "error" }, config: { webDist: null } });
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/v1/auth/jwt/create",
-    payload: { email: "admin@costflow.demo", password: "costflow-demo" },
-  });
-  const headers = { authorization: `Bearer ${login.json().access}` };
-  const get = (url: string) => app.inject({ method: "GET", url: `/api/v1${url}`, headers });
+  const { headers, get } = await demoAdminSession(app);
   const post = (url: string, payload: unknown) =>
     app.inject({ method: "POST", url: `/api/v1${url}`, headers, payload: payload as object });
 

@@ -1,5 +1,6 @@
 import { createDatabase } from "@costflow/db/client";
 import { buildApp } from "../src/app.ts";
+import { demoAdminSession } from "./demo-session.ts";
 
 // Times API calls against a schema kept by `bench-calculate.ts --keep` (no recalculation):
 //   DATABASE_URL=... npx tsx apps/api/scripts/probe-calls.ts <schema> <times> <url> [<url> ...]
@@ -14,12 +15,7 @@ const database = await createDatabase({
   migrate: false,
 });
 const app = await buildApp({ database, logger: { level: "error" }, config: { webDist: null } });
-const login = await app.inject({
-  method: "POST",
-  url: "/api/v1/auth/jwt/create",
-  payload: { email: "admin@costflow.demo", password: "costflow-demo" },
-});
-const headers = { authorization: `Bearer ${login.json().access}` };
+const { headers } = await demoAdminSession(app);
 for (const url of urls) {
   const spent: number[] = [];
   let status = 0;

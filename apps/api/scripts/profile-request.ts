@@ -3,6 +3,7 @@ import { createTestDatabase } from "@costflow/db/test-database";
 import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { ensureDemoModel } from "../src/modules/model-io/ensure-demo-model.ts";
+import { demoAdminSession } from "./demo-session.ts";
 
 // CPU time per request in-process (app.inject, N sequential), less sensitive to a busy machine
 // than wall time: npx tsx apps/api/scripts/profile-request.ts [url, SCENARIO = the demo scenario]
@@ -10,12 +11,7 @@ const database = await createTestDatabase();
 await seedDemo(database.db, { hashPassword });
 await ensureDemoModel(database.db);
 const app = await buildApp({ database, config: { webDist: null, runWorkers: false } });
-const login = await app.inject({
-  method: "POST",
-  url: "/api/v1/auth/jwt/create",
-  payload: { email: "admin@costflow.demo", password: "costflow-demo" },
-});
-const headers = { authorization: `Bearer ${login.json().access}` };
+const { headers } = await demoAdminSession(app);
 const me = (await app.inject({ method: "GET", url: "/api/v1/auth/users/me/", headers })).json();
 const url = (process.argv[2] ?? "/api/v1/auth/users/me/").replace(
   "SCENARIO",
