@@ -1,16 +1,5 @@
 import type { FieldReason } from "@costflow/contract/errors";
-import type { Database } from "@costflow/db/client";
-import { accountValuesRepository } from "@costflow/db/repositories/account-values";
-import { activitiesRepository } from "@costflow/db/repositories/activities";
-import { calculatedDriversRepository } from "@costflow/db/repositories/calculated-drivers";
-import { costPoolsRepository } from "@costflow/db/repositories/cost-pools";
-import { dimensionDriversRepository } from "@costflow/db/repositories/dimension-drivers";
-import { dimensionRecordsRepository } from "@costflow/db/repositories/dimension-records";
-import { dimensionsRepository } from "@costflow/db/repositories/dimensions";
-import { exportFilesRepository } from "@costflow/db/repositories/export-files";
-import { financialAccountsRepository } from "@costflow/db/repositories/financial-accounts";
 import type { ModelView, ScenarioView } from "@costflow/db/repositories/models";
-import { poolDriversRepository } from "@costflow/db/repositories/pool-drivers";
 import type { AppContext } from "../../context.ts";
 import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
 
@@ -18,31 +7,12 @@ import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
 // export files) share: their repositories, the model/scenario lookups every call starts with, and
 // the mapping of database constraint errors to field errors.
 
-function createDataRepositories(db: Database) {
-  return {
-    accounts: financialAccountsRepository(db),
-    accountValues: accountValuesRepository(db),
-    pools: costPoolsRepository(db),
-    poolDrivers: poolDriversRepository(db),
-    activities: activitiesRepository(db),
-    dimensions: dimensionsRepository(db),
-    drivers: dimensionDriversRepository(db),
-    records: dimensionRecordsRepository(db),
-    calculatedDrivers: calculatedDriversRepository(db),
-    exportFiles: exportFilesRepository(db),
-  };
-}
-type DataRepositories = ReturnType<typeof createDataRepositories>;
-
-const cache = new WeakMap<Database, DataRepositories>();
-/** The data repositories over the context's database (made once per database). */
-export function dataRepos(ctx: AppContext): DataRepositories {
-  let repos = cache.get(ctx.db);
-  if (!repos) {
-    repos = createDataRepositories(ctx.db);
-    cache.set(ctx.db, repos);
-  }
-  return repos;
+/**
+ * The data repositories of the context (ctx.repos). Kept while the modules move to ctx.repos
+ * (docs/ARCHITECTURE.md, "Data access").
+ */
+export function dataRepos(ctx: AppContext): AppContext["repos"] {
+  return ctx.repos;
 }
 
 /** The company's model `id`, or 404 naming `field` (another company's model looks the same). */
