@@ -4,7 +4,7 @@ import { codeFromName } from "@costflow/db/repositories/activities";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { dataRepos, mapConstraintErrors, otherModel, requireModel } from "../cost/data-scope.ts";
+import { dataRepos, mapConstraintErrors, otherModel, requireModel } from "../../lib/data-scope.ts";
 
 const codeTaken = { activities_model_code_key: "code" };
 

@@ -5,7 +5,7 @@ import type { CalculatedDriver } from "@costflow/db/repositories/calculated-driv
 import { checkFormula, FormulaError } from "@costflow/engine/formula/compile";
 import { tokenize } from "@costflow/engine/formula/tokenize";
 import type { AppContext } from "../../context.ts";
-import { dataRepos } from "../cost/data-scope.ts";
+import { dataRepos } from "../../lib/data-scope.ts";
 
 // What the formula editor shows: the engine's checkFormula verdict (formula_feedback) and the
 // formula's tokens (formula_splited). Saving never depends on it; calculating does.

@@ -3,7 +3,7 @@ import type { DriversCalculationRow } from "@costflow/db/repositories/calculated
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
 import { isoOrNull } from "../../lib/pagination.ts";
-import { dataRepos, requireScenario } from "../cost/data-scope.ts";
+import { dataRepos, requireScenario } from "../../lib/data-scope.ts";
 
 /** The queue of calculated-driver runs (worker: run-calculation.ts). */
 export const CALCULATED_DRIVERS_QUEUE = "calculated-drivers";

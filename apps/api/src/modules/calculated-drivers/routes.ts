@@ -21,7 +21,7 @@ import { languageFromHeader } from "../../lib/language.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
-import { dataRepos, pageOf, requireModel, requireScenario } from "../cost/data-scope.ts";
+import { dataRepos, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { requestCalculation, toDriversCalculation } from "./request-calculation.ts";
 import {
   createCalculatedDriver,

@@ -4,7 +4,7 @@ import type { CalculatedDriverView } from "@costflow/db/repositories/calculated-
 import { normalize } from "@costflow/engine/calc/decimal";
 import { type CompiledFormula, compileFormula, FormulaError } from "@costflow/engine/formula/compile";
 import type { AppContext } from "../../context.ts";
-import { dataRepos } from "../cost/data-scope.ts";
+import { dataRepos } from "../../lib/data-scope.ts";
 import { CALCULATED_DRIVERS_QUEUE, type CalculationJob } from "./request-calculation.ts";
 
 // The calculated-drivers run, as a queue job: per dimension, the formulas are compiled once with

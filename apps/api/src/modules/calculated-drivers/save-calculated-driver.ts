@@ -3,7 +3,7 @@ import type { Language } from "@costflow/contract/languages";
 import type { CalculatedDriverView } from "@costflow/db/repositories/calculated-drivers";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, mapConstraintErrors, otherModel } from "../cost/data-scope.ts";
+import { dataRepos, mapConstraintErrors, otherModel } from "../../lib/data-scope.ts";
 import { feedbackOf, knownNames } from "./formula-feedback.ts";
 
 // Calculated drivers: one store behind the older and the beta API. A save always succeeds when

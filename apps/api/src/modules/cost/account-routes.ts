@@ -31,7 +31,7 @@ import {
   pageOf,
   requireModel,
   requireScenario,
-} from "./data-scope.ts";
+} from "../../lib/data-scope.ts";
 
 const codeTaken = { financial_accounts_model_code_key: "ID" };
 

@@ -33,7 +33,7 @@ import {
   pageOf,
   requireModel,
   requireScenario,
-} from "./data-scope.ts";
+} from "../../lib/data-scope.ts";
 import { createPoolDriver, updatePoolDriver } from "./save-pool-driver.ts";
 
 const poolCodeTaken = { cost_pools_model_code_key: "identifier" };

@@ -16,7 +16,7 @@ import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { dataRepos, otherModel, pageOf, requireModel, requireScenario } from "../cost/data-scope.ts";
+import { dataRepos, otherModel, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { dimensionTree } from "./dimension-tree.ts";
 import { toDimension } from "./dimension-views.ts";
 import { createDimension, deleteDimension, updateDimension } from "./save-dimension.ts";

@@ -14,7 +14,7 @@ import { fieldError, notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { dataRepos, pageOf } from "../cost/data-scope.ts";
+import { dataRepos, pageOf } from "../../lib/data-scope.ts";
 import { toDriver } from "./dimension-views.ts";
 import { createDriver, deleteDimensionDrivers, deleteDriver, updateDriver } from "./save-driver.ts";
 

@@ -3,7 +3,7 @@ import type { DimensionDriver } from "@costflow/db/repositories/dimension-driver
 import type { FieldValues } from "@costflow/db/repositories/dimension-records";
 import type { AppContext } from "../../context.ts";
 import { AppError, type FieldProblem } from "../../lib/app-error.ts";
-import { dataRepos } from "../cost/data-scope.ts";
+import { dataRepos } from "../../lib/data-scope.ts";
 
 // The values of a record (driverData) or transaction (fields), checked against the dimension's
 // drivers: decimals become JSON numbers, dates stay YYYY-MM-DD, relationship drivers must name a

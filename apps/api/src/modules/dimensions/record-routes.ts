@@ -12,7 +12,7 @@ import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { dataRepos } from "../cost/data-scope.ts";
+import { dataRepos } from "../../lib/data-scope.ts";
 import { toRecord } from "./dimension-views.ts";
 import {
   createRecord,

@@ -8,7 +8,7 @@ import type { Dimension } from "@costflow/db/repositories/dimensions";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, mapConstraintErrors, otherModel, requireModel } from "../cost/data-scope.ts";
+import { dataRepos, mapConstraintErrors, otherModel, requireModel } from "../../lib/data-scope.ts";
 import { dropSortIndexes, ensureRelationshipDriver } from "./save-driver.ts";
 
 const codeTaken = { dimensions_model_code_key: "code" };

@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, mapConstraintErrors, otherModel } from "../cost/data-scope.ts";
+import { dataRepos, mapConstraintErrors, otherModel } from "../../lib/data-scope.ts";
 
 // Dimension drivers: the columns of a dimension's records. A DIMENSION driver is a relationship
 // to another dimension of the model, named `<TARGET_CODE>_ID`. Decimal, text and date drivers get

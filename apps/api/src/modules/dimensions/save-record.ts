@@ -4,7 +4,7 @@ import type { Dimension } from "@costflow/db/repositories/dimensions";
 import type { ScenarioView } from "@costflow/db/repositories/models";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, mapConstraintErrors, otherModel, requireScenario } from "../cost/data-scope.ts";
+import { dataRepos, mapConstraintErrors, otherModel, requireScenario } from "../../lib/data-scope.ts";
 import { checkRecordFields } from "./record-fields.ts";
 
 // Records and transactions are one store; these services serve both APIs. `names` says how the

@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
 import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
-import { dataRepos, otherModel } from "../cost/data-scope.ts";
+import { dataRepos, otherModel } from "../../lib/data-scope.ts";
 import { ExportRefused, type ExportWriter, writeChunk } from "./export-writer.ts";
 
 const CHUNK = 10_000;

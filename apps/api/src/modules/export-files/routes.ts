@@ -20,7 +20,7 @@ import { languageFromHeader } from "../../lib/language.ts";
 import { isoOrNull, toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { authOf, type RequestAuth, tenantOf } from "../../plugins/access.ts";
-import { pageOf, requireScenario } from "../cost/data-scope.ts";
+import { pageOf, requireScenario } from "../../lib/data-scope.ts";
 import { DIRECT_TABLE_MAX_ROWS, fileKey, fileStore } from "./export-settings.ts";
 import { EXPORT_FORMATS } from "./export-writers.ts";
 import { calculatedDriverCsv, resolveCalculatedDriver } from "./records-only-calculated.ts";

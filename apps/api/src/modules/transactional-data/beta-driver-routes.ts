@@ -38,7 +38,7 @@ import {
   updateCalculatedDriver,
   withFeedback,
 } from "../calculated-drivers/save-calculated-driver.ts";
-import { dataRepos, otherModel, requireModel, requireScenario } from "../cost/data-scope.ts";
+import { dataRepos, otherModel, requireModel, requireScenario } from "../../lib/data-scope.ts";
 
 /** Neumaier's compensated sum of a few totals. */
 function sumOf(values: number[]): number {

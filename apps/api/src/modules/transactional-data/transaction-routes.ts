@@ -13,7 +13,7 @@ import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { dataRepos } from "../cost/data-scope.ts";
+import { dataRepos } from "../../lib/data-scope.ts";
 import { toDriver } from "../dimensions/dimension-views.ts";
 import {
   createRecord,

@@ -1,7 +1,7 @@
 import type { FieldReason } from "@costflow/contract/errors";
 import type { ModelView, ScenarioView } from "@costflow/db/repositories/models";
-import type { AppContext } from "../../context.ts";
-import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
+import type { AppContext } from "../context.ts";
+import { AppError, fieldError, notFound } from "./app-error.ts";
 
 // What the data modules (cost, activities, dimensions, transactional data, calculated drivers,
 // export files) share: their repositories, the model/scenario lookups every call starts with, and
