@@ -12,10 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
+import { dataRepos, otherModel, pageOf, requireModel } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { dataRepos, otherModel, pageOf, requireModel } from "../../lib/data-scope.ts";
 import { createActivity, toActivity, updateActivity } from "./save-activity.ts";
 
 /** Activities of a model (docs/data-api.md, "Activities"). */

@@ -2,8 +2,8 @@ import type { DriversCalculation } from "@costflow/contract/calculated-drivers";
 import type { DriversCalculationRow } from "@costflow/db/repositories/calculated-drivers";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { isoOrNull } from "../../lib/pagination.ts";
 import { dataRepos, requireScenario } from "../../lib/data-scope.ts";
+import { isoOrNull } from "../../lib/pagination.ts";
 
 /** The queue of calculated-driver runs (worker: run-calculation.ts). */
 export const CALCULATED_DRIVERS_QUEUE = "calculated-drivers";

@@ -17,11 +17,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
+import { dataRepos, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { languageFromHeader } from "../../lib/language.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
-import { dataRepos, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { requestCalculation, toDriversCalculation } from "./request-calculation.ts";
 import {
   createCalculatedDriver,

@@ -19,11 +19,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { toPage } from "../../lib/pagination.ts";
-import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
-import { tenantOf } from "../../plugins/access.ts";
-import { accountDataCsv, accountTemplateCsv, sendCsv } from "./account-files.ts";
-import { toAccount, toAccountRow, toAccountValue, toNumber } from "./cost-views.ts";
 import {
   dataRepos,
   mapConstraintErrors,
@@ -32,6 +27,11 @@ import {
   requireModel,
   requireScenario,
 } from "../../lib/data-scope.ts";
+import { toPage } from "../../lib/pagination.ts";
+import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
+import { tenantOf } from "../../plugins/access.ts";
+import { accountDataCsv, accountTemplateCsv, sendCsv } from "./account-files.ts";
+import { toAccount, toAccountRow, toAccountValue, toNumber } from "./cost-views.ts";
 
 const codeTaken = { financial_accounts_model_code_key: "ID" };
 

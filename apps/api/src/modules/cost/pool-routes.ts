@@ -22,10 +22,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { toPage } from "../../lib/pagination.ts";
-import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
-import { tenantOf } from "../../plugins/access.ts";
-import { toCostPool, toPoolDriver, toPoolDriverValue } from "./cost-views.ts";
 import {
   dataRepos,
   mapConstraintErrors,
@@ -34,6 +30,10 @@ import {
   requireModel,
   requireScenario,
 } from "../../lib/data-scope.ts";
+import { toPage } from "../../lib/pagination.ts";
+import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
+import { tenantOf } from "../../plugins/access.ts";
+import { toCostPool, toPoolDriver, toPoolDriverValue } from "./cost-views.ts";
 import { createPoolDriver, updatePoolDriver } from "./save-pool-driver.ts";
 
 const poolCodeTaken = { cost_pools_model_code_key: "identifier" };

@@ -2,8 +2,8 @@ import type { CreatePoolDriver, PoolDriver, UpdatePoolDriver } from "@costflow/c
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { toPoolDriver } from "./cost-views.ts";
 import { dataRepos, mapConstraintErrors, requireModel } from "../../lib/data-scope.ts";
+import { toPoolDriver } from "./cost-views.ts";
 
 // Cost-pool drivers. The spec's TDABC rule: one TDABC driver per model, and it must be decimal —
 // refused with a field error before the database's own guards (partial unique index, check) would.

@@ -13,10 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
+import { dataRepos, otherModel, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { dataRepos, otherModel, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { dimensionTree } from "./dimension-tree.ts";
 import { toDimension } from "./dimension-views.ts";
 import { createDimension, deleteDimension, updateDimension } from "./save-dimension.ts";

@@ -11,10 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
+import { dataRepos, pageOf } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { dataRepos, pageOf } from "../../lib/data-scope.ts";
 import { toDriver } from "./dimension-views.ts";
 import { createDriver, deleteDimensionDrivers, deleteDriver, updateDriver } from "./save-driver.ts";
 

@@ -9,10 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
+import { dataRepos } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { dataRepos } from "../../lib/data-scope.ts";
 import { toRecord } from "./dimension-views.ts";
 import {
   createRecord,

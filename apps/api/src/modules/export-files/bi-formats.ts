@@ -5,8 +5,8 @@ import ExcelJS from "exceljs";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { ByteWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
 import type { AppContext } from "../../context.ts";
-import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import { requireScenario } from "../../lib/data-scope.ts";
+import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import { biStarSchema, type StarSchema, type StarTable } from "./bi-star-schema.ts";
 import { type ExportProgress, ExportRefused, type ExportWriter, writeChunk } from "./export-writer.ts";
 

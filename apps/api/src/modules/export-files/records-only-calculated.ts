@@ -1,8 +1,8 @@
 import { stringify } from "csv-stringify/sync";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import { dataRepos, otherModel } from "../../lib/data-scope.ts";
+import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import { ExportRefused, type ExportWriter, writeChunk } from "./export-writer.ts";
 
 const CHUNK = 10_000;

@@ -9,8 +9,8 @@ import { type ExportFileView, exportFilesRepository } from "@costflow/db/reposit
 import { pdfReportsRepository } from "@costflow/db/repositories/pdf-reports";
 import type { AppContext } from "../../context.ts";
 import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
-import type { RequestAuth } from "../../plugins/access.ts";
 import { requireScenario } from "../../lib/data-scope.ts";
+import type { RequestAuth } from "../../plugins/access.ts";
 import { largestBiTable } from "./bi-formats.ts";
 import { biRuns } from "./bi-star-schema.ts";
 import { EXPORT_QUEUE, type ExportJob } from "./export-settings.ts";

@@ -23,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
+import { dataRepos, otherModel, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { languageFromHeader } from "../../lib/language.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
@@ -38,7 +39,6 @@ import {
   updateCalculatedDriver,
   withFeedback,
 } from "../calculated-drivers/save-calculated-driver.ts";
-import { dataRepos, otherModel, requireModel, requireScenario } from "../../lib/data-scope.ts";
 
 /** Neumaier's compensated sum of a few totals. */
 function sumOf(values: number[]): number {

@@ -11,9 +11,9 @@ import type { DimensionRecord } from "@costflow/db/repositories/dimension-record
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
+import { dataRepos } from "../../lib/data-scope.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { dataRepos } from "../../lib/data-scope.ts";
 import { toDriver } from "../dimensions/dimension-views.ts";
 import {
   createRecord,
