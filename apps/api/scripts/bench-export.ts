@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { createDatabase } from "@costflow/db/client";
 import { seedDemo } from "@costflow/db/seed";
 import { createTestDatabase } from "@costflow/db/test-database";
 import { type BenchSize, isBenchSize } from "@costflow/engine/bench/bench-sizes";
@@ -17,12 +18,15 @@ import { demoAdminSession } from "./demo-session.ts";
 // RSS above what it was before the export.
 //
 //   DATABASE_URL=postgres://... npx tsx apps/api/scripts/bench-export.ts --size L --formats BI_PARQUET,BI_CSV
+// With --schema <name> (a schema kept by `bench-calculate.ts --keep`), the calculation found there
+// is exported instead of a fresh one (no generation, no calculation).
 
 const { values } = parseArgs({
   options: {
     size: { type: "string", default: "M" },
     seed: { type: "string", default: "1" },
     formats: { type: "string", default: "BI_PARQUET,BI_CSV" },
+    schema: { type: "string" },
   },
 });
 const size = values.size ?? "M";
@@ -36,9 +40,12 @@ const percentile = (xs: number[], p: number) => {
 const filesDir = mkdtempSync(join(tmpdir(), "costflow-bench-files-"));
 process.env.EXPORT_FILES_DIR = filesDir;
 
-const database = await createTestDatabase();
+const kept = values.schema;
+const database = kept
+  ? await createDatabase({ url: process.env.DATABASE_URL!, schema: kept, poolSize: 4, migrate: false })
+  : await createTestDatabase();
 try {
-  await seedDemo(database.db, { hashPassword });
+  if (!kept) await seedDemo(database.db, { hashPassword });
   const app = await buildApp({
     database,
     logger: { level: "error" },
@@ -47,27 +54,7 @@ try {
   const { headers, get } = await demoAdminSession(app);
   const me = (await get("/auth/users/me/")).json();
 
-  let t = performance.now();
-  const model = generateModel(size as BenchSize, Number(values.seed));
-  const saved = await saveModelData(database.db, me.selected_company, me.id, model);
-  console.log(`generated and saved ${size} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  t = performance.now();
-  const requested = await app.inject({
-    method: "POST",
-    url: "/api/v1/calculation/calculate-all/",
-    headers,
-    payload: { scenario: saved.scenario },
-  });
-  const id: number = requested.json().calculation_id;
-  for (;;) {
-    const row = (
-      await get(`/calculation/calculations/?scenario=${saved.scenario}&category=ALL&limit=1`)
-    ).json().results[0] as { id: number; status: string } | undefined;
-    if (row?.id === id && row.status === "FINISHED") break;
-    if (row?.id === id && (row.status === "ERROR" || row.status === "STOPPED")) throw new Error(row.status);
-    await sleep(500);
-  }
-  console.log(`calculated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const scenario = kept ? await keptScenario() : await generateAndCalculate();
 
   for (const data_type of (values.formats ?? "").split(",")) {
     global.gc?.();
@@ -91,7 +78,7 @@ try {
       method: "POST",
       url: "/api/v1/export/files/",
       headers,
-      payload: { scenario: saved.scenario, data_type },
+      payload: { scenario, data_type },
     });
     if (file.statusCode !== 201) throw new Error(file.body);
     let row: { status: string; size_bytes: number | null; error_message: string | null };
@@ -106,6 +93,42 @@ try {
     console.log(
       `${data_type}: ${row.status}${row.error_message ? ` (${row.error_message})` : ""} in ${seconds.toFixed(1)} s, ${mb(row.size_bytes ?? 0)} MB; added RSS peak ${mb(peak - baseline)} MB (before ${mb(baseline)} MB); /me p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms (${latencies.length} calls)`,
     );
+  }
+
+  async function keptScenario(): Promise<number> {
+    // The newest scenario with a finished calculate-all.
+    const scenarios = (await get("/model/scenarios/?limit=100")).json().results as { id: number }[];
+    for (const { id } of scenarios.sort((a, b) => b.id - a.id)) {
+      const row = (await get(`/calculation/calculations/?scenario=${id}&category=ALL&limit=1`)).json()
+        .results?.[0] as { status: string } | undefined;
+      if (row?.status === "FINISHED") return id;
+    }
+    throw new Error(`no finished calculate-all in schema ${kept}`);
+  }
+
+  async function generateAndCalculate(): Promise<number> {
+    let t = performance.now();
+    const model = generateModel(size as BenchSize, Number(values.seed));
+    const saved = await saveModelData(database.db, me.selected_company, me.id, model);
+    console.log(`generated and saved ${size} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    t = performance.now();
+    const requested = await app.inject({
+      method: "POST",
+      url: "/api/v1/calculation/calculate-all/",
+      headers,
+      payload: { scenario: saved.scenario },
+    });
+    const id: number = requested.json().calculation_id;
+    for (;;) {
+      const row = (
+        await get(`/calculation/calculations/?scenario=${saved.scenario}&category=ALL&limit=1`)
+      ).json().results[0] as { id: number; status: string } | undefined;
+      if (row?.id === id && row.status === "FINISHED") break;
+      if (row?.id === id && (row.status === "ERROR" || row.status === "STOPPED")) throw new Error(row.status);
+      await sleep(500);
+    }
+    console.log(`calculated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return saved.scenario;
   }
   await app.close();
 } finally {

@@ -1,25 +1,22 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client.ts";
+import { copyOutLines } from "./model-data/copy-text.ts";
+import { sqlInteger } from "./model-data/raw-client.ts";
 
 // Reads behind the BI export's star schema (docs/exports.md, "BI template"). Every read names the
-// company and the model, scenario or run; the large ones are keyset pages (`after`, `limit`) so
-// the export streams whatever the size. Money is minor units (bigint) as stored.
+// company and the model, scenario or run; the large ones are COPY statements read as they are consumed,
+// so the export streams whatever the size. Money is minor units (bigint) as stored.
 
 type Row = Record<string, unknown>;
+const runScope = (alias: string, run: Run, dimensionId: number) =>
+  `${alias}.company_id = ${sqlInteger(run.companyId)} and ${alias}.calculation_id = ${sqlInteger(run.calculationId)}
+    and ${alias}.dimension_id = ${sqlInteger(dimensionId)}`;
+/** The dimension record (alias d) of a result row (alias rr) by identifier. */
+const recordJoin = (scenarioId: number) => `left join dimension_records d on d.company_id = rr.company_id
+    and d.scenario_id = ${sqlInteger(scenarioId)} and d.dimension_id = rr.dimension_id and d.identifier = rr.identifier`;
 export type Run = { companyId: number; calculationId: number };
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-
-/**
- * The record id of a result row, one index probe per row. Without statistics (the tables are
- * filled by COPY) the planner probes dimension_records_search_idx on (company, scenario, dimension)
- * alone and filters every record of the dimension by identifier: seconds per chunk at M. The
- * `lower(identifier)` equality makes that index's probe a four-column one too (84 ms a chunk).
- */
-const recordId = (alias: SQL, scenarioId: number) => sql`select d.id from dimension_records d
-  where d.company_id = ${alias}.company_id and d.scenario_id = ${scenarioId}
-    and d.dimension_id = ${alias}.dimension_id and d.identifier = ${alias}.identifier
-    and lower(d.identifier) = lower(${alias}.identifier) limit 1`;
 
 export function biExportRepository(db: Database) {
   const rows = async (query: SQL): Promise<Row[]> =>
@@ -93,23 +90,6 @@ export function biExportRepository(db: Database) {
         where r.company_id = ${companyId} and r.scenario_id = ${scenarioId} and jsonb_typeof(e.value) <> 'null'`);
     },
 
-    /** Records of the scenario by id (keyset): id, dimension, identifier, fields. */
-    async records(companyId: number, scenarioId: number, after: number, limit: number) {
-      return (
-        await rows(sql`select id, dimension_id, identifier, fields from dimension_records
-          where company_id = ${companyId} and scenario_id = ${scenarioId} and id > ${after}
-          order by id limit ${limit}`)
-      ).map((r) => ({
-        id: Number(r.id),
-        dimensionId: Number(r.dimension_id),
-        identifier: String(r.identifier),
-        fields: (typeof r.fields === "string" ? JSON.parse(r.fields) : (r.fields ?? {})) as Record<
-          string,
-          unknown
-        >,
-      }));
-    },
-
     async countFlows(run: Run) {
       return count(sql`select count(*) as n from result_allocations
         where company_id = ${run.companyId} and calculation_id = ${run.calculationId} and step between 1 and 3`);
@@ -157,28 +137,6 @@ export function biExportRepository(db: Database) {
           where company_id = ${run.companyId} and calculation_id = ${run.calculationId} and dimension_id is not null
           group by dimension_id order by dimension_id`)
       ).map((r) => ({ dimensionId: Number(r.dimension_id), records: Number(r.n) }));
-    },
-
-    /** Every record of a dimension in the run, by record_no range: totals after steps 4 and 5. */
-    async runRecords(run: Run, scenarioId: number, dimensionId: number, from: number, to: number) {
-      return (
-        await rows(sql`select rr.record_no, dr.id as record_key, rr.identifier, rr.resting, rr.cost,
-            rr.unallocated, rr.not_allocated, rr.profit
-          from result_records rr
-          left join lateral (${recordId(sql`rr`, scenarioId)}) dr on true
-          where rr.company_id = ${run.companyId} and rr.calculation_id = ${run.calculationId}
-            and rr.dimension_id = ${dimensionId} and rr.record_no >= ${from} and rr.record_no < ${to}
-          order by rr.record_no`)
-      ).map((r) => ({
-        recordNo: Number(r.record_no),
-        recordKey: num(r.record_key),
-        identifier: String(r.identifier),
-        resting: Number(r.resting),
-        cost: Number(r.cost),
-        unallocated: Number(r.unallocated),
-        notAllocated: Number(r.not_allocated),
-        profit: num(r.profit),
-      }));
     },
 
     /**
@@ -245,23 +203,41 @@ export function biExportRepository(db: Database) {
       }));
     },
 
-    /** P&L values of the records of a dimension, record_no in [from, to). */
-    async reportRecords(run: Run, scenarioId: number, dimensionId: number, from: number, to: number) {
-      return (
-        await rows(sql`select rr.record_no, dr.id as record_key, rr.values, rr.profit, rr.cost, rr.margin
-          from report_records rr
-          left join lateral (${recordId(sql`rr`, scenarioId)}) dr on true
-          where rr.company_id = ${run.companyId} and rr.calculation_id = ${run.calculationId}
-            and rr.dimension_id = ${dimensionId} and rr.record_no >= ${from} and rr.record_no < ${to}
-          order by rr.record_no`)
-      ).map((r) => ({
-        recordNo: Number(r.record_no),
-        recordKey: num(r.record_key),
-        values: (r.values as (string | number)[]).map(Number),
-        profit: Number(r.profit),
-        cost: Number(r.cost),
-        margin: num(r.margin),
-      }));
+    /**
+     * COPY text (decode with forEachCopyRow) of the scenario's records by id: id, dimension id,
+     * identifier, fields (jsonb as text). One statement, read as it is consumed.
+     */
+    recordLines(companyId: number, scenarioId: number): AsyncIterable<string> {
+      return copyOutLines(
+        db,
+        `select id, dimension_id, identifier, fields from dimension_records
+          where company_id = ${sqlInteger(companyId)} and scenario_id = ${sqlInteger(scenarioId)} order by id`,
+      );
+    },
+
+    /**
+     * COPY text of a dimension's records in the run, by record_no: record_no, record id (empty when
+     * the record is gone), resting, cost, unallocated, not_allocated (minor units), profit. The
+     * record id comes from one join over the dimension's records (a hash join), not a probe per row.
+     */
+    runRecordLines(run: Run, scenarioId: number, dimensionId: number): AsyncIterable<string> {
+      return copyOutLines(
+        db,
+        `select rr.record_no, d.id, rr.resting, rr.cost, rr.unallocated, rr.not_allocated, rr.profit
+          from result_records rr ${recordJoin(scenarioId)}
+          where ${runScope("rr", run, dimensionId)} order by rr.record_no`,
+        { hashJoins: true },
+      );
+    },
+
+    /** COPY text of a dimension's P&L values in a report run: record_no, record id, values (an array). */
+    reportRecordLines(run: Run, scenarioId: number, dimensionId: number): AsyncIterable<string> {
+      return copyOutLines(
+        db,
+        `select rr.record_no, d.id, rr.values from report_records rr ${recordJoin(scenarioId)}
+          where ${runScope("rr", run, dimensionId)} order by rr.record_no`,
+        { hashJoins: true },
+      );
     },
   };
 }

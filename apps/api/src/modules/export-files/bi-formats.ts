@@ -1,13 +1,20 @@
 import type { Writable } from "node:stream";
 import { XLSX_MAX_ROWS } from "@costflow/contract/export-files";
-import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { ByteWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
+import { snappyCompress } from "hysnappy";
 import type { AppContext } from "../../context.ts";
 import { requireScenario } from "../../lib/data-scope.ts";
 import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
-import { biStarSchema, type StarSchema, type StarTable } from "./bi-star-schema.ts";
+import {
+  biStarSchema,
+  type StarChunk,
+  type StarColumn,
+  type StarSchema,
+  type StarTable,
+  type StarValue,
+} from "./bi-star-schema.ts";
 import { type ExportProgress, ExportRefused, type ExportWriter, writeChunk } from "./export-writer.ts";
 
 // The three formats of the BI template (docs/exports.md): CSV files in a zip, one .xlsx workbook,
@@ -105,16 +112,34 @@ function zipTo(out: Writable) {
   };
 }
 
-function csvCell(table: StarTable, digits: number) {
-  const amounts = table.columns.map((column) => column.amount === true);
-  return (row: (string | number | boolean | null)[]) =>
-    row.map((value, i) => {
-      if (value === null) return "";
-      if (amounts[i] && typeof value === "number") return value.toFixed(digits);
-      if (typeof value === "string") return neutraliseCell(value);
-      if (typeof value === "boolean") return value ? "true" : "false";
-      return value;
-    });
+const NEEDS_QUOTES = /[",\r\n]/;
+/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+const csvField = (text: string) => (NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
+/** The CSV text of one column's cell, per the column's type (null is empty). */
+function csvFormatter(column: StarColumn, digits: number): (value: StarValue) => string {
+  if (column.amount) return (v) => (v === null ? "" : (v as number).toFixed(digits));
+  switch (column.type) {
+    case "STRING":
+      return (v) => (v === null ? "" : csvField(neutraliseCell(v as string)));
+    case "BOOLEAN":
+      return (v) => (v === null ? "" : v ? "true" : "false");
+    default:
+      return (v) => (v === null ? "" : String(v));
+  }
+}
+
+/** A chunk as CSV lines (each ending in \n). */
+function csvLines(chunk: StarChunk, formats: ((value: StarValue) => string)[]): string {
+  let text = "";
+  const last = formats.length - 1;
+  for (let r = 0; r < chunk.rows; r++) {
+    for (let c = 0; c <= last; c++) {
+      text += formats[c]!(chunk.columns[c]![r]!);
+      text += c === last ? "\n" : ",";
+    }
+  }
+  return text;
 }
 
 /** BI_CSV: README.md and one CSV file per table (UTF-8, header line) in a zip. */
@@ -130,12 +155,12 @@ export const writeBiCsv: ExportWriter = async (ctx, file, out, progress, signal)
   await doc.end();
   for (const table of schema.tables) {
     const entry = await zip.file(`${table.name}.csv`, true);
-    await entry.push(encoder.encode(stringify([table.columns.map((c) => c.name)])));
-    const cells = csvCell(table, schema.minorDigits);
-    for await (const rows of table.chunks()) {
+    await entry.push(encoder.encode(`${table.columns.map((c) => csvField(c.name)).join(",")}\n`));
+    const formats = table.columns.map((column) => csvFormatter(column, schema.minorDigits));
+    for await (const chunk of table.chunks()) {
       if (signal.aborted) return;
-      await entry.push(encoder.encode(stringify(rows.map(cells))));
-      await advance(rows.length);
+      await entry.push(encoder.encode(csvLines(chunk, formats)));
+      await advance(chunk.rows);
     }
     await entry.end();
   }
@@ -174,8 +199,7 @@ export const writeBiParquet: ExportWriter = async (ctx, file, out, progress, sig
     // Parquet pages are compressed already: stored in the zip as they are.
     const entry = await zip.file(`${table.name}.parquet`, false);
     const writer = new StreamingByteWriter((bytes) => entry.push(bytes));
-    const int64 = table.columns.map((column) => column.type === "INT64");
-    const emptyColumns = () => table.columns.map(() => [] as unknown[]);
+    const emptyColumns = () => table.columns.map(() => [] as StarValue[]);
     const parquetSchema = schemaFromColumnData({
       columnData: table.columns.map((column) => ({
         name: column.name,
@@ -184,7 +208,11 @@ export const writeBiParquet: ExportWriter = async (ctx, file, out, progress, sig
         nullable: true,
       })),
     });
-    const parquet = new ParquetWriter({ writer, schema: parquetSchema });
+    const parquet = new ParquetWriter({
+      writer,
+      schema: parquetSchema,
+      compressors: { SNAPPY: snappyCompress },
+    });
     let columns = emptyColumns();
     let buffered = 0;
     const writeGroup = async () => {
@@ -196,16 +224,15 @@ export const writeBiParquet: ExportWriter = async (ctx, file, out, progress, sig
       columns = emptyColumns();
       buffered = 0;
     };
-    for await (const rows of table.chunks()) {
+    for await (const chunk of table.chunks()) {
       if (signal.aborted) return;
-      for (const row of rows)
-        for (let i = 0; i < row.length; i++) {
-          const value = row[i];
-          columns[i]!.push(int64[i] && typeof value === "number" ? BigInt(value) : value);
-        }
-      buffered += rows.length;
+      if (buffered === 0 && chunk.rows >= PARQUET_ROW_GROUP) columns = chunk.columns;
+      else
+        for (let i = 0; i < columns.length; i++)
+          for (const value of chunk.columns[i]!) columns[i]!.push(value);
+      buffered += chunk.rows;
       if (buffered >= PARQUET_ROW_GROUP) await writeGroup();
-      await advance(rows.length);
+      await advance(chunk.rows);
     }
     await writeGroup();
     await parquet.finish();
@@ -213,6 +240,10 @@ export const writeBiParquet: ExportWriter = async (ctx, file, out, progress, sig
   }
   await zip.end();
 };
+
+/** A cell of the workbook: ids as numbers, formula-looking text neutralised. */
+const xlsxCell = (value: StarValue) =>
+  typeof value === "bigint" ? Number(value) : typeof value === "string" ? neutraliseCell(value) : value;
 
 /** BI_XLSX: one workbook, a README sheet and a sheet per table; refused above Excel's sheet size. */
 export const writeBiXlsx: ExportWriter = async (ctx, file, out, progress, signal) => {
@@ -238,15 +269,15 @@ export const writeBiXlsx: ExportWriter = async (ctx, file, out, progress, signal
     const sheet = workbook.addWorksheet(table.name.slice(0, 31));
     sheet.addRow(table.columns.map((c) => c.name)).commit();
     let written = 1;
-    for await (const rows of table.chunks()) {
+    for await (const chunk of table.chunks()) {
       if (signal.aborted) return;
-      written += rows.length;
+      written += chunk.rows;
       // Counted at request; the data may have grown since.
       if (written > XLSX_MAX_ROWS)
         throw new ExportRefused("too_many_rows", { table: table.name, rows: written - 1 });
-      for (const row of rows)
-        sheet.addRow(row.map((v) => (typeof v === "string" ? neutraliseCell(v) : v))).commit();
-      await advance(rows.length);
+      for (let r = 0; r < chunk.rows; r++)
+        sheet.addRow(chunk.columns.map((column) => xlsxCell(column[r]!))).commit();
+      await advance(chunk.rows);
     }
     sheet.commit();
   }

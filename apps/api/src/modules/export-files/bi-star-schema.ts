@@ -1,10 +1,14 @@
 import { biExportRepository, type Run } from "@costflow/db/repositories/bi-export";
 import { calculationsRepository } from "@costflow/db/repositories/calculations";
+import { decodeCopyField, forEachCopyRow } from "@costflow/db/repositories/model-data/copy-text";
 import { resultsRepository } from "@costflow/db/repositories/results";
 import { toMajor } from "@costflow/engine/calc/decimal";
 import type { AppContext } from "../../context.ts";
 import { stepCategory } from "../calculation/categories.ts";
 import { EXPORT_CHUNK_ROWS } from "./export-settings.ts";
+
+/** The elements of a numeric array in COPY text (`{1,-2,3}`), as text. */
+const arrayCells = (text: string): string[] => (text.length <= 2 ? [] : text.slice(1, -1).split(","));
 
 // The BI template (docs/exports.md, "BI template"): a star schema of a scenario's finished
 // calculation. Dimension tables (dim_*) carry the stable keys (database ids, the same in every
@@ -20,7 +24,14 @@ export interface StarColumn {
   /** A money amount: written with the currency's decimals in CSV. */
   amount?: boolean;
 }
-export type StarRow = (string | number | boolean | null)[];
+/** A cell: INT64 columns hold bigint (Parquet's INT64), INT32 and DOUBLE number, STRING string. */
+export type StarValue = string | number | bigint | boolean | null;
+export type StarRow = StarValue[];
+/** Rows of a table a chunk at a time, column by column: `columns[c][r]`, `rows` long each. */
+export interface StarChunk {
+  rows: number;
+  columns: StarValue[][];
+}
 export interface StarTable {
   name: string;
   description: string;
@@ -28,7 +39,7 @@ export interface StarTable {
   /** Rows the table will hold (for progress and Excel's row limit). */
   count: () => Promise<number>;
   /** The rows, a chunk at a time, aligned with `columns`. */
-  chunks: () => AsyncIterable<StarRow[]>;
+  chunks: () => AsyncIterable<StarChunk>;
 }
 
 export interface StarSchema {
@@ -46,6 +57,55 @@ const c = (name: string, type: ColumnType, description: string, amount = false):
   description,
   ...(amount ? { amount } : {}),
 });
+
+/** An id as an INT64 cell (null stays null). */
+const int64 = (id: number | string | null | undefined): bigint | null =>
+  id === null || id === undefined || id === "" ? null : BigInt(id);
+
+/** Rows (of a small table, or a keyset page) as a chunk, INT64 cells made bigint. */
+function chunkOf(columns: StarColumn[], rows: StarRow[]): StarChunk {
+  return {
+    rows: rows.length,
+    columns: columns.map((column, c) =>
+      column.type === "INT64"
+        ? rows.map((row) => int64(row[c] as number | null))
+        : rows.map((row) => row[c] ?? null),
+    ),
+  };
+}
+
+/** Columns filled row by row, taken a chunk at a time. */
+class ChunkBuilder {
+  columns: StarValue[][];
+  constructor(private readonly width: number) {
+    this.columns = Array.from({ length: width }, () => []);
+  }
+  get rows(): number {
+    return this.columns[0]!.length;
+  }
+  take(): StarChunk {
+    const chunk = { rows: this.rows, columns: this.columns };
+    this.columns = Array.from({ length: this.width }, () => []);
+    return chunk;
+  }
+}
+
+/**
+ * The chunks of a COPY read: `onRow` pushes each line's cells (any number of rows) onto the
+ * builder's columns; a chunk goes out whenever EXPORT_CHUNK_ROWS are gathered.
+ */
+async function* copyChunks(
+  width: number,
+  lines: AsyncIterable<string>,
+  onRow: (fields: string[], columns: StarValue[][]) => void,
+): AsyncIterable<StarChunk> {
+  const builder = new ChunkBuilder(width);
+  for await (const text of lines) {
+    forEachCopyRow(text, (fields) => onRow(fields, builder.columns));
+    if (builder.rows >= EXPORT_CHUNK_ROWS) yield builder.take();
+  }
+  if (builder.rows > 0) yield builder.take();
+}
 
 /** A table whose rows are few enough to read at once (the model's master data). */
 function small(
@@ -66,7 +126,8 @@ function small(
     count: async () => (await all()).length,
     async *chunks() {
       const rows = await all();
-      for (let i = 0; i < rows.length; i += EXPORT_CHUNK_ROWS) yield rows.slice(i, i + EXPORT_CHUNK_ROWS);
+      for (let i = 0; i < rows.length; i += EXPORT_CHUNK_ROWS)
+        yield chunkOf(columns, rows.slice(i, i + EXPORT_CHUNK_ROWS));
     },
   };
 }
@@ -110,18 +171,17 @@ export async function biStarSchema(
   const reportRun: Run | null =
     runs.reportCalculationId === null ? null : { companyId, calculationId: runs.reportCalculationId };
 
-  // Record ranges of each dimension of a run, in chunks of record numbers.
-  async function* recordChunks(
-    dimensions: AsyncIterable<{ dimensionId: number; records: number }>,
-    read: (dimensionId: number, from: number, to: number) => Promise<StarRow[]>,
-  ): AsyncIterable<StarRow[]> {
-    for await (const { dimensionId, records } of dimensions) {
-      for (let from = 0; from < records; from += EXPORT_CHUNK_ROWS) {
-        const rows = await read(dimensionId, from, Math.min(records, from + EXPORT_CHUNK_ROWS));
-        if (rows.length) yield rows;
-      }
+  /** An INT64 cell per dimension id, made once. */
+  const dimensionKeys = new Map<string, bigint>();
+  const dimensionKey = (id: string | number) => {
+    const text = String(id);
+    let key = dimensionKeys.get(text);
+    if (key === undefined) {
+      key = BigInt(text);
+      dimensionKeys.set(text, key);
     }
-  }
+    return key;
+  };
   let runDimensions: Promise<{ dimensionId: number; records: number }[]> | undefined;
   const dimensionsOfRun = () => {
     runDimensions ??= repo.runDimensions(run);
@@ -220,14 +280,12 @@ export async function biStarSchema(
         c("identifier", "STRING", "Record identifier."),
       ],
       count: () => repo.countRecords(companyId, scenarioId),
-      async *chunks() {
-        for (let after = 0; ; ) {
-          const rows = await repo.records(companyId, scenarioId, after, EXPORT_CHUNK_ROWS);
-          if (!rows.length) return;
-          yield rows.map((r) => [r.id, r.dimensionId, r.identifier]);
-          after = rows[rows.length - 1]!.id;
-        }
-      },
+      chunks: () =>
+        copyChunks(3, repo.recordLines(companyId, scenarioId), (f, [keys, dims, identifiers]) => {
+          keys!.push(BigInt(f[0]!));
+          dims!.push(dimensionKey(f[1]!));
+          identifiers!.push(decodeCopyField(f[2]!));
+        }),
     },
     {
       name: "dim_record_driver",
@@ -239,23 +297,22 @@ export async function biStarSchema(
         c("value_number", "DOUBLE", "The value as a number when it is one; empty otherwise."),
       ],
       count: () => repo.countRecordDrivers(companyId, scenarioId),
-      async *chunks() {
-        for (let after = 0; ; ) {
-          const rows = await repo.records(companyId, scenarioId, after, EXPORT_CHUNK_ROWS);
-          if (!rows.length) return;
-          const out: StarRow[] = [];
-          for (const r of rows) {
-            for (const [name, value] of Object.entries(r.fields)) {
-              if (value === null || value === undefined) continue;
-              const text = String(value);
-              const n = typeof value === "number" ? value : text.trim() === "" ? Number.NaN : Number(text);
-              out.push([r.id, name, text, Number.isFinite(n) ? n : null]);
-            }
+      chunks: () =>
+        copyChunks(4, repo.recordLines(companyId, scenarioId), (f, [keys, names, texts, numbers]) => {
+          const json = decodeCopyField(f[3]!);
+          if (json === null || json === "{}") return;
+          let key: bigint | null = null;
+          for (const [name, value] of Object.entries(JSON.parse(json) as Record<string, unknown>)) {
+            if (value === null || value === undefined) continue;
+            const text = String(value);
+            const n = typeof value === "number" ? value : text.trim() === "" ? Number.NaN : Number(text);
+            key ??= BigInt(f[0]!);
+            keys!.push(key);
+            names!.push(name);
+            texts!.push(text);
+            numbers!.push(Number.isFinite(n) ? n : null);
           }
-          if (out.length) yield out;
-          after = rows[rows.length - 1]!.id;
-        }
-      },
+        }),
     },
     {
       name: "fact_flow",
@@ -278,18 +335,21 @@ export async function biStarSchema(
         for (let after: [number, number] = [0, 0]; ; ) {
           const rows = await repo.flows(run, after, EXPORT_CHUNK_ROWS);
           if (!rows.length) return;
-          yield rows.map((r) => [
-            r.step,
-            r.rowNo,
-            r.step === 1 ? "ACCOUNT" : "POOL",
-            r.sourceId,
-            r.sourceCode,
-            r.step === 3 ? "ACTIVITY" : "POOL",
-            r.destinationId,
-            r.destinationCode,
-            major(r.amount),
-            r.reciprocal,
-          ]);
+          yield chunkOf(
+            this.columns,
+            rows.map((r) => [
+              r.step,
+              r.rowNo,
+              r.step === 1 ? "ACCOUNT" : "POOL",
+              r.sourceId,
+              r.sourceCode,
+              r.step === 3 ? "ACTIVITY" : "POOL",
+              r.destinationId,
+              r.destinationCode,
+              major(r.amount),
+              r.reciprocal,
+            ]),
+          );
           const last = rows[rows.length - 1]!;
           after = [last.step, last.rowNo];
         }
@@ -335,52 +395,53 @@ export async function biStarSchema(
           const keys = new Float64Array(records).fill(Number.NaN);
           const resting = new Float64Array(records);
           const explained = new Float64Array(records);
-          for (let from = 0; from < records; from += EXPORT_CHUNK_ROWS) {
-            for (const r of await repo.runRecords(
-              run,
-              scenarioId,
-              dimensionId,
-              from,
-              from + EXPORT_CHUNK_ROWS,
-            )) {
-              keys[r.recordNo] = r.recordKey ?? Number.NaN;
-              resting[r.recordNo] = r.resting;
-            }
+          for await (const text of repo.runRecordLines(run, scenarioId, dimensionId)) {
+            forEachCopyRow(text, (f) => {
+              const no = Number(f[0]);
+              if (f[1] !== "\\N") keys[no] = Number(f[1]);
+              resting[no] = Number(f[2]);
+            });
           }
-          const keyOf = (no: number) => (Number.isNaN(keys[no]!) ? null : keys[no]!);
+          const keyOf = (no: number) => (Number.isNaN(keys[no]!) ? null : BigInt(keys[no]!));
+          const dimension = dimensionKey(dimensionId);
           for (const vector of await repo.costVectors(run, dimensionId)) {
             const sign = vector.kind === "SENT" ? -1 : 1;
+            const activity = int64(vector.activityId);
+            const pool = int64(vector.poolId);
             const { recordNos, amounts } = await repo.vectorEntries(run, dimensionId, vector);
             for (let i = 0; i < recordNos.length; i += EXPORT_CHUNK_ROWS) {
-              const out: StarRow[] = [];
-              for (let k = i; k < Math.min(recordNos.length, i + EXPORT_CHUNK_ROWS); k++) {
-                const no = recordNos[k]!;
-                const amount = sign * amounts[k]!;
+              const out = new ChunkBuilder(7);
+              const [k, d, a, p, st, o, m] = out.columns;
+              for (let j = i; j < Math.min(recordNos.length, i + EXPORT_CHUNK_ROWS); j++) {
+                const no = recordNos[j]!;
+                const amount = sign * amounts[j]!;
                 explained[no] = explained[no]! + amount;
-                out.push([
-                  keyOf(no),
-                  dimensionId,
-                  vector.activityId,
-                  vector.poolId,
-                  vector.step,
-                  vector.kind,
-                  major(amount),
-                ]);
+                k!.push(keyOf(no));
+                d!.push(dimension);
+                a!.push(activity);
+                p!.push(pool);
+                st!.push(vector.step);
+                o!.push(vector.kind);
+                m!.push(major(amount));
               }
-              yield out;
+              yield out.take();
             }
           }
-          let out: StarRow[] = [];
+          const out = new ChunkBuilder(7);
           for (let no = 0; no < records; no++) {
             const rest = resting[no]! - explained[no]!;
             if (rest === 0) continue;
-            out.push([keyOf(no), dimensionId, null, null, null, "REST", major(rest)]);
-            if (out.length >= EXPORT_CHUNK_ROWS) {
-              yield out;
-              out = [];
-            }
+            const [k, d, a, p, st, o, m] = out.columns;
+            k!.push(keyOf(no));
+            d!.push(dimension);
+            a!.push(null);
+            p!.push(null);
+            st!.push(null);
+            o!.push("REST");
+            m!.push(major(rest));
+            if (out.rows >= EXPORT_CHUNK_ROWS) yield out.take();
           }
-          if (out.length) yield out;
+          if (out.rows) yield out.take();
         }
       },
     },
@@ -407,18 +468,24 @@ export async function biStarSchema(
         c("profit", "DOUBLE", "Value of the profit line for the record; empty without a P&L structure."),
       ],
       count: async () => (await dimensionsOfRun()).reduce((s, d) => s + d.records, 0),
-      chunks: () =>
-        recordChunks(dimensionsOfRun_(), async (dimensionId, from, to) =>
-          (await repo.runRecords(run, scenarioId, dimensionId, from, to)).map((r) => [
-            r.recordKey,
-            dimensionId,
-            major(r.resting),
-            major(r.cost),
-            major(r.unallocated),
-            major(r.notAllocated),
-            r.profit,
-          ]),
-        ),
+      async *chunks() {
+        for (const { dimensionId } of await dimensionsOfRun()) {
+          const dimension = dimensionKey(dimensionId);
+          yield* copyChunks(
+            7,
+            repo.runRecordLines(run, scenarioId, dimensionId),
+            (f, [k, d, rest, cost, unallocated, notAllocated, profit]) => {
+              k!.push(f[1] === "\\N" ? null : BigInt(f[1]!));
+              d!.push(dimension);
+              rest!.push(major(Number(f[2])));
+              cost!.push(major(Number(f[3])));
+              unallocated!.push(major(Number(f[4])));
+              notAllocated!.push(major(Number(f[5])));
+              profit!.push(f[6] === "\\N" ? null : Number(f[6]));
+            },
+          );
+        }
+      },
     },
     {
       name: "fact_pnl_line",
@@ -447,41 +514,30 @@ export async function biStarSchema(
         if (!reportRun) return;
         const ids = await lineIdByCode();
         for (const dim of await repo.reportDimensions(reportRun)) {
+          const dimension = dimensionKey(dim.dimensionId);
           const lines = dim.columns
-            .map((code, index) => ({ code, index }))
+            .map((code, index) => ({ code, index, key: int64(ids.get(code)) }))
             .filter((col) => !col.code.startsWith("driver:"));
-          for (let from = 0; from < dim.records; from += EXPORT_CHUNK_ROWS) {
-            const records = await repo.reportRecords(
-              reportRun,
-              scenarioId,
-              dim.dimensionId,
-              from,
-              Math.min(dim.records, from + EXPORT_CHUNK_ROWS),
-            );
-            const out: StarRow[] = [];
-            for (const r of records)
-              for (const line of lines)
-                out.push([
-                  r.recordKey,
-                  dim.dimensionId,
-                  ids.get(line.code) ?? null,
-                  line.code,
-                  major(r.values[line.index] ?? 0),
-                ]);
-            if (out.length) yield out;
-          }
+          yield* copyChunks(
+            5,
+            repo.reportRecordLines(reportRun, scenarioId, dim.dimensionId),
+            (f, [k, d, lineKeys, codes, values]) => {
+              const key = f[1] === "\\N" ? null : BigInt(f[1]!);
+              const cells = arrayCells(f[2]!);
+              for (const line of lines) {
+                k!.push(key);
+                d!.push(dimension);
+                lineKeys!.push(line.key);
+                codes!.push(line.code);
+                const cell = cells[line.index];
+                values!.push(major(cell === undefined || cell === "NULL" ? 0 : Number(cell)));
+              }
+            },
+          );
         }
       },
     },
   ];
-  function dimensionsOfRun_() {
-    // recordChunks takes the list itself: resolved lazily, once.
-    return {
-      async *[Symbol.asyncIterator]() {
-        for (const d of await dimensionsOfRun()) yield d;
-      },
-    };
-  }
 
   return {
     tables,

@@ -1,8 +1,9 @@
 import { once } from "node:events";
 import { StringDecoder } from "node:string_decoder";
+import type pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import type { Executor } from "../../client.ts";
-import { type RawClient, withConnection } from "./raw-client.ts";
+import { isPool, type RawClient, rawClient, withConnection } from "./raw-client.ts";
 
 // COPY in PostgreSQL's text format: one line per row, tab between columns, \N for NULL,
 // backslash escapes for backslash, tab, newline and carriage return. PostgreSQL streams it through
@@ -54,47 +55,86 @@ export async function copyOut(
   select: string,
   onRow: (fields: string[]) => void,
 ): Promise<number> {
-  const statement = `COPY (${select}) TO STDOUT`;
   let rows = 0;
-  let partial = "";
-  const fields: string[] = [];
-  const onText = (text: string) => {
-    let start = 0;
-    let text2 = text;
-    if (partial !== "") {
-      text2 = partial + text;
-      partial = "";
-    }
-    for (;;) {
-      const end = text2.indexOf("\n", start);
-      if (end < 0) {
-        partial = text2.slice(start);
-        return;
-      }
-      splitLine(text2, start, end, fields);
-      onRow(fields);
-      rows++;
-      start = end + 1;
-    }
-  };
-  await withConnection(executor, async (raw) => {
-    if (raw.kind === "pglite") {
-      const result = await raw.client.query(statement.replace("TO STDOUT", "TO '/dev/blob'"));
-      if (!result.blob) return;
-      const decoder = new TextDecoder();
-      for await (const chunk of result.blob.stream() as unknown as AsyncIterable<Uint8Array>) {
-        onText(decoder.decode(chunk, { stream: true }));
-      }
-      onText(decoder.decode());
-      return;
-    }
-    const stream = raw.client.query(copyTo(statement));
-    const decoder = new StringDecoder("utf8");
-    for await (const chunk of stream) onText(decoder.write(chunk as Buffer));
-    onText(decoder.end());
-  });
-  if (partial !== "") throw new Error("COPY output ended inside a row");
+  for await (const text of copyOutLines(executor, select)) rows += forEachCopyRow(text, onRow);
   return rows;
+}
+
+/**
+ * The COPY text of `select` (SQL without parameters) as it arrives, each piece ending at a line end
+ * (whole rows only; split them with forEachCopyRow). The stream is pulled: the server waits while
+ * the consumer has not asked for the next piece, so a slow writer holds no more than a piece or
+ * two in memory. The connection is released when the loop ends, however it ends.
+ */
+export async function* copyOutLines(
+  executor: Executor,
+  select: string,
+  options: { hashJoins?: boolean } = {},
+): AsyncGenerator<string> {
+  const statement = `COPY (${select}) TO STDOUT`;
+  // hashJoins: a join of two large tables freshly filled by COPY (no statistics yet) is planned
+  // as a nested loop over rows estimated at one, which probes an index per row; without nested
+  // loops it becomes one hash join. Set for this statement only (SET LOCAL in its transaction).
+  const setting = options.hashJoins ? "set local enable_nestloop = off" : null;
+  let partial = "";
+  const whole = function* (text: string): Generator<string> {
+    const joined = partial === "" ? text : partial + text;
+    const end = joined.lastIndexOf("\n");
+    partial = joined.slice(end + 1);
+    if (end >= 0) yield joined.slice(0, end + 1);
+  };
+  const raw = rawClient(executor);
+  if (raw.kind === "pglite") {
+    const copy = statement.replace("TO STDOUT", "TO '/dev/blob'");
+    const client = raw.client;
+    const result =
+      setting && "transaction" in client
+        ? await client.transaction(async (tx) => {
+            await tx.exec(setting);
+            return tx.query(copy);
+          })
+        : await client.query(copy);
+    if (result.blob) {
+      const decoder = new TextDecoder();
+      for await (const chunk of result.blob.stream() as unknown as AsyncIterable<Uint8Array>)
+        yield* whole(decoder.decode(chunk, { stream: true }));
+      yield* whole(decoder.decode());
+    }
+  } else {
+    const pooled = isPool(raw.client);
+    const connection = pooled ? await (raw.client as pg.Pool).connect() : (raw.client as pg.PoolClient);
+    const local = setting !== null && pooled;
+    if (local) await connection.query(`begin; ${setting}`);
+    const stream = connection.query(copyTo(statement));
+    let complete = false;
+    try {
+      const decoder = new StringDecoder("utf8");
+      for await (const chunk of stream) yield* whole(decoder.write(chunk as Buffer));
+      yield* whole(decoder.end());
+      if (local) await connection.query("commit");
+      complete = true;
+    } finally {
+      // Left early (the consumer stopped, or a failure): the COPY is still running on that
+      // connection, which is closed rather than given back.
+      if (pooled) (connection as pg.PoolClient).release(complete ? undefined : true);
+      else if (!complete) stream.destroy();
+    }
+  }
+  if (partial !== "") throw new Error("COPY output ended inside a row");
+}
+
+/** Calls `onRow` with the raw COPY fields of every line of `text` (whole lines); answers the count. */
+export function forEachCopyRow(text: string, onRow: (fields: string[]) => void): number {
+  const fields: string[] = [];
+  let rows = 0;
+  for (let start = 0; ; ) {
+    const end = text.indexOf("\n", start);
+    if (end < 0) return rows;
+    splitLine(text, start, end, fields);
+    onRow(fields);
+    rows++;
+    start = end + 1;
+  }
 }
 
 function splitLine(text: string, start: number, end: number, out: string[]): void {

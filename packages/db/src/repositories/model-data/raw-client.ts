@@ -11,7 +11,7 @@ export type RawClient =
   | { kind: "postgres"; client: pg.Pool | pg.PoolClient }
   | { kind: "pglite"; client: PGliteInterface | PGliteTransaction };
 
-function rawClient(executor: Executor): RawClient {
+export function rawClient(executor: Executor): RawClient {
   const client = (executor._.session as unknown as { client: unknown }).client;
   if (client && typeof (client as { exec?: unknown }).exec === "function") {
     return { kind: "pglite", client: client as PGliteInterface | PGliteTransaction };
@@ -48,7 +48,7 @@ export async function withConnection<T>(
   }
 }
 
-function isPool(client: pg.Pool | pg.PoolClient): client is pg.Pool {
+export function isPool(client: pg.Pool | pg.PoolClient): client is pg.Pool {
   return typeof (client as pg.PoolClient).release !== "function";
 }
 
