@@ -1,5 +1,5 @@
+import type { ActivityAllocation } from "@costflow/contract/allocation";
 import { describe, expect, it } from "vitest";
-import type { RuleRow } from "../src/features/allocations/api/get-step-rules";
 import { initialValues, ruleBody, validateRule } from "../src/features/allocations/components/rule-values";
 
 const opt = (value: number, label = String(value)) => ({ value: String(value), label });
@@ -45,8 +45,9 @@ describe("allocation rule form values", () => {
   });
 
   it("reads a step-4 rule for UPDATE and clears the equation of non-formula splits", () => {
-    const row = {
+    const row: ActivityAllocation = {
       id: 4,
+      scenario: 2,
       source: 11,
       source_name: "Picking",
       destination: 12,
@@ -56,7 +57,7 @@ describe("allocation rule form values", () => {
       allocation_driver_name: "LINES",
       equation: "",
       description: "by lines",
-    } as RuleRow;
+    };
     const v = initialValues(4, row);
     expect(v.source).toEqual({ value: "11", label: "Picking" });
     expect(v.allocationDriver).toEqual({ value: "13", label: "LINES" });

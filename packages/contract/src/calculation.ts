@@ -181,6 +181,7 @@ export const AllocationResultRow = z.object({
   /** Step 2: a flow between two indirect pools (reported rounded, outside the reconciliation). */
   reciprocal: z.boolean(),
 });
+export type AllocationResultRow = z.infer<typeof AllocationResultRow>;
 export const AllocationResultQuery = resultQuery([
   "source_name",
   "destination_name",
@@ -209,6 +210,7 @@ export const SourceResultRow = z.object({
   quantity: z.number().nullable(),
   cost_per_unit: z.number().nullable(),
 });
+export type SourceResultRow = z.infer<typeof SourceResultRow>;
 export const SourceResultQuery = resultQuery([
   "source_name",
   "original_amount",
@@ -231,6 +233,7 @@ export const DestinationResultRow = z.object({
   /** Number of sources that sent to it. */
   sources: z.number().int(),
 });
+export type DestinationResultRow = z.infer<typeof DestinationResultRow>;
 export const DestinationResultQuery = resultQuery(["destination_name", "amount"]);
 export const DestinationResultPage = resultPage(DestinationResultRow, ["amount"]);
 
@@ -256,6 +259,7 @@ export const TimeDrivenResultRow = z.object({
   source_capacity: z.number(),
   time_driven_amount: z.number(),
 });
+export type TimeDrivenResultRow = z.infer<typeof TimeDrivenResultRow>;
 export const TimeDrivenResultQuery = resultQuery([
   "source_name",
   "destination_name",
@@ -275,6 +279,7 @@ export const RecordResultRow = z.object({
   source_name: z.string().nullable(),
   amount: z.number(),
 });
+export type RecordResultRow = z.infer<typeof RecordResultRow>;
 export const ActivityResultQuery = resultQuery(["source_name", "transaction_id", "amount"]).extend({
   /** With `source` (an activity id): the by-line rows of that activity's allocation. */
   source: QueryId.optional(),
@@ -301,6 +306,7 @@ export const DimensionRecordRow = z.object({
   /** Profit line value (major units), null without a P&L structure. */
   profit: z.number().nullable(),
 });
+export type DimensionRecordRow = z.infer<typeof DimensionRecordRow>;
 export const DimensionRecordQuery = resultQuery([
   "transaction_id",
   "amount",
@@ -334,6 +340,7 @@ export const PushResultRow = z.object({
   original_dimension_name: z.string().nullable(),
   original_transaction_id: z.string().nullable(),
 });
+export type PushResultRow = z.infer<typeof PushResultRow>;
 export const PushResultQuery = resultQuery(["transaction_id", "source_name", "amount"]).extend({
   source: QueryId.optional(),
   /**

@@ -118,7 +118,7 @@ export const UpdateAccountValue = z.strictObject({ amount: Decimal });
 
 // Cost pools and their drivers ---------------------------------------------------------------
 
-const POOL_DRIVER_TYPES = ["DECI", "TEXT", "DATE"] as const;
+export const POOL_DRIVER_TYPES = ["DECI", "TEXT", "DATE"] as const;
 
 export const PoolDriver = z.object({
   id: z.number().int(),

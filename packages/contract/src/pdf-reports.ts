@@ -14,6 +14,8 @@ import { REPORT_SIDES, REPORT_TOP_LIMIT_DEFAULT, TREEMAP_LIMIT_MAX } from "./rep
 // a fixed list of blocks.
 
 export const PDF_ORIENTATIONS = ["portrait", "landscape"] as const;
+/** The orientation of a new PDF report. */
+export const DEFAULT_PDF_ORIENTATION = "portrait" satisfies (typeof PDF_ORIENTATIONS)[number];
 export const PDF_REPORT_TYPES = ["REPORT", "SUMMARY"] as const;
 const PDF_TITLE_MAX = 200;
 const PDF_DESCRIPTION_MAX = 2_000;
@@ -116,7 +118,7 @@ export const CreatePdfReport = z.strictObject({
   title: Title,
   description: Description.default(""),
   type: z.enum(PDF_REPORT_TYPES).default("REPORT"),
-  orientation: z.enum(PDF_ORIENTATIONS).default("portrait"),
+  orientation: z.enum(PDF_ORIENTATIONS).default(DEFAULT_PDF_ORIENTATION),
   data: PdfReportData.default({ scenario: null, blocks: [] }),
   shared: z.boolean().default(false),
 });

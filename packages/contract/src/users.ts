@@ -39,6 +39,8 @@ export const Membership = z.object({
   license_type: z.object({ name: z.string() }),
 });
 export type Membership = z.infer<typeof Membership>;
+/** GET account/companies/: the caller's memberships (a plain list, not a page). */
+export const MembershipList = z.array(Membership);
 
 export const Me = z.object({
   id: z.number().int(),

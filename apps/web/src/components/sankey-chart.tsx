@@ -5,7 +5,7 @@ import * as echarts from "echarts/core";
 import { SVGRenderer } from "echarts/renderers";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { Sankey } from "../lib/api/get-scenario-report";
+import type { Sankey } from "../lib/api/get-sankey";
 import { moneyText } from "../lib/format";
 
 echarts.use([EchartsSankey, TooltipComponent, SVGRenderer]);

@@ -2,12 +2,14 @@
 // search and ordering shown, exported whole — not only the visible page. Small tables come at once
 // (GET export/table/); larger ones go through the file pipeline (POST export/files/, data_type
 // TABLE) and land in the downloads list of Data export, with a notification when ready.
+import type { TableExportFormat } from "@costflow/contract/export-files";
 import { Button, Menu } from "@mantine/core";
 import { IconChevronDown, IconDownload } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, type QueryValue } from "../lib/api-client";
+import { EXPORT_FILES_KEY, requestExportFile } from "../lib/api/request-export-file";
+import type { QueryValue } from "../lib/api-client";
 import { useAppContext } from "../lib/app-context";
 import { downloadBinary } from "../lib/download";
 import { notifyError, notifySuccess } from "../lib/notify";
@@ -54,7 +56,7 @@ export function TableExportMenu({
     title: title ?? call.path.replace(/\/+$/, "").split("/").pop() ?? "table",
   };
 
-  async function run(format: "CSV" | "XLSX") {
+  async function run(format: TableExportFormat) {
     setBusy(true);
     try {
       if (count <= DIRECT_EXPORT_MAX_ROWS || !ctx.scenario) {
@@ -70,13 +72,8 @@ export function TableExportMenu({
           `${source.title}.${format === "XLSX" ? "xlsx" : "csv"}`,
         );
       } else {
-        await api.post("export/files/", {
-          scenario: ctx.scenario.id,
-          data_type: "TABLE",
-          format,
-          table: source,
-        });
-        await queryClient.invalidateQueries({ queryKey: ["report", "export-files"] });
+        await requestExportFile({ scenario: ctx.scenario.id, data_type: "TABLE", format, table: source });
+        await queryClient.invalidateQueries({ queryKey: EXPORT_FILES_KEY });
         notifySuccess(t("common:table.exportQueued"));
       }
     } catch (error) {

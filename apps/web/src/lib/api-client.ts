@@ -58,8 +58,9 @@ export function setResponseChecks(on: boolean): void {
 /**
  * The answer of `path`, checked against its contract schema in development builds. The answer is
  * returned as received (not the schema's parse result), so both builds hand the same value on.
+ * Exported for the calls sent without the client (the multipart model import).
  */
-function checkResponse<T>(path: string, data: unknown, schema: ZodType<T> | undefined): T {
+export function checkResponse<T>(path: string, data: unknown, schema: ZodType<T> | undefined): T {
   if (checkShapes && schema) {
     const result = schema.safeParse(data);
     if (!result.success) throw new ResponseShapeError(path, result.error.issues);

@@ -1,7 +1,7 @@
-// Types of the API, from the zod schemas of packages/contract (type-only imports: the web bundle
-// takes no runtime code from there). A few response shapes the contract leaves open are
-// described here.
-import type { Action, Subject } from "@costflow/contract/abilities";
+// Types of the API, from the zod schemas of packages/contract. Fetchers import the schemas
+// themselves (to check answers in development builds); these are the types the rest of the app
+// shares.
+import type { AbilityRule, Action, Subject } from "@costflow/contract/abilities";
 import type {
   CompanyInvitation,
   CompanyRequest,
@@ -19,6 +19,8 @@ import type { Page } from "@costflow/contract/pagination";
 import type { Me, Membership, Settings, Skin } from "@costflow/contract/users";
 
 export type {
+  /** One rule of `Me.ability`: an action on a subject. */
+  AbilityRule,
   Action,
   CompanyInvitation,
   CompanyRequest,
@@ -42,8 +44,3 @@ export type {
 export type AppNotification = Notification;
 export type CostModel = Model;
 export type RequestStatus = DecisionStatus;
-
-export interface AbilityRule {
-  action: Action | Action[];
-  subject: Subject | Subject[];
-}

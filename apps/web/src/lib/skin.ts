@@ -1,14 +1,15 @@
 // The four skins: light, dark, bordered (light with borders instead of shadows) and semi-dark (dark
 // navbar, light content). Persisted locally here; the settings sync lives in the app layer (it
 // needs the API and the session).
+import { SKINS } from "@costflow/contract/users";
 import type { Skin } from "./api-types";
 import { createStore, useStore } from "./create-store";
 import { readItem, STORAGE_KEYS, writeItem } from "./storage";
 
-export const SKINS: Skin[] = ["light", "dark", "bordered", "semi-dark"];
+export { SKINS };
 
 export function isSkin(value: unknown): value is Skin {
-  return typeof value === "string" && (SKINS as string[]).includes(value);
+  return typeof value === "string" && (SKINS as readonly string[]).includes(value);
 }
 
 function initialSkin(): Skin {

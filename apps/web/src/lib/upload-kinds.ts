@@ -1,4 +1,4 @@
-import type { UploadKind } from "./api/upload-file";
+import type { UploadKind, UploadMode } from "./api/upload-file";
 
 /** What a file can hold (contract uploads.ts); RECORDS needs a dimension. */
 export const UPLOAD_KIND_LABELS: Record<UploadKind, string> = {
@@ -9,7 +9,7 @@ export const UPLOAD_KIND_LABELS: Record<UploadKind, string> = {
   RECORDS: "model:software.kinds.records",
 };
 
-export const MODE_LABELS: Record<string, string> = {
+export const MODE_LABELS: Record<UploadMode, string> = {
   MERGE: "model:software.modes.merge",
   APPEND: "model:software.modes.append",
   REPLACE: "model:software.modes.replace",

@@ -1,6 +1,9 @@
-/** Files the import accepts: CSV (comma or semicolon) and Excel workbooks. */
-const ACCEPTED_EXTENSIONS = [".csv", ".xlsx"];
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+import { UPLOAD_FORMATS, UPLOAD_MAX_BYTES_DEFAULT } from "@costflow/contract/uploads";
+
+/** Files the import accepts: CSV (comma or semicolon) and Excel workbooks (contract: uploads.ts). */
+const ACCEPTED_EXTENSIONS = UPLOAD_FORMATS;
+/** The server's default upload limit. */
+export const MAX_UPLOAD_BYTES = UPLOAD_MAX_BYTES_DEFAULT;
 
 export function isAcceptedUpload(fileName: string): boolean {
   const lower = fileName.toLowerCase();

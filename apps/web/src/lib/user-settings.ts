@@ -1,7 +1,9 @@
 // Session-level calls shared by several features and the layout: the current user, the settings
 // (language, skin, context) and logout.
+import { Model, Scenario } from "@costflow/contract/models";
+import { Me, Settings } from "@costflow/contract/users";
+import type { ZodType } from "zod";
 import { api } from "./api-client";
-import type { Me, Settings } from "./api-types";
 import { appContextStore, type NamedRef } from "./app-context";
 import { setLanguage } from "./i18n";
 import { isLanguage } from "./languages";
@@ -9,7 +11,7 @@ import { clearSession, getRefreshToken, getUserData, isLoggedIn, setUserData } f
 import { isSkin, skinStore } from "./skin";
 
 export async function fetchMe(): Promise<Me> {
-  const me = await api.get<Me>("auth/users/me/");
+  const me = await api.get("auth/users/me/", undefined, { schema: Me });
   setUserData(me);
   return me;
 }
@@ -17,7 +19,7 @@ export async function fetchMe(): Promise<Me> {
 /** Persist a partial settings change on the server when logged in; the local state is already set. */
 export async function saveSettings(patch: Partial<Settings>): Promise<Settings | null> {
   if (!isLoggedIn()) return null;
-  const settings = await api.put<Settings>("auth/users/me/settings", patch);
+  const settings = await api.put("auth/users/me/settings", patch, { schema: Settings });
   const me = getUserData();
   if (me && settings) setUserData({ ...me, settings, selected_company: settings.selected_company });
   return settings;
@@ -39,7 +41,7 @@ export async function applyServerSettings(me: Me): Promise<void> {
         : null
       : local.model?.id === s.selected_model && sameCompany
         ? local.model
-        : await fetchNamed(`models/${s.selected_model}/`);
+        : await fetchNamed(`models/${s.selected_model}/`, Model);
   const scenario =
     model === null
       ? null
@@ -49,13 +51,14 @@ export async function applyServerSettings(me: Me): Promise<void> {
           : null
         : local.scenario?.id === s.selected_scenario
           ? local.scenario
-          : await fetchNamed(`model/scenarios/${s.selected_scenario}/`);
+          : await fetchNamed(`model/scenarios/${s.selected_scenario}/`, Scenario);
   appContextStore.set({ company, model, scenario });
 }
 
-async function fetchNamed(path: string): Promise<NamedRef | null> {
+/** The selected model or scenario (its contract schema checks the answer), as the context keeps it. */
+async function fetchNamed(path: string, schema: ZodType<NamedRef>): Promise<NamedRef | null> {
   try {
-    const item = await api.get<{ id: number; name: string }>(path);
+    const item = await api.get(path, undefined, { schema });
     return item && typeof item.id === "number" ? { id: item.id, name: item.name } : null;
   } catch {
     return null;
@@ -65,7 +68,7 @@ async function fetchNamed(path: string): Promise<NamedRef | null> {
 export async function logout(): Promise<void> {
   const refresh = getRefreshToken();
   try {
-    if (refresh) await api.post<void>("auth/jwt/logout/", { refresh });
+    if (refresh) await api.post("auth/jwt/logout/", { refresh });
   } catch {
     // The token may already be expired or revoked; the local session ends either way.
   } finally {

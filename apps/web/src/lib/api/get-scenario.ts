@@ -1,10 +1,10 @@
+import { Scenario } from "@costflow/contract/models";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../api-client";
-import type { Scenario } from "../api-types";
 import { SCENARIOS_KEY } from "./get-scenarios";
 
 function getScenario(id: number): Promise<Scenario> {
-  return api.get<Scenario>(`model/scenarios/${id}/`);
+  return api.get(`model/scenarios/${id}/`, undefined, { schema: Scenario });
 }
 
 function scenarioQueryOptions(id: number) {

@@ -1,6 +1,6 @@
+import { CompanyInvitation } from "@costflow/contract/account";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { CompanyInvitation } from "../../../lib/api-types";
 import { INVITATIONS_KEY } from "./get-company-invitations";
 
 interface InvitationInput {
@@ -10,7 +10,7 @@ interface InvitationInput {
 }
 
 function createCompanyInvitation(input: InvitationInput): Promise<CompanyInvitation> {
-  return api.post<CompanyInvitation>("account/company-invitations/", input);
+  return api.post("account/company-invitations/", input, { schema: CompanyInvitation });
 }
 
 export function useCreateCompanyInvitation() {

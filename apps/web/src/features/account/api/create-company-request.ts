@@ -1,10 +1,10 @@
+import { CompanyRequest } from "@costflow/contract/account";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { CompanyRequest } from "../../../lib/api-types";
 import { COMPANY_REQUESTS_KEY } from "./get-company-requests";
 
 function createCompanyRequest(input: { company_name: string }): Promise<CompanyRequest> {
-  return api.post<CompanyRequest>("account/company-requests/", input);
+  return api.post("account/company-requests/", input, { schema: CompanyRequest });
 }
 
 export function useCreateCompanyRequest() {

@@ -1,10 +1,10 @@
+import { type Membership, MembershipList } from "@costflow/contract/users";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { Membership } from "../../../lib/api-types";
-import { normalizePage } from "../../../lib/paged";
 
+/** GET account/companies/: the caller's memberships, a plain list. */
 function getCompanies(): Promise<Membership[]> {
-  return api.get<unknown>("account/companies/").then((raw) => normalizePage<Membership>(raw).results);
+  return api.get("account/companies/", undefined, { schema: MembershipList });
 }
 
 const companiesQueryOptions = queryOptions({

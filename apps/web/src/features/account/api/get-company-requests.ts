@@ -1,11 +1,11 @@
+import { CompanyRequest } from "@costflow/contract/account";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CompanyRequest } from "../../../lib/api-types";
 import { fetchPage } from "../../../lib/paged";
 
 export const COMPANY_REQUESTS_KEY = ["account", "company-requests"] as const;
 
 function getCompanyRequests() {
-  return fetchPage<CompanyRequest>("account/company-requests/", { limit: 100, ordering: "-created_at" });
+  return fetchPage("account/company-requests/", { limit: 100, ordering: "-created_at" }, CompanyRequest);
 }
 
 const companyRequestsQueryOptions = queryOptions({

@@ -1,3 +1,4 @@
+import { CompanyRequest } from "@costflow/contract/account";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { COMPANY_REQUESTS_KEY } from "./get-company-requests";
@@ -9,10 +10,11 @@ interface RespondInput {
 }
 
 /** Admins of the requested company accept (optionally choosing the group) or decline. */
-function respondCompanyRequest({ id, answer, group_name }: RespondInput): Promise<unknown> {
+function respondCompanyRequest({ id, answer, group_name }: RespondInput) {
   return api.post(
     `account/company-requests/${id}/${answer}/`,
     answer === "accept" && group_name ? { group_name } : {},
+    { schema: CompanyRequest },
   );
 }
 

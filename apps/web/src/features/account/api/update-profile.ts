@@ -1,6 +1,6 @@
+import { Me } from "@costflow/contract/users";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { Me } from "../../../lib/api-types";
 import { setUserData } from "../../../lib/session";
 
 interface ProfileInput {
@@ -10,7 +10,7 @@ interface ProfileInput {
 }
 
 async function updateProfile(input: ProfileInput): Promise<Me> {
-  const me = await api.put<Me>("auth/users/me/", input);
+  const me = await api.put("auth/users/me/", input, { schema: Me });
   setUserData(me);
   return me;
 }

@@ -1,10 +1,10 @@
+import { OutboxEmail } from "@costflow/contract/admin";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { OutboxEmail } from "../../../lib/api-types";
 import { OUTBOX_KEY } from "./get-outbox";
 
 function getOutboxEmail(id: number): Promise<OutboxEmail> {
-  return api.get<OutboxEmail>(`admin/outbox/${id}/`);
+  return api.get(`admin/outbox/${id}/`, undefined, { schema: OutboxEmail });
 }
 
 function outboxEmailQueryOptions(id: number) {

@@ -1,8 +1,9 @@
 // Where each step's rules are created, updated and deleted. Steps 1 and 2 carry the rule type in
 // the save path (account-{type}-allocations, indirect-cost-pool-{type}-...).
+import type { RuleType } from "@costflow/contract/allocation";
 import type { StepNumber } from "../../../lib/api/step-endpoints";
 
-export type RuleType = "PERCENTAGE" | "DRIVER";
+export type { RuleType };
 
 const typePath = (type: RuleType) => (type === "DRIVER" ? "driver" : "percentage");
 

@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
+import type { ZodType } from "zod";
 import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { api } from "../../../lib/api-client";
-import { STEP_RULES_KEY } from "./get-step-rules";
-import { STEP_SOURCES_KEY } from "./get-step-sources";
-import { createPath, deletePath, type RuleType, updatePath } from "./rule-paths";
+import { RULE_ROWS, type RuleRow } from "./get-step-rules";
+import { useInvalidateRules } from "./invalidate-rules";
+import { createPath, type RuleType, updatePath } from "./rule-paths";
 
 interface SaveRuleInput {
   step: StepNumber;
@@ -13,30 +14,15 @@ interface SaveRuleInput {
   body: Record<string, unknown>;
 }
 
+/** POST or PATCH of a step's rule: the answer is the step's rule row (contract: allocation.ts). */
 function saveRule({ step, id, type, body }: SaveRuleInput) {
+  const schema: ZodType<RuleRow> = RULE_ROWS[step];
   return id === null
-    ? api.post<unknown>(createPath(step, type), body)
-    : api.patch<unknown>(updatePath(step, id, type), body);
-}
-
-function deleteRule(input: { step: StepNumber; id: number }) {
-  return api.delete(deletePath(input.step, input.id));
-}
-
-function useRefreshRules() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: STEP_RULES_KEY });
-    void queryClient.invalidateQueries({ queryKey: STEP_SOURCES_KEY });
-  };
+    ? api.post(createPath(step, type), body, { schema })
+    : api.patch(updatePath(step, id, type), body, { schema });
 }
 
 export function useSaveRule() {
-  const refresh = useRefreshRules();
-  return useMutation({ mutationFn: saveRule, onSuccess: refresh });
-}
-
-export function useDeleteRule() {
-  const refresh = useRefreshRules();
-  return useMutation({ mutationFn: deleteRule, onSuccess: refresh });
+  const invalidate = useInvalidateRules();
+  return useMutation({ mutationFn: saveRule, onSuccess: invalidate });
 }

@@ -13,7 +13,7 @@ import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { useAppContext } from "../../../lib/app-context";
 import type { PageParams } from "../../../lib/paged";
 import { useSession } from "../../../lib/use-session";
-import { getStepRules, type RuleRow, STEP_RULES_KEY } from "../api/get-step-rules";
+import { getStepRules, type RuleRow, type RuleRows, STEP_RULES_KEY } from "../api/get-step-rules";
 import { CalculationPanel } from "./calculation-panel";
 import { ResultsPanel } from "./results-panel";
 import { RuleActions } from "./rule-actions";
@@ -22,18 +22,30 @@ import { SecondStepTools } from "./second-step-tools";
 import { SourceStateBadge } from "./source-state-badge";
 import { SourcesPanel } from "./sources-panel";
 
-export interface StepConfig {
-  step: StepNumber;
+/** A step's page: its texts and the columns of its rule rows (the step's row in the contract). */
+export interface StepConfig<S extends StepNumber> {
+  step: S;
   title: string;
   description: string;
   from: string;
   to: string;
   rulesHint: string;
-  columns: (t: (key: string) => string) => ColumnSpec<RuleRow>[];
+  columns: (t: (key: string) => string) => ColumnSpec<RuleRows[S]>[];
   beta?: boolean;
 }
 
-function Step({ config, model, scenario }: { config: StepConfig; model: number; scenario: number }) {
+/** Steps 1 to 3: where the row's source stands; null for a time-driven pool in step 3. */
+const sourceState = (row: RuleRow) => ("source_state" in row ? row.source_state : null);
+
+function Step<S extends StepNumber>({
+  config,
+  model,
+  scenario,
+}: {
+  config: StepConfig<S>;
+  model: number;
+  scenario: number;
+}) {
   const { t } = useTranslation();
   const { ability } = useSession();
   const canEdit = ability.can("manage", "Allocation") || ability.can("update", "Allocation");
@@ -102,7 +114,7 @@ function Step({ config, model, scenario }: { config: StepConfig; model: number; 
                 )}
               </Group>
             </Group>
-            <ApiTable<RuleRow>
+            <ApiTable<RuleRows[S]>
               queryKey={[...STEP_RULES_KEY, config.step, scenario]}
               fetcher={(p: PageParams) => getStepRules(config.step, scenario, p)}
               emptyTitle={t("common:messages.noResults")}
@@ -115,7 +127,7 @@ function Step({ config, model, scenario }: { config: StepConfig; model: number; 
                       {
                         id: "source_state",
                         header: t("model:allocation.columns.state"),
-                        cell: (r: RuleRow) => <SourceStateBadge state={r.source_state as string | null} />,
+                        cell: (r: RuleRows[S]) => <SourceStateBadge state={sourceState(r)} />,
                       },
                     ]
                   : []),
@@ -124,7 +136,7 @@ function Step({ config, model, scenario }: { config: StepConfig; model: number; 
                       {
                         id: "actions",
                         header: t("allocation:form.actions"),
-                        cell: (r: RuleRow) => (
+                        cell: (r: RuleRows[S]) => (
                           <RuleActions step={config.step} row={r} onEdit={(row) => setEditing({ row })} />
                         ),
                       },
@@ -170,7 +182,7 @@ function Step({ config, model, scenario }: { config: StepConfig; model: number; 
   );
 }
 
-export function AllocationStepPage({ config }: { config: StepConfig }) {
+export function AllocationStepPage<S extends StepNumber>({ config }: { config: StepConfig<S> }) {
   const ctx = useAppContext();
   return (
     <RequireScenario>

@@ -10,8 +10,9 @@ import { getStepResults, type ResultRow, STEP_RESULTS_KEY } from "../../../lib/a
 import {
   CALCULATION_CATEGORY,
   RESULT_VIEWS,
+  type ResultEndpoint,
   type StepNumber,
-  UNALLOCATED_PATH,
+  UNALLOCATED_RESULTS,
 } from "../../../lib/api/step-endpoints";
 import type { PageParams } from "../../../lib/paged";
 import { getStepRules } from "../api/get-step-rules";
@@ -45,7 +46,7 @@ function columnsFor(step: StepNumber, view: string, t: T): ColumnSpec<ResultRow>
         {
           id: "status",
           header: t("model:allocation.columns.state"),
-          cell: (r) => <SourceStateBadge state={r.status as string} />,
+          cell: (r) => <SourceStateBadge state={"status" in r ? r.status : null} />,
         },
       ];
     case "destination":
@@ -103,7 +104,7 @@ function pushColumns(t: T, view: string): ColumnSpec<ResultRow>[] {
     {
       id: "category",
       header: t("allocation:results.category"),
-      cell: (r) => t(`allocation:results.categories.${String(r.category)}`),
+      cell: (r) => ("category" in r ? t(`allocation:results.categories.${r.category}`) : ""),
     },
     { id: "amount", header: t("model:allocation.columns.amount"), kind: "number", sortable: true },
   ];
@@ -151,8 +152,7 @@ export function ResultsPanel({
   const chosen =
     rules.data?.results.find((r) => String(r.id) === allocation) ??
     (allocation === null ? rules.data?.results[0] : undefined);
-  const filters =
-    needsAllocation && chosen ? { source: Number(chosen.source), dimension: Number(chosen.destination) } : {};
+  const filters = needsAllocation && chosen ? { source: chosen.source, dimension: chosen.destination } : {};
 
   const base = columnsFor(step, view, t);
   const extra: ColumnSpec<ResultRow>[] =
@@ -163,8 +163,9 @@ export function ResultsPanel({
         ]
       : [];
   const current = views.find((v) => v.id === view) ?? views[0]!;
-  const path =
-    unallocated && view === "byLine" && UNALLOCATED_PATH[step] ? UNALLOCATED_PATH[step]! : current.path;
+  const endpoint: ResultEndpoint =
+    unallocated && view === "byLine" && UNALLOCATED_RESULTS[step] ? UNALLOCATED_RESULTS[step]! : current;
+  const path = endpoint.path;
 
   return (
     <Card data-testid={`results-step-${step}`}>
@@ -196,7 +197,7 @@ export function ResultsPanel({
           label={t("allocation:results.chooseAllocation")}
           data={(rules.data?.results ?? []).map((r) => ({
             value: String(r.id),
-            label: `${String(r.source_name)} → ${String(r.destination_name)}`,
+            label: `${r.source_name} → ${r.destination_name}`,
           }))}
           value={chosen ? String(chosen.id) : allocation}
           onChange={setAllocation}
@@ -225,7 +226,7 @@ export function ResultsPanel({
           // to a view without an amount column was refused with 400 'ordering').
           key={path}
           queryKey={[...STEP_RESULTS_KEY, step, scenario, path, filters]}
-          fetcher={(p: PageParams) => getStepResults(path, scenario, p, filters)}
+          fetcher={(p: PageParams) => getStepResults(endpoint, scenario, p, filters)}
           emptyTitle={t("common:messages.noResults")}
           columns={[...base, ...extra]
             .map((c) => (c.kind === "currency" ? { ...c, currency } : c))

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import type { StepNumber } from "../../../lib/api/step-endpoints";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useDeleteRule } from "../api/delete-rule";
 import type { RuleRow } from "../api/get-step-rules";
-import { useDeleteRule } from "../api/save-rule";
 
 /** Edit and delete (after a confirmation) of one rule row. */
 export function RuleActions({

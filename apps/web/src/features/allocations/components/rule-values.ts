@@ -3,14 +3,16 @@
 // defaults EVEN for step 4 and NOT_ALLOCATE for steps 5 and 6; steps 5 and 6 send the split as
 // their equation: EVEN, NOT_ALLOCATE, DRIVER:<driver> or the formula).
 
+import type { PushSplitType } from "@costflow/contract/allocation";
 import type { StepNumber } from "../../../lib/api/step-endpoints";
-import { DEFAULT_ALLOCATION_PERCENTAGE, DEFAULT_FORMULA } from "../../../lib/constants";
+import { DEFAULT_ALLOCATION_PERCENTAGE } from "../../../lib/constants";
 import type { Option } from "../api/get-options";
 import type { RuleRow } from "../api/get-step-rules";
 import type { RuleType } from "../api/rule-paths";
 import { isValidPercentage, percentageToRatio } from "./percentage";
 
-export type SplitType = "EVEN" | "DRIVER" | "FORMULA" | "NOT_ALLOCATE";
+/** A step 4 split (EVEN, DRIVER, FORMULA) or a step 5-6 one (also NOT_ALLOCATE). */
+export type SplitType = PushSplitType;
 
 export interface RuleValues {
   source: Option | null;
@@ -54,65 +56,67 @@ export function initialValues(step: StepNumber, row: RuleRow | null): RuleValues
     description: "",
   };
   if (!row) return base;
-  const r = row as Record<string, unknown>;
-  const split = (r.splitType as SplitType | undefined) ?? base.splitType;
-  const common = {
-    ...base,
-    splitType: split,
-    equation: split === "FORMULA" ? String(r.equation ?? DEFAULT_FORMULA) : "",
+  // The row is the step's rule row (contract: allocation.ts); its fields tell which step it is.
+  if ("allocation_type" in row)
+    // Steps 1 and 2
+    return {
+      ...base,
+      source: opt(row.source, `${row.source_ext_id} · ${row.source_name}`),
+      destination: opt(row.destination, `${row.destination_ext_id} · ${row.destination_name}`),
+      type: row.allocation_type,
+      percentage: row.percentage,
+      driver: opt(row.driver, row.cost_pool_driver_name),
+    };
+  if ("destination_is_tdabc" in row)
+    // Step 3
+    return {
+      ...base,
+      source: opt(row.source, `${row.source_ext_id} · ${row.source_name}`),
+      destination: opt(row.destination, `${row.destination_ext_id} · ${row.destination_name}`),
+      percentage: row.percentage,
+      tdabcRatio: row.tdabc_ratio ?? "",
+      destinationTdabc: row.destination_is_tdabc,
+    };
+  const split = {
+    splitType: row.splitType,
+    equation: row.splitType === "FORMULA" ? row.equation : "",
   };
-  switch (step) {
-    case 1:
-    case 2:
-      return {
-        ...common,
-        source: opt(r.source, `${r.source_ext_id} · ${r.source_name}`),
-        destination: opt(r.destination, `${r.destination_ext_id} · ${r.destination_name}`),
-        type: r.allocation_type === "DRIVER" ? "DRIVER" : "PERCENTAGE",
-        percentage: Number(r.percentage ?? DEFAULT_ALLOCATION_PERCENTAGE),
-        driver: opt(r.driver, r.cost_pool_driver_name),
-      };
-    case 3:
-      return {
-        ...common,
-        source: opt(r.source, `${r.source_ext_id} · ${r.source_name}`),
-        destination: opt(r.destination, `${r.destination_ext_id} · ${r.destination_name}`),
-        percentage: Number(r.percentage ?? DEFAULT_ALLOCATION_PERCENTAGE),
-        tdabcRatio: r.tdabc_ratio === null || r.tdabc_ratio === undefined ? "" : Number(r.tdabc_ratio),
-        destinationTdabc: r.destination_is_tdabc === true,
-      };
-    case 4:
-      return {
-        ...common,
-        source: opt(r.source, r.source_name),
-        destination: opt(r.destination, r.destination_name),
-        allocationDriver: opt(r.allocationDriver, r.allocation_driver_name),
-        description: String(r.description ?? ""),
-      };
-    case 5:
-      return {
-        ...common,
-        source: opt(r.source_activity, r.source_activity_name),
-        parent: opt(r.source_parent, r.source_parent_name),
-        destination: opt(r.destination_child, r.destination_child_name),
-        allocationDriver: driverFromEquation(r.equation, r.allocationDriver),
-      };
-    case 6:
-      return {
-        ...common,
-        source: opt(r.source_driver, r.source_driver_name),
-        parent: opt(r.source_parent, r.source_parent_name),
-        destination: opt(r.destination_child, r.destination_child_name),
-        allocationDriver: driverFromEquation(r.equation, r.allocationDriver),
-      };
-  }
+  if ("source_activity" in row)
+    // Step 5
+    return {
+      ...base,
+      ...split,
+      source: opt(row.source_activity, row.source_activity_name),
+      parent: opt(row.source_parent, row.source_parent_name),
+      destination: opt(row.destination_child, row.destination_child_name),
+      allocationDriver: driverFromEquation(row.equation, row.allocationDriver),
+    };
+  if ("source_driver" in row)
+    // Step 6
+    return {
+      ...base,
+      ...split,
+      source: opt(row.source_driver, row.source_driver_name),
+      parent: opt(row.source_parent, row.source_parent_name),
+      destination: opt(row.destination_child, row.destination_child_name),
+      allocationDriver: driverFromEquation(row.equation, row.allocationDriver),
+    };
+  // Step 4
+  return {
+    ...base,
+    ...split,
+    source: opt(row.source, row.source_name),
+    destination: opt(row.destination, row.destination_name),
+    allocationDriver: opt(row.allocationDriver, row.allocation_driver_name),
+    description: row.description,
+  };
 }
 
 /** `DRIVER:<name>` equations name the driver; the id comes with the row. */
-function driverFromEquation(equation: unknown, id: unknown): Option | null {
-  const text = String(equation ?? "");
-  if (!text.startsWith("DRIVER:") || id === null || id === undefined) return null;
-  return { value: String(id), label: text.slice("DRIVER:".length), meta: { name: text.slice(7) } };
+function driverFromEquation(equation: string, id: number | null): Option | null {
+  if (!equation.startsWith("DRIVER:") || id === null) return null;
+  const name = equation.slice("DRIVER:".length);
+  return { value: String(id), label: name, meta: { name } };
 }
 
 /** Client checks; message keys are translated by the form. */

@@ -1,10 +1,11 @@
+import type { PushResultRow } from "@costflow/contract/calculation";
 import { Card, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ApiTable, type ColumnSpec } from "../../../components/api-table";
 import { EmptyState } from "../../../components/empty-state";
 import { useLatestCalculation } from "../../../lib/api/get-latest-calculation";
-import { getStepResults, type ResultRow, STEP_RESULTS_KEY } from "../../../lib/api/get-step-results";
-import { CALCULATION_CATEGORY, UNALLOCATED_PATH } from "../../../lib/api/step-endpoints";
+import { getStepResults, STEP_RESULTS_KEY } from "../../../lib/api/get-step-results";
+import { CALCULATION_CATEGORY, UNALLOCATED_RESULTS } from "../../../lib/api/step-endpoints";
 import type { PageParams } from "../../../lib/paged";
 
 /**
@@ -18,8 +19,8 @@ export function UnallocatedPanel({ step, scenario }: { step: 5 | 6; scenario: nu
   const { t } = useTranslation();
   const latest = useLatestCalculation(scenario, CALCULATION_CATEGORY[step]);
   const finished = latest.data?.kind === "found" && latest.data.finished;
-  const path = UNALLOCATED_PATH[step]!;
-  const columns: ColumnSpec<ResultRow>[] = [
+  const endpoint = UNALLOCATED_RESULTS[step]!;
+  const columns: ColumnSpec<PushResultRow>[] = [
     {
       id: "source_name",
       header: t(step === 5 ? "allocation:unallocated.activity" : "allocation:unallocated.driver"),
@@ -65,9 +66,9 @@ export function UnallocatedPanel({ step, scenario }: { step: 5 | 6; scenario: nu
           <Text fz="sm" c="dimmed" mb="sm">
             {s.hint}
           </Text>
-          <ApiTable<ResultRow>
-            queryKey={[...STEP_RESULTS_KEY, step, scenario, path, s.category]}
-            fetcher={(p: PageParams) => getStepResults(path, scenario, p, { category: s.category })}
+          <ApiTable<PushResultRow>
+            queryKey={[...STEP_RESULTS_KEY, step, scenario, endpoint.path, s.category]}
+            fetcher={(p: PageParams) => getStepResults(endpoint, scenario, p, { category: s.category })}
             emptyTitle={s.empty}
             columns={columns}
             defaultSort={[{ id: "amount", desc: true }]}

@@ -1,7 +1,7 @@
 import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
 import { formatPercentValue } from "../components/percentage";
 
-const CONFIG: StepConfig = {
+const CONFIG: StepConfig<1> = {
   step: 1,
   title: "model:allocation.step1.title",
   description: "model:allocation.step1.description",

@@ -1,7 +1,7 @@
 import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
 import { splitTypeCell } from "../components/split-type-cell";
 
-const CONFIG: StepConfig = {
+const CONFIG: StepConfig<4> = {
   step: 4,
   title: "model:allocation.step4.title",
   description: "model:allocation.step4.description",
@@ -22,7 +22,7 @@ const CONFIG: StepConfig = {
       // Formulas read left to right in every language.
       cell: (r) => (
         <bdi dir="ltr" style={{ fontFamily: "var(--mantine-font-family-monospace)", fontSize: "0.8em" }}>
-          {String(r.equation ?? "")}
+          {r.equation}
         </bdi>
       ),
     },

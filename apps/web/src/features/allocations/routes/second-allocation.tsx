@@ -1,7 +1,7 @@
 import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
 import { formatPercentValue } from "../components/percentage";
 
-const CONFIG: StepConfig = {
+const CONFIG: StepConfig<2> = {
   step: 2,
   title: "model:allocation.step2.title",
   description: "model:allocation.step2.description",

@@ -1,6 +1,6 @@
 import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
 
-const CONFIG: StepConfig = {
+const CONFIG: StepConfig<6> = {
   step: 6,
   title: "model:allocation.step6.title",
   description: "model:allocation.step6.description",
@@ -14,7 +14,7 @@ const CONFIG: StepConfig = {
     {
       id: "splitType",
       header: t("model:allocation.columns.type"),
-      cell: (r) => t(`allocation:split.${String(r.splitType)}`),
+      cell: (r) => t(`allocation:split.${r.splitType}`),
     },
     {
       id: "equation",
@@ -22,7 +22,7 @@ const CONFIG: StepConfig = {
       // Formulas read left to right in every language.
       cell: (r) => (
         <bdi dir="ltr" style={{ fontFamily: "var(--mantine-font-family-monospace)", fontSize: "0.8em" }}>
-          {String(r.equation ?? "")}
+          {r.equation}
         </bdi>
       ),
     },

@@ -1,7 +1,7 @@
 import { AllocationStepPage, type StepConfig } from "../components/allocation-step";
 import { formatPercentValue, formatPlainNumber } from "../components/percentage";
 
-const CONFIG: StepConfig = {
+const CONFIG: StepConfig<3> = {
   step: 3,
   title: "model:allocation.step3.title",
   description: "model:allocation.step3.description",

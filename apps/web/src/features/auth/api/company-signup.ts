@@ -1,3 +1,4 @@
+import { RegisterResponse } from "@costflow/contract/auth";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -12,8 +13,8 @@ interface CompanySignupInput {
   password: string;
 }
 
-function companySignup(input: CompanySignupInput): Promise<unknown> {
-  return api.post("company-signup/", input, { auth: false });
+function companySignup(input: CompanySignupInput) {
+  return api.post("company-signup/", input, { auth: false, schema: RegisterResponse });
 }
 
 export function useCompanySignup() {

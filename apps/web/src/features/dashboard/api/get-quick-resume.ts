@@ -1,9 +1,9 @@
+import { QuickResume } from "@costflow/contract/dashboard";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { QuickResume } from "../../../lib/api-types";
 
 function getQuickResume(): Promise<QuickResume> {
-  return api.get<QuickResume>("dashboard/quick-resume/");
+  return api.get("dashboard/quick-resume/", undefined, { schema: QuickResume });
 }
 
 function quickResumeQueryOptions(company: number | null) {

@@ -1,12 +1,10 @@
-import type { DimensionDriver } from "@costflow/contract/dimensions";
 import { Alert, Button, Group, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { DEFAULT_FORMULA } from "../../../lib/constants";
-import { fetchPage } from "../../../lib/paged";
 import { errorText, useZodForm } from "../../../lib/use-zod-form";
+import { useDecimalDrivers } from "../api/get-decimal-drivers";
 import { FormulaEditor } from "./formula-editor";
 
 const schema = z.object({
@@ -33,22 +31,6 @@ export const EMPTY_CALC_DRIVER: CalcDriverFormValues = {
   formula: DEFAULT_FORMULA,
   is_pnl_line: false,
 };
-
-/** The dimension's decimal drivers: the names a formula reads besides earlier calculated drivers. */
-function useDecimalDrivers(dimension: number | null) {
-  return useQuery({
-    queryKey: ["data", "calculated-drivers", "decimal-drivers", dimension],
-    queryFn: () =>
-      fetchPage<DimensionDriver>("transactional-data/drivers", {
-        dimension: dimension ?? 0,
-        driver_type: "decimal",
-        limit: 100,
-        offset: 0,
-        ordering: "position",
-      }),
-    enabled: dimension !== null,
-  });
-}
 
 export function CalcDriverForm({
   driverId,

@@ -1,15 +1,15 @@
+import { POOL_DRIVER_TYPES } from "@costflow/contract/cost";
 import { Alert, Button, Group, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { errorText, useZodForm } from "../../../lib/use-zod-form";
 
-const TYPES = ["DECI", "TEXT", "DATE"] as const;
 // One TDABC driver per model, and it must be decimal.
 const schema = z
   .object({
     name: z.string().trim().min(1, "common:validation.required").max(200, "data:validation.tooLong"),
-    display_type: z.enum(TYPES),
+    display_type: z.enum(POOL_DRIVER_TYPES),
     is_tdabc: z.boolean(),
   })
   .refine((v) => !v.is_tdabc || v.display_type === "DECI", {
@@ -61,7 +61,7 @@ export function PoolDriverForm({
         />
         <Select
           label={t("data:pools.driverType")}
-          data={TYPES.map((v) => ({ value: v, label: t(`data:driverTypes.${v}`) }))}
+          data={POOL_DRIVER_TYPES.map((v) => ({ value: v, label: t(`data:driverTypes.${v}`) }))}
           value={form.values.display_type}
           onChange={(v) =>
             form.setValue("display_type", (v ?? "DECI") as PoolDriverFormValues["display_type"])

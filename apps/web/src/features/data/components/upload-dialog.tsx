@@ -1,5 +1,6 @@
 // Upload a data file from a data screen (accounts, account values, cost pools, pool-driver values,
 // records) with a mode (Merge, Append, Replace), then follow the process here until it is done.
+import { UPLOAD_MODES } from "@costflow/contract/uploads";
 import { Alert, Anchor, Button, Group, Modal, Progress, Radio, Stack, Text } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
 import { IconAlertCircle, IconDownload, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
@@ -22,7 +23,6 @@ const ACCEPT = {
   "application/vnd.ms-excel": [".csv"],
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": [".xlsx"],
 };
-const MODES: UploadMode[] = ["MERGE", "APPEND", "REPLACE"];
 
 export function UploadDialog({
   opened,
@@ -90,7 +90,7 @@ export function UploadDialog({
         <Stack gap="sm">
           <Radio.Group label={t("data:upload.mode")} value={mode} onChange={(v) => setMode(v as UploadMode)}>
             <Group gap="md" mt={6}>
-              {MODES.map((m) => (
+              {UPLOAD_MODES.map((m) => (
                 <Radio key={m} value={m} label={t(MODE_LABELS[m] ?? m)} />
               ))}
             </Group>

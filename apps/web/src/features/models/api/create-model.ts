@@ -1,10 +1,10 @@
+import { CreatedModel } from "@costflow/contract/models";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { CostModel } from "../../../lib/api-types";
 import { MODELS_KEY } from "./get-models";
 
-function createModel(input: { name: string; short_description: string }): Promise<CostModel> {
-  return api.post<CostModel>("models/", input);
+function createModel(input: { name: string; short_description: string }) {
+  return api.post("models/", input, { schema: CreatedModel });
 }
 
 export function useCreateModel() {

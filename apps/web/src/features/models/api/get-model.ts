@@ -1,6 +1,6 @@
+import { Model } from "@costflow/contract/models";
 import { api } from "../../../lib/api-client";
-import type { CostModel } from "../../../lib/api-types";
 
-export function getModel(id: number): Promise<CostModel> {
-  return api.get<CostModel>(`models/${id}/`);
+export function getModel(id: number): Promise<Model> {
+  return api.get(`models/${id}/`, undefined, { schema: Model });
 }

@@ -1,6 +1,6 @@
+import { Scenario } from "@costflow/contract/models";
 import { api } from "../../../lib/api-client";
-import type { Scenario } from "../../../lib/api-types";
 
 export function getScenario(id: number): Promise<Scenario> {
-  return api.get<Scenario>(`model/scenarios/${id}/`);
+  return api.get(`model/scenarios/${id}/`, undefined, { schema: Scenario });
 }

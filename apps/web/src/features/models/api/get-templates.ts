@@ -1,4 +1,4 @@
-import type { ModelTemplate } from "@costflow/contract/models";
+import { ModelTemplate } from "@costflow/contract/models";
 import { useQuery } from "@tanstack/react-query";
 import { fetchPage } from "../../../lib/paged";
 
@@ -8,7 +8,7 @@ export type { ModelTemplate };
 export function useModelTemplates(language: string) {
   return useQuery({
     queryKey: ["models", "templates", language],
-    queryFn: () => fetchPage<ModelTemplate>("models/templates/", {}),
+    queryFn: () => fetchPage("models/templates/", {}, ModelTemplate),
     staleTime: 5 * 60_000,
   });
 }

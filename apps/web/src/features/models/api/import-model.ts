@@ -1,6 +1,6 @@
-import type { BundleIssue, ModelCreated } from "@costflow/contract/models";
+import { type BundleIssue, ModelCreated } from "@costflow/contract/models";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, buildUrl, refreshAccessToken } from "../../../lib/api-client";
+import { ApiError, buildUrl, checkResponse, refreshAccessToken } from "../../../lib/api-client";
 import { getAccessToken } from "../../../lib/session";
 import { MODELS_KEY } from "./get-models";
 
@@ -33,7 +33,7 @@ async function importModel(input: { file: File; language: string }): Promise<Mod
   if (res.status === 401) res = await send(await refreshAccessToken());
   const parsed = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   if (!res.ok) throw new ImportError(res.status, parsed, res.statusText);
-  return parsed as unknown as ModelCreated;
+  return checkResponse("models/import/", parsed, ModelCreated);
 }
 
 export function useImportModel() {

@@ -1,10 +1,10 @@
+import { Model } from "@costflow/contract/models";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { CostModel } from "../../../lib/api-types";
 import { MODELS_KEY } from "./get-models";
 
 function updateModel({ id, ...patch }: { id: number; name: string; short_description: string }) {
-  return api.patch<CostModel>(`models/${id}/`, patch);
+  return api.patch(`models/${id}/`, patch, { schema: Model });
 }
 
 export function useUpdateModel() {

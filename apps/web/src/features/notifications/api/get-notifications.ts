@@ -1,12 +1,12 @@
+import { NotificationPage } from "@costflow/contract/account";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { NotificationPage } from "../../../lib/api-types";
 import { NOTIFICATION_POLL_MS } from "../../../lib/constants";
 
 export const NOTIFICATIONS_KEY = ["account", "notifications"] as const;
 
 function getNotifications(limit = 10): Promise<NotificationPage> {
-  return api.get<NotificationPage>("account/notifications/", { limit, offset: 0 });
+  return api.get("account/notifications/", { limit, offset: 0 }, { schema: NotificationPage });
 }
 
 /** Polled every 30 s while `polling` is true; stopping sets it false. */

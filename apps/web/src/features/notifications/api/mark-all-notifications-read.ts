@@ -1,9 +1,11 @@
+import { MarkAllNotificationsResponse } from "@costflow/contract/account";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { NOTIFICATIONS_KEY } from "./get-notifications";
 
-function markAllNotificationsRead(): Promise<unknown> {
-  return api.put<unknown>("account/notifications/", { is_read: true });
+/** PUT account/notifications/: every notification read; answers how many changed. */
+function markAllNotificationsRead() {
+  return api.put("account/notifications/", { is_read: true }, { schema: MarkAllNotificationsResponse });
 }
 
 export function useMarkAllNotificationsRead() {

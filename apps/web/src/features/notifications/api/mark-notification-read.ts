@@ -1,10 +1,10 @@
+import { Notification as AppNotification } from "@costflow/contract/account";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { AppNotification } from "../../../lib/api-types";
 import { NOTIFICATIONS_KEY } from "./get-notifications";
 
 function markNotificationRead(id: number, isRead = true): Promise<AppNotification> {
-  return api.put<AppNotification>(`account/notifications/${id}/`, { is_read: isRead });
+  return api.put(`account/notifications/${id}/`, { is_read: isRead }, { schema: AppNotification });
 }
 
 export function useMarkNotificationRead() {

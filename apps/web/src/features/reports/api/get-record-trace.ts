@@ -1,10 +1,10 @@
+import { RecordTrace } from "@costflow/contract/report-trace";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { REPORT_DATA_KEY, readReport } from "./read-report";
-import type { RecordTrace } from "./report-types";
 
 /** GET report/records/{id}/trace/?scenario: the record's cost by activity, pool and account. */
 function getRecordTrace(record: number, scenario: number) {
-  return readReport<RecordTrace>(`report/records/${record}/trace/`, { scenario });
+  return readReport(`report/records/${record}/trace/`, { scenario }, RecordTrace);
 }
 
 function recordTraceOptions(record: number | null, scenario: number) {

@@ -1,6 +1,6 @@
+import { CompareReport } from "@costflow/contract/reports";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { REPORT_DATA_KEY, readReport } from "./read-report";
-import type { CompareReport } from "./report-types";
 
 /** Each of scenario, dimension, line is one id/code, or the two compared ("a,b"). */
 interface CompareParams {
@@ -14,7 +14,7 @@ interface CompareParams {
 
 /** GET report/compare/: two scenarios, two dimensions or two lines side by side with variance. */
 function getReportCompare(p: CompareParams) {
-  return readReport<CompareReport>("report/compare/", { ...p });
+  return readReport("report/compare/", { ...p }, CompareReport);
 }
 
 function reportCompareOptions(p: CompareParams | null) {

@@ -1,6 +1,6 @@
+import { PnlReport } from "@costflow/contract/reports";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { REPORT_DATA_KEY, readReport } from "./read-report";
-import type { PnlReport } from "./report-types";
 
 interface PnlParams {
   scenario: number;
@@ -13,7 +13,7 @@ interface PnlParams {
 
 /** GET report/pnl/: a page of records with every P&L line, profit, cost and margin, and the totals. */
 function getReportPnl(p: PnlParams) {
-  return readReport<PnlReport>("report/pnl/", { ...p });
+  return readReport("report/pnl/", { ...p }, PnlReport);
 }
 
 export function reportPnlOptions(p: PnlParams | null) {

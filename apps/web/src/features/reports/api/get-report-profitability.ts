@@ -1,6 +1,7 @@
+import { ProfitabilityReport } from "@costflow/contract/reports";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { REPORT_DATA_KEY, readReport } from "./read-report";
-import type { ProfitabilityReport, ReportSide } from "./report-types";
+import type { ReportSide } from "./report-types";
 
 interface ProfitabilityParams {
   scenario: number;
@@ -14,7 +15,7 @@ interface ProfitabilityParams {
 
 /** GET report/profitability/: the top or bottom N records by a line or a calculated driver. */
 function getReportProfitability(p: ProfitabilityParams) {
-  return readReport<ProfitabilityReport>("report/profitability/", { ...p });
+  return readReport("report/profitability/", { ...p }, ProfitabilityReport);
 }
 
 function reportProfitabilityOptions(p: ProfitabilityParams | null) {

@@ -1,13 +1,13 @@
+import { Scenario } from "@costflow/contract/models";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { Scenario } from "../../../lib/api-types";
 
 /**
  * The selected scenario: its currency is the one every report figure is shown in (docs/reports.md,
  * "Screens").
  */
 function getReportScenario(id: number): Promise<Scenario> {
-  return api.get<Scenario>(`model/scenarios/${id}/`);
+  return api.get(`model/scenarios/${id}/`, undefined, { schema: Scenario });
 }
 
 function useReportScenario(id: number) {

@@ -1,6 +1,6 @@
+import { TreemapReport } from "@costflow/contract/reports";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { REPORT_DATA_KEY, readReport } from "./read-report";
-import type { TreemapReport } from "./report-types";
 
 interface TreemapParams {
   scenario: number;
@@ -13,7 +13,7 @@ interface TreemapParams {
 
 /** GET report/treemap/: nested nodes; beyond `limit` children the rest is one 'Others (n)' node. */
 function getReportTreemap(p: TreemapParams) {
-  return readReport<TreemapReport>("report/treemap/", { ...p });
+  return readReport("report/treemap/", { ...p }, TreemapReport);
 }
 
 function reportTreemapOptions(p: TreemapParams | null) {

@@ -1,14 +1,18 @@
+import { WaterfallReport } from "@costflow/contract/reports";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { REPORT_DATA_KEY, readReport } from "./read-report";
-import type { WaterfallReport } from "./report-types";
 
 /** GET report/waterfall/: the P&L bridge of a dimension's total or of one record. */
 function getReportWaterfall(scenario: number, dimension: number, record?: number | null) {
-  return readReport<WaterfallReport>("report/waterfall/", {
-    scenario,
-    dimension,
-    record: record ?? undefined,
-  });
+  return readReport(
+    "report/waterfall/",
+    {
+      scenario,
+      dimension,
+      record: record ?? undefined,
+    },
+    WaterfallReport,
+  );
 }
 
 function reportWaterfallOptions(scenario: number, dimension: number | null, record?: number | null) {

@@ -1,10 +1,10 @@
+import { WhaleReport } from "@costflow/contract/reports";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { REPORT_DATA_KEY, readReport } from "./read-report";
-import type { WhaleReport } from "./report-types";
 
 /** GET report/whale/: the whale curve of a dimension, downsampled for drawing. */
 function getReportWhale(scenario: number, dimension: number) {
-  return readReport<WhaleReport>("report/whale/", { scenario, dimension });
+  return readReport("report/whale/", { scenario, dimension }, WhaleReport);
 }
 
 function reportWhaleOptions(scenario: number, dimension: number | null) {

@@ -1,5 +1,5 @@
-// Shapes of the report calls (issue 9, item 2), from the contract (type-only imports: the web bundle
-// takes no runtime code from there).
+// Shapes of the report calls (issue 9, item 2), from the contract; the fetchers pass the contract's
+// schemas so development builds check the answers.
 
 export type { RecordTrace } from "@costflow/contract/report-trace";
 export type {

@@ -1,7 +1,7 @@
+import { SavedReport } from "@costflow/contract/saved-reports";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { SAVED_REPORTS_KEY } from "./get-saved-reports";
-import type { SavedReport } from "./report-types";
 
 interface SavedReportInput {
   title: string;
@@ -19,8 +19,8 @@ function saveSavedReport({
   body: Partial<SavedReportInput>;
 }): Promise<SavedReport> {
   return id
-    ? api.patch<SavedReport>(`report/my-reports/${id}/`, body)
-    : api.post<SavedReport>("report/my-reports/", body);
+    ? api.patch(`report/my-reports/${id}/`, body, { schema: SavedReport })
+    : api.post("report/my-reports/", body, { schema: SavedReport });
 }
 
 export function useSaveSavedReport() {

@@ -8,14 +8,10 @@ import { formatInteger } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
 import { tableErrorText } from "../../../lib/table-error";
-import {
-  deleteExportFile,
-  downloadExportFile,
-  EXPORT_FILES_KEY,
-  type ExportFileRow,
-  getExportFiles,
-  stopExportFile,
-} from "../api/get-export-files";
+import { deleteExportFile } from "../api/delete-export-file";
+import { downloadExportFile } from "../api/download-export-file";
+import { EXPORT_FILES_KEY, type ExportFileRow, getExportFiles } from "../api/get-export-files";
+import { stopExportFile } from "../api/stop-export-file";
 
 /** Bytes as B, KB, MB or GB in the reader's language. */
 function sizeText(bytes: number | null | undefined, lang: string): string {

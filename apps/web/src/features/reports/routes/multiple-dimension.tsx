@@ -1,3 +1,4 @@
+import { COMPARE_MODES } from "@costflow/contract/reports";
 import {
   Card,
   Grid,
@@ -32,12 +33,10 @@ import { useReportParams } from "../components/use-report-params";
 /** Comparison reports take exactly two items: two scenarios, dimensions or report lines. */
 export const COMPARISON_SIZE = 2;
 
-const MODES: CompareMode[] = ["scenarios", "dimensions", "lines"];
-
 function MultipleDimension({ model, scenario }: { model: number; scenario: number }) {
   const { t } = useTranslation();
   const p = useReportParams();
-  const mode: CompareMode = MODES.find((m) => m === p.get("mode")) ?? "dimensions";
+  const mode: CompareMode = COMPARE_MODES.find((m) => m === p.get("mode")) ?? "dimensions";
   const picked = (p.get("items") ?? "").split(",").filter(Boolean);
   const dims = useReportOptions("dimensions", model);
   const scenarios = useReportOptions("scenarios", model);

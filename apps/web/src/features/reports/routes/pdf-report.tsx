@@ -29,21 +29,18 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { EXPORT_FILES_KEY, requestExportFile } from "../../../lib/api/request-export-file";
 import { ApiError } from "../../../lib/api-client";
 import { useAppContext } from "../../../lib/app-context";
 import { DEFAULT_PDF_ORIENTATION } from "../../../lib/constants";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { EXPORT_FILES_KEY, requestExportFile } from "../api/get-export-files";
+import { useDeletePdfReport } from "../api/delete-pdf-report";
+import { useDuplicatePdfReport } from "../api/duplicate-pdf-report";
+import { type PdfReport, usePdfReports } from "../api/get-pdf-reports";
 import { useReportCalculationState } from "../api/get-report-calculation";
 import { useAllReportLines } from "../api/get-report-lines";
 import { useReportOptions } from "../api/get-report-options";
-import {
-  type PdfReport,
-  useDeletePdfReport,
-  useDuplicatePdfReport,
-  usePdfReports,
-  useSavePdfReport,
-} from "../api/pdf-reports";
+import { useSavePdfReport } from "../api/save-pdf-report";
 import { ExportFilesTable } from "../components/export-files-table";
 import { BLOCK_TYPES, type BlockType, newBlock, PdfBlockEditor } from "../components/pdf-block-editor";
 

@@ -1,19 +1,19 @@
 import { Badge, Button, Card, Code, Grid, Group, List, Modal, Select, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconCornerDownRight, IconPlus } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiTable } from "../../../components/api-table";
 import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireModel } from "../../../components/require-context";
-import { ApiError, api } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/api-client";
 import { useAppContext } from "../../../lib/app-context";
 import { moneyText } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { PageParams } from "../../../lib/paged";
 import { useSession } from "../../../lib/use-session";
+import { useDeleteReportLine } from "../api/delete-report-line";
 import {
   getReportLines,
   REPORT_LINES_KEY,
@@ -54,11 +54,7 @@ function Structure({ model, scenario }: { model: number; scenario: number | null
   const { ability } = useSession();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ReportLine | null>(null);
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`report/lines/${id}/`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORT_LINES_KEY }),
-  });
+  const remove = useDeleteReportLine();
   const confirmDelete = (line: ReportLine) =>
     modals.openConfirmModal({
       title: t("allocation:pl.deleteTitle"),

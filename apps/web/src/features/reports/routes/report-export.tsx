@@ -1,3 +1,4 @@
+import type { ExportDataType } from "@costflow/contract/export-files";
 import { Button, Card, Group, SegmentedControl, SimpleGrid, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconFileSpreadsheet, IconFileTypePdf, IconTemplate } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -6,10 +7,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
+import { EXPORT_FILES_KEY, requestExportFile } from "../../../lib/api/request-export-file";
 import { useAppContext } from "../../../lib/app-context";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { tableErrorText } from "../../../lib/table-error";
-import { EXPORT_FILES_KEY, requestExportFile } from "../api/get-export-files";
 import { ExportFilesTable } from "../components/export-files-table";
 
 const OPTIONS = [
@@ -22,7 +23,8 @@ const OPTIONS = [
   },
 ];
 
-type BiFormat = "BI_CSV" | "BI_XLSX" | "BI_PARQUET";
+/** The BI template's formats: the BI_* data types of export/files/. */
+type BiFormat = Extract<ExportDataType, `BI_${string}`>;
 
 /** Requests a file of the pipeline; it appears in the downloads list below. */
 function useRequestFile(scenario: number) {

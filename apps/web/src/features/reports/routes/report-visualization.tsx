@@ -16,7 +16,7 @@ import { PageHeader } from "../../../components/page-header";
 import { ReportStatus } from "../../../components/report-status";
 import { RequireScenario } from "../../../components/require-context";
 import { SankeyChart } from "../../../components/sankey-chart";
-import { useSankey } from "../../../lib/api/get-scenario-report";
+import { useSankey } from "../../../lib/api/get-sankey";
 import { useAppContext } from "../../../lib/app-context";
 import { DEFAULT_REPORT_TOP } from "../../../lib/constants";
 import { formatInteger, formatNumber, moneyText } from "../../../lib/format";

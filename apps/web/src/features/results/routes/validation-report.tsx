@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { ReportStatus } from "../../../components/report-status";
 import { RequireScenario } from "../../../components/require-context";
-import { useValidationReport, type ValidationReport } from "../../../lib/api/get-scenario-report";
+import { useValidationReport, type ValidationReport } from "../../../lib/api/get-validation-report";
 import { useAppContext } from "../../../lib/app-context";
 import { formatDateTime, formatNumber, moneyText } from "../../../lib/format";
 

@@ -1,7 +1,7 @@
+import { Scenario } from "@costflow/contract/models";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SCENARIOS_KEY } from "../../../lib/api/get-scenarios";
 import { api } from "../../../lib/api-client";
-import type { Scenario } from "../../../lib/api-types";
 
 export interface ScenarioInput {
   model: number;
@@ -13,7 +13,7 @@ export interface ScenarioInput {
 }
 
 function createScenario(input: ScenarioInput): Promise<Scenario> {
-  return api.post<Scenario>("model/scenarios/", input);
+  return api.post("model/scenarios/", input, { schema: Scenario });
 }
 
 export function useCreateScenario() {

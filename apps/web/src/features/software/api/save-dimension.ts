@@ -1,10 +1,10 @@
-import { Dimension, DimensionDriver } from "@costflow/contract/dimensions";
+import { Dimension, DimensionDriver, type DriverType } from "@costflow/contract/dimensions";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { SOFTWARE_DIMENSIONS_KEY } from "./get-dimensions";
 
 /** Driver types a user creates by hand; relationship (DIMENSION) drivers come from the parent. */
-export type DriverDataType = "DECI" | "TEXT" | "DATE";
+export type DriverDataType = Exclude<DriverType, "DIMENSION">;
 
 interface DimensionInput {
   model: number;
