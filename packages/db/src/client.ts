@@ -21,6 +21,8 @@ export interface DatabaseClient {
   driver: "pglite" | "postgres";
   /** The PostgreSQL schema our tables live in ("public", or "t_<random>" for a test database). */
   schema: string;
+  /** PostgreSQL: the connection URL (threads open their own connections with it). */
+  url?: string;
   /**
    * Raw SQL for components that bring their own SQL (the job queue). Without values the text
    * may hold several statements.
@@ -86,6 +88,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseClient {
     db,
     driver: "postgres",
     schema,
+    url,
     executeSql: async (text, values) => pool.query(text, values as unknown[] | undefined),
     close: async () => {
       if (closed) return;

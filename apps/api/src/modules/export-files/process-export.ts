@@ -2,6 +2,7 @@ import type { ExportDataType, ExportErrorReason } from "@costflow/contract/expor
 import { type ExportFileView, exportFilesRepository } from "@costflow/db/repositories/export-files";
 import type { AppContext } from "../../context.ts";
 import { type ExportJob, exportLeaseSeconds, fileKey, fileStore } from "./export-settings.ts";
+import { threadedWriter } from "./export-thread-client.ts";
 import { ExportRefused, ExportStopped } from "./export-writer.ts";
 import { EXPORT_WRITERS } from "./export-writers.ts";
 import { notifyExportDone } from "./notify-export.ts";
@@ -97,7 +98,8 @@ async function run(
   stop: AbortController,
 ): Promise<Outcome> {
   const files = exportFilesRepository(ctx.db);
-  const write = EXPORT_WRITERS[file.kind as ExportDataType];
+  const kind = file.kind as ExportDataType;
+  const write = EXPORT_WRITERS[kind] && (threadedWriter(ctx, kind) ?? EXPORT_WRITERS[kind]);
   if (!write) return { status: "ERROR", reason: "failed" };
   if (file.stopRequested) return { status: "ERROR", reason: "stopped" };
   const stored = await fileStore().create(key);
