@@ -1,10 +1,15 @@
+import { Writable } from "node:stream";
 import { createDatabase } from "@costflow/db/client";
+import type { ExportFileView } from "@costflow/db/repositories/export-files";
 import { type AppContext, createRepositories } from "../src/context.ts";
 import { biStarSchema } from "../src/modules/export-files/bi-star-schema.ts";
+import { EXPORT_WRITERS } from "../src/modules/export-files/export-writers.ts";
 
 // Times each table of the BI template read alone (database reads and row building, no encoding),
-// against a schema kept by `bench-calculate.ts --keep`:
-//   DATABASE_URL=... npx tsx apps/api/scripts/profile-bi-tables.ts <schema> <companyId> <scenarioId> <modelId>
+// against a schema kept by `bench-calculate.ts --keep`; with a format (BI_CSV, BI_PARQUET), times
+// that whole writer in this process instead, writing to nowhere (for --cpu-prof):
+//   DATABASE_URL=... npx tsx apps/api/scripts/profile-bi-tables.ts <schema> <companyId> <scenarioId> <modelId> [format]
+const format = process.argv[6] as "BI_CSV" | "BI_PARQUET" | undefined;
 const [schema, companyId, scenarioId, modelId] = process.argv.slice(2).map((v, i) => (i ? Number(v) : v)) as [
   string,
   number,
@@ -23,12 +28,20 @@ const ctx = {
   repos: createRepositories(database.db),
   log: console,
 } as unknown as AppContext;
-const star = await biStarSchema(ctx, companyId, { id: scenarioId, modelId });
-if (!star) throw new Error("no calculation");
-for (const table of star.tables) {
+if (format) {
+  const out = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const file = { companyId, scenarioId, kind: format } as unknown as ExportFileView;
   const at = performance.now();
-  let rows = 0;
-  for await (const chunk of table.chunks()) rows += chunk.rows;
-  console.log(`${table.name}: ${rows} rows in ${((performance.now() - at) / 1000).toFixed(1)} s`);
+  await EXPORT_WRITERS[format]!(ctx, file, out, async () => {}, new AbortController().signal);
+  console.log(`${format}: ${((performance.now() - at) / 1000).toFixed(1)} s`);
+} else {
+  const star = await biStarSchema(ctx, companyId, { id: scenarioId, modelId });
+  if (!star) throw new Error("no calculation");
+  for (const table of star.tables) {
+    const at = performance.now();
+    let rows = 0;
+    for await (const chunk of table.chunks()) rows += chunk.rows;
+    console.log(`${table.name}: ${rows} rows in ${((performance.now() - at) / 1000).toFixed(1)} s`);
+  }
 }
 await database.close();
