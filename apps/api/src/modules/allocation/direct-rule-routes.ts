@@ -10,11 +10,11 @@ import {
   UpdateDirectAllocation,
 } from "@costflow/contract/allocation";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
 import { findScenario } from "./open-scenario.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
 import { toDirectRule } from "./rule-views.ts";
@@ -22,7 +22,7 @@ import { readDirectRule, saveDirectRule } from "./save-direct-rule.ts";
 import { directRuleStates, toAllocationSources } from "./source-states.ts";
 
 /** Step 3: direct cost pool → activity. */
-export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
+export function directRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const base = "/allocation/direct-cost-pool-percentage-allocations";
     app.get(
@@ -40,10 +40,10 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = tenantOf(request);
         const { scenario, ...paging } = request.query;
-        await findScenario(deps, companyId, scenario);
-        const result = await deps.rules.listDirectRules(companyId, scenario, paging);
+        await findScenario(ctx, companyId, scenario);
+        const result = await ctx.repos.allocationRules.listDirectRules(companyId, scenario, paging);
         const sources = [...new Set(result.rows.map((r) => r.sourceId))];
-        const states = await directRuleStates(deps, companyId, scenario, sources);
+        const states = await directRuleStates(ctx, companyId, scenario, sources);
         return toPage(request, result, paging, (row) => toDirectRule(row, states));
       },
     );
@@ -62,8 +62,8 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
-        await findScenario(deps, companyId, request.query.scenario);
-        return toAllocationSources(await directRuleStates(deps, companyId, request.query.scenario, null));
+        await findScenario(ctx, companyId, request.query.scenario);
+        return toAllocationSources(await directRuleStates(ctx, companyId, request.query.scenario, null));
       },
     );
 
@@ -79,7 +79,7 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           response: { 200: DirectAllocation, ...errorResponses },
         },
       },
-      async (request) => readDirectRule(deps, tenantOf(request), request.params.id),
+      async (request) => readDirectRule(ctx, tenantOf(request), request.params.id),
     );
 
     app.post(
@@ -95,7 +95,7 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await saveDirectRule(deps, tenantOf(request), request.body)),
+        reply.code(201).send(await saveDirectRule(ctx, tenantOf(request), request.body)),
     );
 
     app.patch(
@@ -111,7 +111,7 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           response: { 200: DirectAllocation, ...errorResponses },
         },
       },
-      async (request) => saveDirectRule(deps, tenantOf(request), request.body, request.params.id),
+      async (request) => saveDirectRule(ctx, tenantOf(request), request.body, request.params.id),
     );
 
     for (const type of DIRECT_RULE_TYPE_PATHS) {
@@ -128,7 +128,8 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          if (!(await deps.rules.deleteDirectRule(tenantOf(request), request.params.id))) throw notFound();
+          if (!(await ctx.repos.allocationRules.deleteDirectRule(tenantOf(request), request.params.id)))
+            throw notFound();
           return reply.code(204).send(null);
         },
       );

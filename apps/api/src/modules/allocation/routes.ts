@@ -12,7 +12,6 @@ import { languageFromHeader } from "../../lib/language.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { activityRuleRoutes } from "./activity-rule-routes.ts";
-import { allocationDeps } from "./allocation-deps.ts";
 import { readSettings, updateSettings } from "./allocation-settings.ts";
 import { directRuleRoutes } from "./direct-rule-routes.ts";
 import { weightNames } from "./formula-names.ts";
@@ -25,11 +24,10 @@ import { sourceRuleRoutes } from "./source-rule-routes.ts";
 /** The six rule sets of a scenario, its allocation settings and the formula check of split formulas. */
 export function allocationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const deps = allocationDeps(ctx);
-    await app.register(sourceRuleRoutes(deps));
-    await app.register(directRuleRoutes(deps));
-    await app.register(activityRuleRoutes(deps));
-    await app.register(pushRuleRoutes(deps));
+    await app.register(sourceRuleRoutes(ctx));
+    await app.register(directRuleRoutes(ctx));
+    await app.register(activityRuleRoutes(ctx));
+    await app.register(pushRuleRoutes(ctx));
 
     app.get(
       "/allocation/settings",
@@ -45,8 +43,8 @@ export function allocationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
-        await findScenario(deps, companyId, request.query.scenario);
-        return readSettings(deps, companyId, request.query.scenario);
+        await findScenario(ctx, companyId, request.query.scenario);
+        return readSettings(ctx, companyId, request.query.scenario);
       },
     );
 
@@ -63,7 +61,7 @@ export function allocationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: AllocationSettings, ...errorResponses },
         },
       },
-      async (request) => updateSettings(deps, tenantOf(request), request.query.scenario, request.body),
+      async (request) => updateSettings(ctx, tenantOf(request), request.query.scenario, request.body),
     );
 
     app.post(
@@ -80,9 +78,9 @@ export function allocationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
-        const dimension = await deps.rules.findDimension(companyId, request.body.dimension);
+        const dimension = await ctx.repos.allocationRules.findDimension(companyId, request.body.dimension);
         if (!dimension) throw notFound("dimension");
-        const { names } = await weightNames(deps, companyId, dimension.id);
+        const { names } = await weightNames(ctx, companyId, dimension.id);
         return formulaFeedback(
           request.body.equation,
           names,

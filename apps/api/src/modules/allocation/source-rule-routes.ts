@@ -17,11 +17,11 @@ import {
 } from "@costflow/contract/allocation";
 import type { SourceRuleStep } from "@costflow/db/repositories/allocation-rules";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
 import { generateSecondStep } from "./generate-second-step.ts";
 import { findScenario } from "./open-scenario.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
@@ -48,7 +48,7 @@ const STEPS = [
   },
 ] as const;
 
-export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
+export function sourceRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     for (const { step, list, save, item, page } of STEPS) {
       const what =
@@ -68,10 +68,10 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
         async (request) => {
           const companyId = tenantOf(request);
           const { scenario, ...paging } = request.query;
-          await findScenario(deps, companyId, scenario);
-          const result = await deps.rules.listSourceRules(step, companyId, scenario, paging);
+          await findScenario(ctx, companyId, scenario);
+          const result = await ctx.repos.allocationRules.listSourceRules(step, companyId, scenario, paging);
           const sources = [...new Set(result.rows.map((r) => r.sourceId))];
-          const states = await sourceRuleStates(deps, step, companyId, scenario, sources);
+          const states = await sourceRuleStates(ctx, step, companyId, scenario, sources);
           return toPage(request, result, paging, (row) => toSourceRule(row, states));
         },
       );
@@ -90,9 +90,9 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
         },
         async (request) => {
           const companyId = tenantOf(request);
-          await findScenario(deps, companyId, request.query.scenario);
+          await findScenario(ctx, companyId, request.query.scenario);
           return toAllocationSources(
-            await sourceRuleStates(deps, step, companyId, request.query.scenario, null),
+            await sourceRuleStates(ctx, step, companyId, request.query.scenario, null),
           );
         },
       );
@@ -109,7 +109,7 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
             response: { 200: item, ...errorResponses },
           },
         },
-        async (request) => readSourceRule(deps, tenantOf(request), step, request.params.id),
+        async (request) => readSourceRule(ctx, tenantOf(request), step, request.params.id),
       );
 
       app.delete(
@@ -125,7 +125,7 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          if (!(await deps.rules.deleteSourceRule(step, tenantOf(request), request.params.id)))
+          if (!(await ctx.repos.allocationRules.deleteSourceRule(step, tenantOf(request), request.params.id)))
             throw notFound();
           return reply.code(204).send(null);
         },
@@ -148,9 +148,7 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           async (request, reply) =>
             reply
               .code(201)
-              .send(
-                await saveSourceRule(deps, tenantOf(request), step as SourceRuleStep, type, request.body),
-              ),
+              .send(await saveSourceRule(ctx, tenantOf(request), step as SourceRuleStep, type, request.body)),
         );
         app.patch(
           `/allocation/${save}-${path}-allocations/:id`,
@@ -166,7 +164,7 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
             },
           },
           async (request) =>
-            saveSourceRule(deps, tenantOf(request), step, type, request.body, request.params.id),
+            saveSourceRule(ctx, tenantOf(request), step, type, request.body, request.params.id),
         );
       }
     }
@@ -183,7 +181,7 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           response: { 200: GenerateSecondStepResult, ...errorResponses },
         },
       },
-      async (request) => generateSecondStep(deps, tenantOf(request), request.body),
+      async (request) => generateSecondStep(ctx, tenantOf(request), request.body),
     );
   };
 }

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { dataRepos, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
+import { pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { languageFromHeader } from "../../lib/language.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
@@ -34,7 +34,6 @@ import {
 /** The older calculated-drivers API (docs/data-api.md, "Calculated drivers"). */
 export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["calculated drivers"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -54,9 +53,10 @@ export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = tenantOf(request);
         const scenario = await requireScenario(ctx, companyId, request.query.scenario);
-        const calculationId = (await repos.calculatedDrivers.latestFinished(companyId, scenario.id)) ?? null;
+        const calculationId =
+          (await ctx.repos.calculatedDrivers.latestFinished(companyId, scenario.id)) ?? null;
         const page = pageOf(request.query);
-        const result = await repos.calculatedDrivers.listWithTotals(
+        const result = await ctx.repos.calculatedDrivers.listWithTotals(
           companyId,
           { modelId: scenario.modelId, dimensionId: request.query.dimension },
           calculationId,
@@ -85,7 +85,7 @@ export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const model = await requireModel(ctx, companyId, request.query.model);
         const page = pageOf(request.query);
-        const result = await repos.calculatedDrivers.list(
+        const result = await ctx.repos.calculatedDrivers.list(
           companyId,
           { modelId: model.id, dimensionId: request.query.dimension, isPnlLine: request.query.is_pnl_line },
           page,
@@ -108,7 +108,7 @@ export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
-        const row = await repos.calculatedDrivers.find(companyId, request.params.id);
+        const row = await ctx.repos.calculatedDrivers.find(companyId, request.params.id);
         if (!row) throw notFound();
         return withFeedback(ctx, companyId, languageFromHeader(request.headers["accept-language"]), row);
       },
@@ -233,7 +233,7 @@ export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const scenario = await requireScenario(ctx, companyId, request.query.scenario);
         const page = pageOf(request.query);
-        const result = await repos.calculatedDrivers.listCalculations(companyId, scenario.id, page);
+        const result = await ctx.repos.calculatedDrivers.listCalculations(companyId, scenario.id, page);
         return toPage(request, result, page, toDriversCalculation);
       },
     );
@@ -252,10 +252,10 @@ export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
-        const run = await repos.calculatedDrivers.findCalculation(companyId, request.query.calculation);
+        const run = await ctx.repos.calculatedDrivers.findCalculation(companyId, request.query.calculation);
         if (!run) throw notFound("calculation");
         const page = pageOf(request.query);
-        const result = await repos.calculatedDrivers.logs(
+        const result = await ctx.repos.calculatedDrivers.logs(
           companyId,
           run.id,
           { levels: ["WARNING", "ERROR"] },

@@ -20,7 +20,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
 import {
-  dataRepos,
   mapConstraintErrors,
   otherModel,
   pageOf,
@@ -38,7 +37,6 @@ const codeTaken = { financial_accounts_model_code_key: "ID" };
 /** Financial accounts of a model and their values per scenario (docs/data-api.md, "Cost"). */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["financial accounts"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -62,10 +60,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // scenario, an empty page) is answered the general way.
         const fast = request.query.search
           ? undefined
-          : await repos.accounts.tablePage(companyId, request.query.scenario, page);
+          : await ctx.repos.accounts.tablePage(companyId, request.query.scenario, page);
         const result =
           fast ??
-          (await repos.accounts.table(
+          (await ctx.repos.accounts.table(
             companyId,
             await requireScenario(ctx, companyId, request.query.scenario),
             { search: request.query.search },
@@ -90,7 +88,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = tenantOf(request);
         const scenario = await requireScenario(ctx, companyId, request.query.scenario);
-        return { total: toNumber(await repos.accounts.amountSum(companyId, scenario.id)) };
+        return { total: toNumber(await ctx.repos.accounts.amountSum(companyId, scenario.id)) };
       },
     );
 
@@ -129,7 +127,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const model = await requireModel(ctx, companyId, request.query.model);
         const scenario = await requireScenario(ctx, companyId, request.query.scenario);
         if (scenario.modelId !== model.id) throw otherModel("scenario");
-        const rows = await repos.accounts.all(companyId, model.id, scenario.id);
+        const rows = await ctx.repos.accounts.all(companyId, model.id, scenario.id);
         return sendCsv(reply, `financial-accounts-${scenario.name}.csv`, accountDataCsv(rows));
       },
     );
@@ -150,7 +148,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const model = await requireModel(ctx, companyId, request.query.model);
         const page = pageOf(request.query);
-        const result = await repos.accounts.list(companyId, model.id, { search: request.query.search }, page);
+        const result = await ctx.repos.accounts.list(
+          companyId,
+          model.id,
+          { search: request.query.search },
+          page,
+        );
         return toPage(request, result, page, toAccount);
       },
     );
@@ -168,7 +171,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.accounts.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.accounts.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toAccount(row);
       },
@@ -192,7 +195,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await requireModel(ctx, companyId, model);
         const row = await mapConstraintErrors(
           () =>
-            repos.accounts.create(companyId, { modelId: model, code: ID, name, expenseGroup: expense_group }),
+            ctx.repos.accounts.create(companyId, {
+              modelId: model,
+              code: ID,
+              name,
+              expenseGroup: expense_group,
+            }),
           codeTaken,
         );
         return reply.code(201).send(toAccount(row));
@@ -214,12 +222,13 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
-        const current = await repos.accounts.find(companyId, request.params.id);
+        const current = await ctx.repos.accounts.find(companyId, request.params.id);
         if (!current) throw notFound();
         const { model, ID, name, expense_group } = request.body;
         if (model !== current.modelId) throw otherModel("model");
         const row = await mapConstraintErrors(
-          () => repos.accounts.update(companyId, current.id, { code: ID, name, expenseGroup: expense_group }),
+          () =>
+            ctx.repos.accounts.update(companyId, current.id, { code: ID, name, expenseGroup: expense_group }),
           codeTaken,
         );
         if (!row) throw notFound();
@@ -240,7 +249,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await repos.accounts.delete(tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.accounts.delete(tenantOf(request), request.params.id))) throw notFound();
         return reply.code(204).send(null);
       },
     );
@@ -268,7 +277,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (search === "") throw fieldError("VALIDATION_ERROR", "search", "search_account");
         const scenario = await requireScenario(ctx, companyId, scenarioId);
         const page = pageOf(request.query);
-        const result = await repos.accountValues.list(
+        const result = await ctx.repos.accountValues.list(
           companyId,
           scenario.id,
           { accountId: account, search },
@@ -291,7 +300,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.accountValues.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.accountValues.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toAccountValue(row);
       },
@@ -312,10 +321,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const companyId = tenantOf(request);
         const scenario = await requireScenario(ctx, companyId, request.body.scenario);
-        const account = await repos.accounts.find(companyId, request.body.account);
+        const account = await ctx.repos.accounts.find(companyId, request.body.account);
         if (!account) throw notFound("account");
         if (account.modelId !== scenario.modelId) throw otherModel("account");
-        const { value, created } = await repos.accountValues.upsert(companyId, {
+        const { value, created } = await ctx.repos.accountValues.upsert(companyId, {
           scenarioId: scenario.id,
           accountId: account.id,
           amount: request.body.amount,
@@ -338,7 +347,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.accountValues.update(
+        const row = await ctx.repos.accountValues.update(
           tenantOf(request),
           request.params.id,
           request.body.amount,
@@ -361,7 +370,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await repos.accountValues.delete(tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.accountValues.delete(tenantOf(request), request.params.id))) throw notFound();
         return reply.code(204).send(null);
       },
     );

@@ -23,7 +23,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
 import {
-  dataRepos,
   mapConstraintErrors,
   otherModel,
   pageOf,
@@ -41,20 +40,19 @@ const poolCodeTaken = { cost_pools_model_code_key: "identifier" };
 /** Cost pools, cost-pool drivers and the drivers' values per pool and scenario. */
 export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
 
     /** A pool as the API shows it: with every driver of its model and, given a scenario, the values. */
     async function poolView(companyId: number, poolId: number, scenarioId: number | undefined) {
-      const pool = await repos.pools.find(companyId, poolId);
+      const pool = await ctx.repos.pools.find(companyId, poolId);
       if (!pool) throw notFound();
-      const drivers = await repos.poolDrivers.all(companyId, pool.modelId);
-      let values: Awaited<ReturnType<typeof repos.poolDrivers.valuesOfPools>> = [];
+      const drivers = await ctx.repos.poolDrivers.all(companyId, pool.modelId);
+      let values: Awaited<ReturnType<typeof ctx.repos.poolDrivers.valuesOfPools>> = [];
       if (scenarioId !== undefined) {
         const scenario = await requireScenario(ctx, companyId, scenarioId);
         if (scenario.modelId !== pool.modelId) throw otherModel("scenario");
-        values = await repos.poolDrivers.valuesOfPools(companyId, scenario.id, [pool.id]);
+        values = await ctx.repos.poolDrivers.valuesOfPools(companyId, scenario.id, [pool.id]);
       }
       return toCostPool(pool, drivers, values);
     }
@@ -85,10 +83,10 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const model = await requireModel(ctx, companyId, modelId ?? scenario!.modelId);
         if (scenario && scenario.modelId !== model.id) throw otherModel("model");
         const page = pageOf(request.query);
-        const result = await repos.pools.list(companyId, model.id, { isDirect: is_direct, search }, page);
-        const drivers = await repos.poolDrivers.all(companyId, model.id);
+        const result = await ctx.repos.pools.list(companyId, model.id, { isDirect: is_direct, search }, page);
+        const drivers = await ctx.repos.poolDrivers.all(companyId, model.id);
         const values = scenario
-          ? await repos.poolDrivers.valuesOfPools(
+          ? await ctx.repos.poolDrivers.valuesOfPools(
               companyId,
               scenario.id,
               result.rows.map((p) => p.id),
@@ -132,7 +130,12 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await requireModel(ctx, companyId, model);
         const row = await mapConstraintErrors(
           () =>
-            repos.pools.create(companyId, { modelId: model, code: identifier, name, isDirect: is_direct }),
+            ctx.repos.pools.create(companyId, {
+              modelId: model,
+              code: identifier,
+              name,
+              isDirect: is_direct,
+            }),
           poolCodeTaken,
         );
         return reply.code(201).send(await poolView(companyId, row.id, undefined));
@@ -158,7 +161,7 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           const { identifier, name, is_direct } = request.body;
           const row = await mapConstraintErrors(
             () =>
-              repos.pools.update(companyId, request.params.id, {
+              ctx.repos.pools.update(companyId, request.params.id, {
                 ...(identifier !== undefined ? { code: identifier } : {}),
                 ...(name !== undefined ? { name } : {}),
                 ...(is_direct !== undefined ? { isDirect: is_direct } : {}),
@@ -185,7 +188,7 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const deleted = await mapConstraintErrors(
-          () => repos.pools.delete(tenantOf(request), request.params.id),
+          () => ctx.repos.pools.delete(tenantOf(request), request.params.id),
           {},
         );
         if (!deleted) throw notFound();
@@ -212,7 +215,12 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const model = await requireModel(ctx, companyId, request.query.model);
         const page = pageOf(request.query);
-        return toPage(request, await repos.poolDrivers.list(companyId, model.id, page), page, toPoolDriver);
+        return toPage(
+          request,
+          await ctx.repos.poolDrivers.list(companyId, model.id, page),
+          page,
+          toPoolDriver,
+        );
       },
     );
 
@@ -229,7 +237,7 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.poolDrivers.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.poolDrivers.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toPoolDriver(row);
       },
@@ -282,7 +290,7 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await repos.poolDrivers.delete(tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.poolDrivers.delete(tenantOf(request), request.params.id))) throw notFound();
         return reply.code(204).send(null);
       },
     );
@@ -298,10 +306,10 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       poolId: number,
       at = "",
     ) {
-      const driver = await repos.poolDrivers.find(companyId, driverId);
+      const driver = await ctx.repos.poolDrivers.find(companyId, driverId);
       if (!driver) throw notFound(`${at}driver`);
       if (driver.modelId !== modelId) throw otherModel(`${at}driver`);
-      const pool = await repos.pools.find(companyId, poolId);
+      const pool = await ctx.repos.pools.find(companyId, poolId);
       if (!pool) throw notFound(`${at}pool`);
       if (pool.modelId !== modelId) throw otherModel(`${at}pool`);
     }
@@ -322,7 +330,7 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const { scenario: scenarioId, driver, pool, ...page } = request.query;
         const scenario = await requireScenario(ctx, companyId, scenarioId);
-        const result = await repos.poolDrivers.listValues(
+        const result = await ctx.repos.poolDrivers.listValues(
           companyId,
           scenario.id,
           { driverId: driver, poolId: pool },
@@ -348,7 +356,7 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const scenario = await requireScenario(ctx, companyId, request.body.scenario);
         await checkValueKey(companyId, scenario.modelId, request.body.driver, request.body.pool);
-        const { value, created } = await repos.poolDrivers.upsertValue(companyId, {
+        const { value, created } = await ctx.repos.poolDrivers.upsertValue(companyId, {
           scenarioId: scenario.id,
           driverId: request.body.driver,
           poolId: request.body.pool,
@@ -383,9 +391,13 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           for (const v of values) {
             const key = { scenarioId: scenario.id, driverId: v.driver, poolId: v.pool };
             if (v.value === null) {
-              if (await repos.poolDrivers.deleteValueOf(companyId, key, tx)) deleted++;
+              if (await ctx.repos.poolDrivers.deleteValueOf(companyId, key, tx)) deleted++;
             } else {
-              const saved = await repos.poolDrivers.upsertValue(companyId, { ...key, value: v.value }, tx);
+              const saved = await ctx.repos.poolDrivers.upsertValue(
+                companyId,
+                { ...key, value: v.value },
+                tx,
+              );
               results.push(toPoolDriverValue(saved.value));
             }
           }
@@ -407,7 +419,7 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.poolDrivers.findValue(tenantOf(request), request.params.id);
+        const row = await ctx.repos.poolDrivers.findValue(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toPoolDriverValue(row);
       },
@@ -427,7 +439,7 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.poolDrivers.updateValue(
+        const row = await ctx.repos.poolDrivers.updateValue(
           tenantOf(request),
           request.params.id,
           request.body.value,
@@ -450,7 +462,8 @@ export function poolRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await repos.poolDrivers.deleteValue(tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.poolDrivers.deleteValue(tenantOf(request), request.params.id)))
+          throw notFound();
         return reply.code(204).send(null);
       },
     );

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { dataRepos, otherModel, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
+import { otherModel, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
@@ -24,7 +24,6 @@ import { createDimension, deleteDimension, updateDimension } from "./save-dimens
 /** Dimensions of a model (docs/data-api.md, "Dimensions and drivers"). */
 export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["dimensions"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -48,10 +47,10 @@ export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (request.query.scenario !== undefined) {
           const scenario = await requireScenario(ctx, companyId, request.query.scenario);
           if (scenario.modelId !== model.id) throw otherModel("scenario");
-          counts = await repos.dimensions.recordCounts(companyId, scenario.id);
+          counts = await ctx.repos.dimensions.recordCounts(companyId, scenario.id);
         }
-        const dimensions = await repos.dimensions.all(companyId, model.id);
-        const drivers = await repos.drivers.ofDimensions(
+        const dimensions = await ctx.repos.dimensions.all(companyId, model.id);
+        const drivers = await ctx.repos.drivers.ofDimensions(
           companyId,
           dimensions.map((d) => d.id),
         );
@@ -78,8 +77,8 @@ export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = tenantOf(request);
         const model = await requireModel(ctx, companyId, request.query.model);
-        const dimensions = await repos.dimensions.all(companyId, model.id);
-        const drivers = await repos.drivers.ofDimensions(
+        const dimensions = await ctx.repos.dimensions.all(companyId, model.id);
+        const drivers = await ctx.repos.drivers.ofDimensions(
           companyId,
           dimensions.map((d) => d.id),
         );
@@ -115,7 +114,7 @@ export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const model = await requireModel(ctx, companyId, request.query.model);
         const page = pageOf(request.query);
-        return toPage(request, await repos.dimensions.list(companyId, model.id, page), page, toDimension);
+        return toPage(request, await ctx.repos.dimensions.list(companyId, model.id, page), page, toDimension);
       },
     );
 
@@ -132,7 +131,7 @@ export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.dimensions.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.dimensions.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toDimension(row);
       },

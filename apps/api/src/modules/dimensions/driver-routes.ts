@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, pageOf } from "../../lib/data-scope.ts";
+import { pageOf } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
@@ -21,7 +21,6 @@ import { createDriver, deleteDimensionDrivers, deleteDriver, updateDriver } from
 /** Drivers of a dimension: dimension/drivers/ (types Date, Text, Decimal, Dimension). */
 export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["dimension drivers"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -40,10 +39,10 @@ export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
-        const dimension = await repos.dimensions.find(companyId, request.query.dimension);
+        const dimension = await ctx.repos.dimensions.find(companyId, request.query.dimension);
         if (!dimension) throw notFound("dimension");
         const page = pageOf(request.query);
-        const result = await repos.drivers.list(
+        const result = await ctx.repos.drivers.list(
           companyId,
           dimension.id,
           { dataType: request.query.data_type },
@@ -66,7 +65,7 @@ export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.drivers.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.drivers.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toDriver(row);
       },
@@ -141,7 +140,7 @@ export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
-        const dimension = await repos.dimensions.find(companyId, request.query.dimension);
+        const dimension = await ctx.repos.dimensions.find(companyId, request.query.dimension);
         if (!dimension) throw notFound("dimension");
         if (request.query.confirm !== true)
           throw fieldError("VALIDATION_ERROR", "confirm", "confirm_required");

@@ -9,7 +9,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { dataRepos } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
@@ -27,7 +26,6 @@ const names: FieldNames = { identifier: "identifier", values: "driverData" };
 /** Records of a dimension in a scenario, the older record API (dimension/records/). */
 export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["dimension records"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -60,7 +58,7 @@ export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.query.ordering,
         );
         const page = { limit: request.query.limit, offset: request.query.offset };
-        const result = await repos.records.list(
+        const result = await ctx.repos.records.list(
           companyId,
           scenario.id,
           dimension.id,
@@ -84,7 +82,7 @@ export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.records.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.records.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toRecord(row);
       },
@@ -125,7 +123,7 @@ export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         async (request) => {
           const companyId = tenantOf(request);
-          const record = await repos.records.find(companyId, request.params.id);
+          const record = await ctx.repos.records.find(companyId, request.params.id);
           if (!record) throw notFound();
           const row = await updateRecord(
             ctx,
@@ -152,7 +150,7 @@ export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await repos.records.delete(tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.records.delete(tenantOf(request), request.params.id))) throw notFound();
         return reply.code(204).send(null);
       },
     );

@@ -23,7 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, otherModel, requireModel, requireScenario } from "../../lib/data-scope.ts";
+import { otherModel, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { languageFromHeader } from "../../lib/language.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
@@ -55,7 +55,6 @@ function sumOf(values: number[]): number {
 /** The beta calculated-drivers API and its calculations (docs/data-api.md, "Calculated drivers"). */
 export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["calculated drivers (beta)"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -63,7 +62,7 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     /** The scenario's latest finished run, or 404 'No calculation found'. */
     async function latestRun(companyId: number, scenarioId: number) {
-      const id = await repos.calculatedDrivers.latestFinished(companyId, scenarioId);
+      const id = await ctx.repos.calculatedDrivers.latestFinished(companyId, scenarioId);
       if (id === undefined) throw fieldError("NOT_FOUND", "calculation", "no_calculation");
       return id;
     }
@@ -84,7 +83,7 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const { model: modelId, dimension_id, ordering, limit, offset } = request.query;
         const model = await requireModel(ctx, companyId, modelId);
-        const result = await repos.calculatedDrivers.list(
+        const result = await ctx.repos.calculatedDrivers.list(
           companyId,
           { modelId: model.id, dimensionId: dimension_id },
           { limit, offset, ordering },
@@ -92,8 +91,8 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const language = languageFromHeader(request.headers["accept-language"]);
         // Known names per dimension, read once: decimal drivers + every calculated driver.
         const dimensionIds = [...new Set(result.rows.map((r) => r.dimensionId))];
-        const drivers = await repos.drivers.ofDimensions(companyId, dimensionIds);
-        const calculated = await repos.calculatedDrivers.ofDimensions(companyId, dimensionIds);
+        const drivers = await ctx.repos.drivers.ofDimensions(companyId, dimensionIds);
+        const calculated = await ctx.repos.calculatedDrivers.ofDimensions(companyId, dimensionIds);
         const items = result.rows.map((row) => {
           const names = [
             ...drivers
@@ -157,11 +156,11 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = tenantOf(request);
         const { dimension: dimensionId, formula, driver_id } = request.body;
-        const dimension = await repos.dimensions.find(companyId, dimensionId);
+        const dimension = await ctx.repos.dimensions.find(companyId, dimensionId);
         if (!dimension) throw notFound("dimension");
         let before: { position: number; id: number } | null = null;
         if (driver_id !== undefined && driver_id !== null) {
-          const driver = await repos.calculatedDrivers.find(companyId, driver_id);
+          const driver = await ctx.repos.calculatedDrivers.find(companyId, driver_id);
           if (!driver) throw notFound("driver_id");
           if (driver.dimensionId === dimension.id) before = driver;
         }
@@ -221,7 +220,7 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { scenario: scenarioId, dimension, limit, offset } = request.query;
         const scenario = await requireScenario(ctx, companyId, scenarioId);
         const calculationId = await latestRun(companyId, scenario.id);
-        const result = await repos.calculatedDrivers.totals(
+        const result = await ctx.repos.calculatedDrivers.totals(
           companyId,
           calculationId,
           { dimensionId: dimension },
@@ -258,13 +257,14 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const { scenario: scenarioId, driver: driverId, limit, offset } = request.query;
         const scenario = await requireScenario(ctx, companyId, scenarioId);
-        const driver = await repos.calculatedDrivers.find(companyId, driverId);
+        const driver = await ctx.repos.calculatedDrivers.find(companyId, driverId);
         if (!driver) throw notFound("driver");
         if (driver.modelId !== scenario.modelId) throw otherModel("driver");
         const calculationId = await latestRun(companyId, scenario.id);
-        const [total] = (await repos.calculatedDrivers.totals(companyId, calculationId, { driverId }, null))
-          .rows;
-        const rows = await repos.calculatedDrivers.recordValues(companyId, calculationId, driverId, {
+        const [total] = (
+          await ctx.repos.calculatedDrivers.totals(companyId, calculationId, { driverId }, null)
+        ).rows;
+        const rows = await ctx.repos.calculatedDrivers.recordValues(companyId, calculationId, driverId, {
           limit,
           offset,
         });
@@ -289,7 +289,7 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const scenario = await requireScenario(ctx, companyId, request.params.scenario);
         const calculationId = await latestRun(companyId, scenario.id);
-        const { rows } = await repos.calculatedDrivers.totals(
+        const { rows } = await ctx.repos.calculatedDrivers.totals(
           companyId,
           calculationId,
           { dimensionId: request.query.dimension, driverId: request.query.driver },
@@ -370,7 +370,7 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const scenario = await requireScenario(ctx, companyId, request.params.scenario);
         const { ordering, limit, offset } = request.query;
-        const result = await repos.calculatedDrivers.listCalculations(companyId, scenario.id, {
+        const result = await ctx.repos.calculatedDrivers.listCalculations(companyId, scenario.id, {
           limit,
           offset,
           ordering,

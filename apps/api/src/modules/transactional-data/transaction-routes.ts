@@ -11,7 +11,6 @@ import type { DimensionRecord } from "@costflow/db/repositories/dimension-record
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { dataRepos } from "../../lib/data-scope.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { toDriver } from "../dimensions/dimension-views.ts";
@@ -41,7 +40,6 @@ function toTransaction(row: DimensionRecord): Transaction {
  */
 export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["transactional data"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -61,9 +59,9 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = tenantOf(request);
         const { dimension: dimensionId, driver_type, ordering, limit, offset } = request.query;
-        const dimension = await repos.dimensions.find(companyId, dimensionId);
+        const dimension = await ctx.repos.dimensions.find(companyId, dimensionId);
         if (!dimension) throw notFound("dimension");
-        const result = await repos.drivers.list(
+        const result = await ctx.repos.drivers.list(
           companyId,
           dimension.id,
           { dataType: driver_type },
@@ -100,7 +98,7 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           dimension.id,
           request.query.ordering,
         );
-        const result = await repos.records.list(
+        const result = await ctx.repos.records.list(
           companyId,
           scenario.id,
           dimension.id,
@@ -152,7 +150,7 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const { transaction_id, fields, dimension, scenario } = request.body;
         const scope = await requireRecordScope(ctx, companyId, scenario, dimension);
-        const record = await repos.records.findByIdentifier(
+        const record = await ctx.repos.records.findByIdentifier(
           companyId,
           scope.scenario.id,
           scope.dimension.id,
@@ -176,7 +174,7 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await repos.records.delete(tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.records.delete(tenantOf(request), request.params.id))) throw notFound();
         return reply.code(204).send(null);
       },
     );

@@ -10,7 +10,6 @@ import {
   UploadPage,
   UploadProcess,
 } from "@costflow/contract/uploads";
-import { uploadsRepository } from "@costflow/db/repositories/uploads";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -29,7 +28,6 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Multipart only in this plugin; files are streamed to disk by receiveUpload, never buffered.
     await app.register(multipart);
-    const uploads = uploadsRepository(ctx.db);
     const can = (action: "read" | "create" | "update") => ({ access: { action, subject: "Data" } }) as const;
     const tags = ["uploads"];
     const language = (request: { headers: Record<string, string | string[] | undefined> }) =>
@@ -69,7 +67,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const { scenario, kind, status, dimension, ...page } = request.query;
         if (!(await ctx.repos.models.findScenario(companyId, scenario))) throw notFound("scenario");
-        const result = await uploads.list(
+        const result = await ctx.repos.uploads.list(
           companyId,
           { scenarioId: scenario, kind, status, dimensionId: dimension },
           page,
@@ -91,7 +89,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await uploads.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.uploads.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toUploadDetail(row, language(request));
       },
@@ -110,7 +108,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await uploads.requestStop(tenantOf(request), request.params.id);
+        const row = await ctx.repos.uploads.requestStop(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         if (row.status !== "PROCESSING") throw fieldError("CONFLICT", "status", "not_running");
         return toUploadProcess(row);
