@@ -6,7 +6,6 @@ import {
 import type { Executor } from "@costflow/db/client";
 import type { DimensionDriver } from "@costflow/db/repositories/dimension-drivers";
 import { parseFormula } from "@costflow/engine/formula/parse";
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
@@ -194,22 +193,7 @@ async function formulaReaders(
   dimensionId: number,
   name: string,
 ): Promise<string[]> {
-  const { rows } = (await ctx.db.execute(sql`
-    select d.name as reader, d.formula from calculated_drivers d
-      where d.company_id = ${companyId} and d.dimension_id = ${dimensionId}
-    union all
-    select a.code, r.equation from activity_allocations r
-      join activities a on a.company_id = r.company_id and a.id = r.source_id
-      where r.company_id = ${companyId} and r.destination_id = ${dimensionId} and r.split_type = 'FORMULA'
-    union all
-    select a.code, r.equation from dimension_allocations r
-      join activities a on a.company_id = r.company_id and a.id = r.source_activity_id
-      where r.company_id = ${companyId} and r.destination_child_id = ${dimensionId} and r.split_type = 'FORMULA'
-    union all
-    select d.name, r.equation from calculated_driver_allocations r
-      join calculated_drivers d on d.company_id = r.company_id and d.id = r.source_driver_id
-      where r.company_id = ${companyId} and r.destination_child_id = ${dimensionId} and r.split_type = 'FORMULA'
-  `)) as unknown as { rows: { reader: string; formula: string }[] };
+  const rows = await ctx.repos.drivers.formulaReaders(companyId, dimensionId);
 
   const readers = new Set<string>();
   for (const { reader, formula } of rows) {
