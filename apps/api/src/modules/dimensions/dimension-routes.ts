@@ -13,12 +13,13 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { otherModel, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
+import { pageOf, requireModel } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { dimensionTree } from "./dimension-tree.ts";
 import { toDimension } from "./dimension-views.ts";
+import { getDimensionsPageData } from "./get-dimensions-page-data.ts";
+import { listDimensionLabels } from "./list-dimension-labels.ts";
 import { createDimension, deleteDimension, updateDimension } from "./save-dimension.ts";
 
 /** Dimensions of a model (docs/data-api.md, "Dimensions and drivers"). */
@@ -40,26 +41,7 @@ export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: DimensionsPageData, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const model = await requireModel(ctx, companyId, request.query.model);
-        let counts: Map<number, number> | null = null;
-        if (request.query.scenario !== undefined) {
-          const scenario = await requireScenario(ctx, companyId, request.query.scenario);
-          if (scenario.modelId !== model.id) throw otherModel("scenario");
-          counts = await ctx.repos.dimensions.recordCounts(companyId, scenario.id);
-        }
-        const dimensions = await ctx.repos.dimensions.all(companyId, model.id);
-        const drivers = await ctx.repos.drivers.ofDimensions(
-          companyId,
-          dimensions.map((d) => d.id),
-        );
-        return {
-          model: model.id,
-          dimensions: dimensionTree(dimensions, drivers, counts),
-          count: dimensions.length,
-        };
-      },
+      async (request) => getDimensionsPageData(ctx, tenantOf(request), request.query),
     );
 
     app.get(
@@ -74,28 +56,7 @@ export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: DimensionLabels, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const model = await requireModel(ctx, companyId, request.query.model);
-        const dimensions = await ctx.repos.dimensions.all(companyId, model.id);
-        const drivers = await ctx.repos.drivers.ofDimensions(
-          companyId,
-          dimensions.map((d) => d.id),
-        );
-        return dimensions.map((d) => ({
-          id: d.id,
-          label: d.name,
-          code: d.code,
-          columns: drivers
-            .filter((driver) => driver.dimensionId === d.id)
-            .map((driver) => ({
-              id: driver.id,
-              name: driver.name,
-              label: driver.label ?? driver.name,
-              data_type: driver.dataType as "DATE" | "TEXT" | "DECI" | "DIMENSION",
-            })),
-        }));
-      },
+      async (request) => listDimensionLabels(ctx, tenantOf(request), request.query.model),
     );
 
     app.get(

@@ -10,12 +10,12 @@ import {
 } from "@costflow/contract/dimensions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { fieldError, notFound } from "../../lib/app-error.ts";
-import { pageOf } from "../../lib/data-scope.ts";
+import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { toDriver } from "./dimension-views.ts";
+import { listDrivers } from "./list-drivers.ts";
 import { createDriver, deleteDimensionDrivers, deleteDriver, updateDriver } from "./save-driver.ts";
 
 /** Drivers of a dimension: dimension/drivers/ (types Date, Text, Decimal, Dimension). */
@@ -38,17 +38,9 @@ export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const companyId = tenantOf(request);
-        const dimension = await ctx.repos.dimensions.find(companyId, request.query.dimension);
-        if (!dimension) throw notFound("dimension");
-        const page = pageOf(request.query);
-        const result = await ctx.repos.drivers.list(
-          companyId,
-          dimension.id,
-          { dataType: request.query.data_type },
-          page,
-        );
-        return toPage(request, result, page, toDriver);
+        const { data_type, ...query } = request.query;
+        const result = await listDrivers(ctx, tenantOf(request), { ...query, dataType: data_type });
+        return toPage(request, result, query, toDriver);
       },
     );
 
@@ -138,14 +130,7 @@ export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: DeleteDimensionDriversResult, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const dimension = await ctx.repos.dimensions.find(companyId, request.query.dimension);
-        if (!dimension) throw notFound("dimension");
-        if (request.query.confirm !== true)
-          throw fieldError("VALIDATION_ERROR", "confirm", "confirm_required");
-        return deleteDimensionDrivers(ctx, companyId, dimension.id);
-      },
+      async (request) => deleteDimensionDrivers(ctx, tenantOf(request), request.query),
     );
   };
 }

@@ -13,13 +13,8 @@ import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { toRecord } from "./dimension-views.ts";
-import {
-  createRecord,
-  type FieldNames,
-  recordOrderOf,
-  requireRecordScope,
-  updateRecord,
-} from "./save-record.ts";
+import { listRecords } from "./list-records.ts";
+import { createRecord, type FieldNames, updateRecord } from "./save-record.ts";
 
 const names: FieldNames = { identifier: "identifier", values: "driverData" };
 
@@ -43,30 +38,8 @@ export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: RecordPage, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const { scenario, dimension } = await requireRecordScope(
-          ctx,
-          companyId,
-          request.query.scenario,
-          request.query.dimension,
-        );
-        const { order, descending } = await recordOrderOf(
-          ctx,
-          companyId,
-          dimension.id,
-          request.query.ordering,
-        );
-        const page = { limit: request.query.limit, offset: request.query.offset };
-        const result = await ctx.repos.records.list(
-          companyId,
-          scenario.id,
-          dimension.id,
-          { search: request.query.search || undefined, order, descending },
-          page,
-        );
-        return toPage(request, result, page, toRecord);
-      },
+      async (request) =>
+        toPage(request, await listRecords(ctx, tenantOf(request), request.query), request.query, toRecord),
     );
 
     app.get(
@@ -121,19 +94,16 @@ export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             response: { 200: DimensionRecord, ...errorResponses },
           },
         },
-        async (request) => {
-          const companyId = tenantOf(request);
-          const record = await ctx.repos.records.find(companyId, request.params.id);
-          if (!record) throw notFound();
-          const row = await updateRecord(
-            ctx,
-            companyId,
-            record,
-            { identifier: request.body.identifier, values: request.body.driverData },
-            names,
-          );
-          return toRecord(row);
-        },
+        async (request) =>
+          toRecord(
+            await updateRecord(
+              ctx,
+              tenantOf(request),
+              request.params.id,
+              { identifier: request.body.identifier, values: request.body.driverData },
+              names,
+            ),
+          ),
       );
     }
 

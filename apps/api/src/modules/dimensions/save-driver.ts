@@ -168,11 +168,19 @@ export async function deleteDriver(ctx: AppContext, companyId: number, id: numbe
 
 /**
  * Deletes every driver of the dimension, its relationship drivers (`_ID`) included, and its
- * records (transactions) in every scenario (docs/data-api.md, "Dimensions and drivers").
+ * records (transactions) in every scenario (docs/data-api.md, "Dimensions and drivers"). Refused
+ * unless `confirm` is true.
  */
-export async function deleteDimensionDrivers(ctx: AppContext, companyId: number, dimensionId: number) {
+export async function deleteDimensionDrivers(
+  ctx: AppContext,
+  companyId: number,
+  input: { dimension: number; confirm?: boolean | undefined },
+) {
+  const dimension = await ctx.repos.dimensions.find(companyId, input.dimension);
+  if (!dimension) throw notFound("dimension");
+  if (input.confirm !== true) throw fieldError("VALIDATION_ERROR", "confirm", "confirm_required");
   const result = await ctx.db.transaction((tx) =>
-    ctx.repos.drivers.deleteAllOfDimension(companyId, dimensionId, tx),
+    ctx.repos.drivers.deleteAllOfDimension(companyId, dimension.id, tx),
   );
   await dropSortIndexes(ctx, result.driverIds);
   return {

@@ -72,15 +72,52 @@ export async function createRecord(
   );
 }
 
+type RecordChanges = { identifier?: string | undefined; values?: FieldMap | undefined };
+
+/** Updates the record `id` (see changeRecord). */
+export async function updateRecord(
+  ctx: AppContext,
+  companyId: number,
+  id: number,
+  input: RecordChanges,
+  names: FieldNames,
+): Promise<DimensionRecord> {
+  const record = await ctx.repos.records.find(companyId, id);
+  if (!record) throw notFound();
+  return changeRecord(ctx, companyId, record, input, names);
+}
+
+/**
+ * Updates the record of the scenario and dimension with this identifier (404 naming the
+ * identifier field when there is none): only its values change (see changeRecord).
+ */
+export async function updateRecordByIdentifier(
+  ctx: AppContext,
+  companyId: number,
+  key: { scenario: number; dimension: number; identifier: string },
+  input: { values?: FieldMap | undefined },
+  names: FieldNames,
+): Promise<DimensionRecord> {
+  const scope = await requireRecordScope(ctx, companyId, key.scenario, key.dimension);
+  const record = await ctx.repos.records.findByIdentifier(
+    companyId,
+    scope.scenario.id,
+    scope.dimension.id,
+    key.identifier,
+  );
+  if (!record) throw notFound(names.identifier);
+  return changeRecord(ctx, companyId, record, input, names);
+}
+
 /**
  * Updates a record: the given values replace the record's (null clears one), others stay. A new
  * identifier is carried into the child records that point at this one.
  */
-export async function updateRecord(
+async function changeRecord(
   ctx: AppContext,
   companyId: number,
   record: DimensionRecord,
-  input: { identifier?: string | undefined; values?: FieldMap | undefined },
+  input: RecordChanges,
   names: FieldNames,
 ): Promise<DimensionRecord> {
   const drivers = await ctx.repos.drivers.ofDimensions(companyId, [record.dimensionId]);
