@@ -11,11 +11,12 @@ import {
 } from "@costflow/contract/activities";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { fieldError, notFound } from "../../lib/app-error.ts";
+import { notFound } from "../../lib/app-error.ts";
 import { otherModel, pageOf, requireModel } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
+import { deleteActivity, getActivityDeleteImpact } from "./delete-activity.ts";
 import { createActivity, toActivity, updateActivity } from "./save-activity.ts";
 
 /** Activities of a model (docs/data-api.md, "Activities"). */
@@ -123,20 +124,7 @@ export function activityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ActivityDeleteImpact, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const activity = await ctx.repos.activities.find(companyId, request.params.id);
-        if (!activity) throw notFound();
-        const impact = await ctx.repos.activities.deleteImpact(companyId, activity);
-        return {
-          activity: activity.id,
-          step3_rules: impact.step3,
-          step4_rules: impact.step4,
-          step5_rules: impact.step5,
-          pnl_lines: impact.pnlLines,
-          scenarios: impact.scenarios,
-        };
-      },
+      async (request) => getActivityDeleteImpact(ctx, tenantOf(request), request.params.id),
     );
 
     app.delete(
@@ -154,16 +142,10 @@ export function activityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const companyId = tenantOf(request);
-        if (!(await ctx.repos.activities.find(companyId, request.params.id))) throw notFound();
-        // The call takes no parameter (docs/data-api.md, "Activities"): the UI's dialog confirms.
-        // Only an explicit confirm=false holds the delete back.
-        if (request.query.confirm === false)
-          throw fieldError("VALIDATION_ERROR", "confirm", "confirm_required");
-        const deleted = await ctx.db.transaction((tx) =>
-          ctx.repos.activities.delete(companyId, request.params.id, tx),
-        );
-        if (!deleted) throw notFound();
+        await deleteActivity(ctx, tenantOf(request), {
+          id: request.params.id,
+          confirm: request.query.confirm,
+        });
         return reply.code(204).send(null);
       },
     );
