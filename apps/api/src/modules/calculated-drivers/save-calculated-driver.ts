@@ -34,6 +34,18 @@ export async function withFeedback(
   return { ...toCalculatedDriver(row), ...feedbackOf(language, row.formula, names) };
 }
 
+/** One calculated driver with its formula's feedback. */
+export async function getCalculatedDriver(
+  ctx: AppContext,
+  companyId: number,
+  id: number,
+  language: Language,
+) {
+  const row = await ctx.repos.calculatedDrivers.find(companyId, id);
+  if (!row) throw notFound();
+  return withFeedback(ctx, companyId, language, row);
+}
+
 /** A calculated driver's name must not be one of its dimension's drivers (formulas read both). */
 async function checkName(
   ctx: AppContext,
