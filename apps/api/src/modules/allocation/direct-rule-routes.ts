@@ -15,11 +15,9 @@ import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { findScenario } from "./open-scenario.ts";
+import { listDirectRuleSources, listDirectRules } from "./list-direct-rules.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
-import { toDirectRule } from "./rule-views.ts";
 import { readDirectRule, saveDirectRule } from "./save-direct-rule.ts";
-import { directRuleStates, toAllocationSources } from "./source-states.ts";
 
 /** Step 3: direct cost pool → activity. */
 export function directRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -37,15 +35,13 @@ export function directRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: DirectAllocationPage, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const { scenario, ...paging } = request.query;
-        await findScenario(ctx, companyId, scenario);
-        const result = await ctx.repos.allocationRules.listDirectRules(companyId, scenario, paging);
-        const sources = [...new Set(result.rows.map((r) => r.sourceId))];
-        const states = await directRuleStates(ctx, companyId, scenario, sources);
-        return toPage(request, result, paging, (row) => toDirectRule(row, states));
-      },
+      async (request) =>
+        toPage(
+          request,
+          await listDirectRules(ctx, tenantOf(request), request.query),
+          request.query,
+          (row) => row,
+        ),
     );
 
     app.get(
@@ -60,11 +56,7 @@ export function directRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: AllocationSourceList, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        await findScenario(ctx, companyId, request.query.scenario);
-        return toAllocationSources(await directRuleStates(ctx, companyId, request.query.scenario, null));
-      },
+      async (request) => listDirectRuleSources(ctx, tenantOf(request), request.query.scenario),
     );
 
     app.get(

@@ -19,11 +19,11 @@ import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
+import { listPushSources } from "./list-push-sources.ts";
 import { findScenario } from "./open-scenario.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
 import { toCalculatedDriverRule, toDimensionRule } from "./rule-views.ts";
 import { type PushInput, readPushRule, savePushRule } from "./save-push-rule.ts";
-import { listStep6Sources } from "./step6-reach.ts";
 
 /** Step 5 (dimension-allocations) and step 6 (calculated-driver-allocations): parent → child pushes. */
 export function pushRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -163,17 +163,13 @@ export function pushRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: Step6SourcePage, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const { scenario: scenarioId, parent: parentId, ordering, ...paging } = request.query;
-        const scenario = await findScenario(ctx, companyId, scenarioId);
-        const parent = await ctx.repos.allocationRules.findDimension(companyId, parentId);
-        if (!parent || parent.modelId !== scenario.modelId) throw notFound("parent");
-        let rows = await listStep6Sources(ctx, companyId, scenario, parentId);
-        if (ordering === "-name") rows = rows.reverse();
-        const result = { rows: rows.slice(paging.offset, paging.offset + paging.limit), count: rows.length };
-        return toPage(request, result, paging, (row) => row);
-      },
+      async (request) =>
+        toPage(
+          request,
+          await listPushSources(ctx, tenantOf(request), request.query),
+          request.query,
+          (row) => row,
+        ),
     );
     app.get(
       `${six}/:id`,

@@ -7,15 +7,13 @@ import {
 } from "@costflow/contract/allocation";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { notFound } from "../../lib/app-error.ts";
 import { languageFromHeader } from "../../lib/language.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { activityRuleRoutes } from "./activity-rule-routes.ts";
 import { readSettings, updateSettings } from "./allocation-settings.ts";
+import { checkAllocationFormula } from "./check-allocation-formula.ts";
 import { directRuleRoutes } from "./direct-rule-routes.ts";
-import { weightNames } from "./formula-names.ts";
-import { formulaFeedback } from "./formula-problems.ts";
 import { findScenario } from "./open-scenario.ts";
 import { pushRuleRoutes } from "./push-rule-routes.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
@@ -76,17 +74,13 @@ export function allocationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: FormulaFeedback, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const dimension = await ctx.repos.allocationRules.findDimension(companyId, request.body.dimension);
-        if (!dimension) throw notFound("dimension");
-        const { names } = await weightNames(ctx, companyId, dimension.id);
-        return formulaFeedback(
-          request.body.equation,
-          names,
+      async (request) =>
+        checkAllocationFormula(
+          ctx,
+          tenantOf(request),
+          request.body,
           languageFromHeader(request.headers["accept-language"]),
-        );
-      },
+        ),
     );
   };
 }

@@ -23,11 +23,9 @@ import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { generateSecondStep } from "./generate-second-step.ts";
-import { findScenario } from "./open-scenario.ts";
+import { listSourceRuleSources, listSourceRules } from "./list-source-rules.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
-import { toSourceRule } from "./rule-views.ts";
 import { readSourceRule, saveSourceRule } from "./save-source-rule.ts";
-import { sourceRuleStates, toAllocationSources } from "./source-states.ts";
 
 // Step 1 (account-allocations, account-{type}-allocations) and step 2 (cost-pool-allocations,
 // indirect-cost-pool-{type}-allocations), whose rules share one shape.
@@ -65,15 +63,13 @@ export function sourceRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             response: { 200: page, ...errorResponses },
           },
         },
-        async (request) => {
-          const companyId = tenantOf(request);
-          const { scenario, ...paging } = request.query;
-          await findScenario(ctx, companyId, scenario);
-          const result = await ctx.repos.allocationRules.listSourceRules(step, companyId, scenario, paging);
-          const sources = [...new Set(result.rows.map((r) => r.sourceId))];
-          const states = await sourceRuleStates(ctx, step, companyId, scenario, sources);
-          return toPage(request, result, paging, (row) => toSourceRule(row, states));
-        },
+        async (request) =>
+          toPage(
+            request,
+            await listSourceRules(ctx, tenantOf(request), step, request.query),
+            request.query,
+            (row) => row,
+          ),
       );
 
       app.get(
@@ -88,13 +84,7 @@ export function sourceRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             response: { 200: AllocationSourceList, ...errorResponses },
           },
         },
-        async (request) => {
-          const companyId = tenantOf(request);
-          await findScenario(ctx, companyId, request.query.scenario);
-          return toAllocationSources(
-            await sourceRuleStates(ctx, step, companyId, request.query.scenario, null),
-          );
-        },
+        async (request) => listSourceRuleSources(ctx, tenantOf(request), step, request.query.scenario),
       );
 
       app.get(
