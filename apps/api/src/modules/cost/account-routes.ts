@@ -19,20 +19,16 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import {
-  mapConstraintErrors,
-  otherModel,
-  pageOf,
-  requireModel,
-  requireScenario,
-} from "../../lib/data-scope.ts";
+import { pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { accountDataCsv, accountTemplateCsv, sendCsv } from "./account-files.ts";
-import { toAccount, toAccountRow, toAccountValue, toNumber } from "./cost-views.ts";
-
-const codeTaken = { financial_accounts_model_code_key: "ID" };
+import { accountTemplateCsv, sendCsv } from "./account-files.ts";
+import { toAccount, toAccountValue, toNumber } from "./cost-views.ts";
+import { getAccountDataFile } from "./get-account-data-file.ts";
+import { getAccountTable } from "./get-account-table.ts";
+import { createAccount, updateAccount } from "./save-account.ts";
+import { saveAccountValue } from "./save-account-value.ts";
 
 /** Financial accounts of a model and their values per scenario (docs/data-api.md, "Cost"). */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -53,24 +49,13 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: AccountTablePage, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const page = pageOf(request.query);
-        // The page most read (no search) in one round trip; anything it cannot say (an unknown
-        // scenario, an empty page) is answered the general way.
-        const fast = request.query.search
-          ? undefined
-          : await ctx.repos.accounts.tablePage(companyId, request.query.scenario, page);
-        const result =
-          fast ??
-          (await ctx.repos.accounts.table(
-            companyId,
-            await requireScenario(ctx, companyId, request.query.scenario),
-            { search: request.query.search },
-            page,
-          ));
-        return toPage(request, result, page, toAccountRow);
-      },
+      async (request) =>
+        toPage(
+          request,
+          await getAccountTable(ctx, tenantOf(request), request.query),
+          pageOf(request.query),
+          (row) => row,
+        ),
     );
 
     app.get(
@@ -123,12 +108,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const companyId = tenantOf(request);
-        const model = await requireModel(ctx, companyId, request.query.model);
-        const scenario = await requireScenario(ctx, companyId, request.query.scenario);
-        if (scenario.modelId !== model.id) throw otherModel("scenario");
-        const rows = await ctx.repos.accounts.all(companyId, model.id, scenario.id);
-        return sendCsv(reply, `financial-accounts-${scenario.name}.csv`, accountDataCsv(rows));
+        const { fileName, csv } = await getAccountDataFile(ctx, tenantOf(request), request.query);
+        return sendCsv(reply, fileName, csv);
       },
     );
 
@@ -189,22 +170,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: FinancialAccount, ...errorResponses },
         },
       },
-      async (request, reply) => {
-        const companyId = tenantOf(request);
-        const { model, ID, name, expense_group } = request.body;
-        await requireModel(ctx, companyId, model);
-        const row = await mapConstraintErrors(
-          () =>
-            ctx.repos.accounts.create(companyId, {
-              modelId: model,
-              code: ID,
-              name,
-              expenseGroup: expense_group,
-            }),
-          codeTaken,
-        );
-        return reply.code(201).send(toAccount(row));
-      },
+      async (request, reply) =>
+        reply.code(201).send(await createAccount(ctx, tenantOf(request), request.body)),
     );
 
     app.put(
@@ -220,20 +187,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: FinancialAccount, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const current = await ctx.repos.accounts.find(companyId, request.params.id);
-        if (!current) throw notFound();
-        const { model, ID, name, expense_group } = request.body;
-        if (model !== current.modelId) throw otherModel("model");
-        const row = await mapConstraintErrors(
-          () =>
-            ctx.repos.accounts.update(companyId, current.id, { code: ID, name, expenseGroup: expense_group }),
-          codeTaken,
-        );
-        if (!row) throw notFound();
-        return toAccount(row);
-      },
+      async (request) => updateAccount(ctx, tenantOf(request), request.params.id, request.body),
     );
 
     app.delete(
@@ -319,17 +273,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const companyId = tenantOf(request);
-        const scenario = await requireScenario(ctx, companyId, request.body.scenario);
-        const account = await ctx.repos.accounts.find(companyId, request.body.account);
-        if (!account) throw notFound("account");
-        if (account.modelId !== scenario.modelId) throw otherModel("account");
-        const { value, created } = await ctx.repos.accountValues.upsert(companyId, {
-          scenarioId: scenario.id,
-          accountId: account.id,
-          amount: request.body.amount,
-        });
-        return reply.code(created ? 201 : 200).send(toAccountValue(value));
+        const { value, created } = await saveAccountValue(ctx, tenantOf(request), request.body);
+        return reply.code(created ? 201 : 200).send(value);
       },
     );
 
