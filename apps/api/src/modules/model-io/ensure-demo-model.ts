@@ -1,5 +1,4 @@
 import type { Database } from "@costflow/db/client";
-import { rawQuery } from "@costflow/db/repositories/model-data/raw-client";
 import { DEMO_COMPANY, DEMO_USERS } from "@costflow/db/seed";
 import { readBundle } from "@costflow/engine/bundle/read-bundle";
 import { createRepositories } from "../../context.ts";
@@ -23,7 +22,7 @@ export async function ensureDemoModel(db: Database): Promise<{ created: boolean 
 
   const model = await readBundle(templatePath("distribution"));
   return db.transaction(async (tx) => {
-    await rawQuery(tx, "select pg_advisory_xact_lock($1)", [DEMO_MODEL_LOCK]);
+    await models.lockForTransaction(DEMO_MODEL_LOCK, tx);
     if ((await models.countModels(company.id, tx)) > 0) return { created: false };
     const admin = await users.findByEmail(DEMO_USERS[0].email, tx);
     const saved = await saveModelData(tx, company.id, admin?.id ?? null, model);
