@@ -117,6 +117,35 @@ export function dimensionDriversRepository(db: Database) {
         );
     },
 
+    /**
+     * The formulas that could read a driver of the dimension by name, with who holds each: the
+     * dimension's calculated drivers (by name), and FORMULA rules of steps 4-6 splitting onto the
+     * dimension (by source activity code or source calculated driver name), in every scenario.
+     */
+    async formulaReaders(
+      companyId: number,
+      dimensionId: number,
+      tx: Executor = db,
+    ): Promise<{ reader: string; formula: string }[]> {
+      const { rows } = (await tx.execute(sql`
+        select d.name as reader, d.formula from calculated_drivers d
+          where d.company_id = ${companyId} and d.dimension_id = ${dimensionId}
+        union all
+        select a.code, r.equation from activity_allocations r
+          join activities a on a.company_id = r.company_id and a.id = r.source_id
+          where r.company_id = ${companyId} and r.destination_id = ${dimensionId} and r.split_type = 'FORMULA'
+        union all
+        select a.code, r.equation from dimension_allocations r
+          join activities a on a.company_id = r.company_id and a.id = r.source_activity_id
+          where r.company_id = ${companyId} and r.destination_child_id = ${dimensionId} and r.split_type = 'FORMULA'
+        union all
+        select d.name, r.equation from calculated_driver_allocations r
+          join calculated_drivers d on d.company_id = r.company_id and d.id = r.source_driver_id
+          where r.company_id = ${companyId} and r.destination_child_id = ${dimensionId} and r.split_type = 'FORMULA'
+      `)) as unknown as { rows: { reader: string; formula: string }[] };
+      return rows;
+    },
+
     async findByName(
       companyId: number,
       dimensionId: number,

@@ -82,6 +82,14 @@ export function modelsRepository(db: Database) {
       return { rows: rows.map((r) => ({ ...r.model, authorName: r.authorName })), count };
     },
 
+    /**
+     * Holds the transaction-scoped advisory lock `key` until `tx` ends: concurrent callers with the
+     * same key (the API processes of one database creating the demo model) take turns.
+     */
+    async lockForTransaction(key: number, tx: Executor): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
+    },
+
     async countModels(companyId: number, tx: Executor = db): Promise<number> {
       return tx.$count(models, eq(models.companyId, companyId));
     },

@@ -11,17 +11,17 @@ import {
 } from "@costflow/contract/activities";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, otherModel, pageOf, requireModel } from "../../lib/data-scope.ts";
+import { notFound } from "../../lib/app-error.ts";
+import { otherModel, pageOf, requireModel } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
+import { deleteActivity, getActivityDeleteImpact } from "./delete-activity.ts";
 import { createActivity, toActivity, updateActivity } from "./save-activity.ts";
 
 /** Activities of a model (docs/data-api.md, "Activities"). */
 export function activityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["activities"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -43,7 +43,7 @@ export function activityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { model: modelId, search, is_tdabc, costpool } = request.query;
         const model = await requireModel(ctx, companyId, modelId);
         const page = pageOf(request.query);
-        const result = await repos.activities.list(
+        const result = await ctx.repos.activities.list(
           companyId,
           model.id,
           { search, isTdabc: is_tdabc, costPoolId: costpool },
@@ -66,7 +66,7 @@ export function activityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.activities.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.activities.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toActivity(row);
       },
@@ -124,20 +124,7 @@ export function activityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ActivityDeleteImpact, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const activity = await repos.activities.find(companyId, request.params.id);
-        if (!activity) throw notFound();
-        const impact = await repos.activities.deleteImpact(companyId, activity);
-        return {
-          activity: activity.id,
-          step3_rules: impact.step3,
-          step4_rules: impact.step4,
-          step5_rules: impact.step5,
-          pnl_lines: impact.pnlLines,
-          scenarios: impact.scenarios,
-        };
-      },
+      async (request) => getActivityDeleteImpact(ctx, tenantOf(request), request.params.id),
     );
 
     app.delete(
@@ -155,16 +142,10 @@ export function activityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const companyId = tenantOf(request);
-        if (!(await repos.activities.find(companyId, request.params.id))) throw notFound();
-        // The call takes no parameter (docs/data-api.md, "Activities"): the UI's dialog confirms.
-        // Only an explicit confirm=false holds the delete back.
-        if (request.query.confirm === false)
-          throw fieldError("VALIDATION_ERROR", "confirm", "confirm_required");
-        const deleted = await ctx.db.transaction((tx) =>
-          repos.activities.delete(companyId, request.params.id, tx),
-        );
-        if (!deleted) throw notFound();
+        await deleteActivity(ctx, tenantOf(request), {
+          id: request.params.id,
+          confirm: request.query.confirm,
+        });
         return reply.code(204).send(null);
       },
     );

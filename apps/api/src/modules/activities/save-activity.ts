@@ -4,7 +4,7 @@ import { codeFromName } from "@costflow/db/repositories/activities";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { dataRepos, mapConstraintErrors, otherModel, requireModel } from "../../lib/data-scope.ts";
+import { mapConstraintErrors, otherModel, requireModel } from "../../lib/data-scope.ts";
 
 const codeTaken = { activities_model_code_key: "code" };
 
@@ -24,7 +24,7 @@ export function toActivity(row: ActivityView): Activity {
 /** The cost pool of an activity must be one of its model's. */
 async function checkPool(ctx: AppContext, companyId: number, modelId: number, poolId: number | null) {
   if (poolId === null) return;
-  const pool = await dataRepos(ctx).pools.find(companyId, poolId);
+  const pool = await ctx.repos.pools.find(companyId, poolId);
   if (!pool) throw notFound("costpool");
   if (pool.modelId !== modelId) throw otherModel("costpool");
 }
@@ -35,13 +35,13 @@ export async function createActivity(
   companyId: number,
   input: z.output<typeof CreateActivity>,
 ): Promise<Activity> {
-  const repos = dataRepos(ctx);
   const model = await requireModel(ctx, companyId, input.model);
   await checkPool(ctx, companyId, model.id, input.costpool);
-  const code = input.code ?? (await repos.activities.freeCode(companyId, model.id, codeFromName(input.name)));
+  const code =
+    input.code ?? (await ctx.repos.activities.freeCode(companyId, model.id, codeFromName(input.name)));
   const row = await mapConstraintErrors(
     () =>
-      repos.activities.create(companyId, {
+      ctx.repos.activities.create(companyId, {
         modelId: model.id,
         code,
         name: input.name,
@@ -60,14 +60,13 @@ export async function updateActivity(
   id: number,
   input: UpdateActivity,
 ): Promise<Activity> {
-  const repos = dataRepos(ctx);
-  const current = await repos.activities.find(companyId, id);
+  const current = await ctx.repos.activities.find(companyId, id);
   if (!current) throw notFound();
   if (input.model !== undefined && input.model !== current.modelId) throw otherModel("model");
   if (input.costpool !== undefined) await checkPool(ctx, companyId, current.modelId, input.costpool);
   const row = await mapConstraintErrors(
     () =>
-      repos.activities.update(companyId, id, {
+      ctx.repos.activities.update(companyId, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.code !== undefined ? { code: input.code } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),

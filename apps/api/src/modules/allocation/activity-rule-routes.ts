@@ -7,18 +7,18 @@ import {
   UpdateActivityAllocation,
 } from "@costflow/contract/allocation";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
 import { findScenario } from "./open-scenario.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
 import { toActivityRule } from "./rule-views.ts";
 import { saveActivityRule } from "./save-activity-rule.ts";
 
 /** Step 4: activity → dimension. */
-export function activityRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
+export function activityRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const base = "/allocation/activity-allocations";
     app.get(
@@ -36,8 +36,8 @@ export function activityRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod 
       async (request) => {
         const companyId = tenantOf(request);
         const { scenario, ...paging } = request.query;
-        await findScenario(deps, companyId, scenario);
-        const result = await deps.rules.listActivityRules(companyId, scenario, paging);
+        await findScenario(ctx, companyId, scenario);
+        const result = await ctx.repos.allocationRules.listActivityRules(companyId, scenario, paging);
         return toPage(request, result, paging, toActivityRule);
       },
     );
@@ -55,7 +55,7 @@ export function activityRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod 
         },
       },
       async (request) => {
-        const row = await deps.rules.findActivityRule(tenantOf(request), request.params.id);
+        const row = await ctx.repos.allocationRules.findActivityRule(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toActivityRule(row);
       },
@@ -74,7 +74,7 @@ export function activityRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod 
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await saveActivityRule(deps, tenantOf(request), request.body)),
+        reply.code(201).send(await saveActivityRule(ctx, tenantOf(request), request.body)),
     );
 
     app.patch(
@@ -90,7 +90,7 @@ export function activityRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod 
           response: { 200: ActivityAllocation, ...errorResponses },
         },
       },
-      async (request) => saveActivityRule(deps, tenantOf(request), request.body, request.params.id),
+      async (request) => saveActivityRule(ctx, tenantOf(request), request.body, request.params.id),
     );
 
     app.delete(
@@ -106,7 +106,8 @@ export function activityRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod 
         },
       },
       async (request, reply) => {
-        if (!(await deps.rules.deleteActivityRule(tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.allocationRules.deleteActivityRule(tenantOf(request), request.params.id)))
+          throw notFound();
         return reply.code(204).send(null);
       },
     );

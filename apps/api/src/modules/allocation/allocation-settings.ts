@@ -4,7 +4,7 @@ import type {
   UpdateAllocationSettings,
 } from "@costflow/contract/allocation";
 import type { SettingsRow } from "@costflow/db/repositories/allocation-rules";
-import type { AllocationDeps } from "./allocation-deps.ts";
+import type { AppContext } from "../../context.ts";
 import { openScenario } from "./open-scenario.ts";
 import { Problems } from "./problems.ts";
 
@@ -25,28 +25,30 @@ function toSettings(scenario: number, row: SettingsRow): AllocationSettings {
 }
 
 export async function readSettings(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   scenarioId: number,
 ): Promise<AllocationSettings> {
-  return toSettings(scenarioId, await deps.rules.getSettings(companyId, scenarioId));
+  return toSettings(scenarioId, await ctx.repos.allocationRules.getSettings(companyId, scenarioId));
 }
 
 export async function updateSettings(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   scenarioId: number,
   input: SettingsInput,
 ): Promise<AllocationSettings> {
-  return deps.db.transaction(async (tx) => {
-    const scenario = await openScenario(deps, companyId, scenarioId, undefined, tx);
-    const current = await deps.rules.getSettings(companyId, scenario.id, tx);
+  return ctx.db.transaction(async (tx) => {
+    const scenario = await openScenario(ctx, companyId, scenarioId, undefined, tx);
+    const current = await ctx.repos.allocationRules.getSettings(companyId, scenario.id, tx);
     const problems = new Problems();
     const stop = input.iteration_stop;
     if (stop !== undefined && !(stop >= 0 && stop <= 100)) problems.add("iteration_stop", "percentage_range");
     const profitLine = input.profit_line === undefined ? current.profitLineCode : input.profit_line;
     if (profitLine !== null && profitLine !== current.profitLineCode) {
-      if (!(await deps.rules.reportLineCodeExists(companyId, scenario.modelId, profitLine, tx))) {
+      if (
+        !(await ctx.repos.allocationRules.reportLineCodeExists(companyId, scenario.modelId, profitLine, tx))
+      ) {
         problems.add("profit_line", "not_found");
       }
     }
@@ -56,7 +58,7 @@ export async function updateSettings(
       iterationStop: stop === undefined ? current.iterationStop : String(stop),
       profitLineCode: profitLine,
     };
-    await deps.rules.saveSettings(companyId, scenario.id, row, tx);
+    await ctx.repos.allocationRules.saveSettings(companyId, scenario.id, row, tx);
     return toSettings(scenario.id, row);
   });
 }

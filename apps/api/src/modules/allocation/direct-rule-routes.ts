@@ -10,19 +10,17 @@ import {
   UpdateDirectAllocation,
 } from "@costflow/contract/allocation";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
-import { findScenario } from "./open-scenario.ts";
+import { listDirectRuleSources, listDirectRules } from "./list-direct-rules.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
-import { toDirectRule } from "./rule-views.ts";
 import { readDirectRule, saveDirectRule } from "./save-direct-rule.ts";
-import { directRuleStates, toAllocationSources } from "./source-states.ts";
 
 /** Step 3: direct cost pool → activity. */
-export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
+export function directRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const base = "/allocation/direct-cost-pool-percentage-allocations";
     app.get(
@@ -37,15 +35,13 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           response: { 200: DirectAllocationPage, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const { scenario, ...paging } = request.query;
-        await findScenario(deps, companyId, scenario);
-        const result = await deps.rules.listDirectRules(companyId, scenario, paging);
-        const sources = [...new Set(result.rows.map((r) => r.sourceId))];
-        const states = await directRuleStates(deps, companyId, scenario, sources);
-        return toPage(request, result, paging, (row) => toDirectRule(row, states));
-      },
+      async (request) =>
+        toPage(
+          request,
+          await listDirectRules(ctx, tenantOf(request), request.query),
+          request.query,
+          (row) => row,
+        ),
     );
 
     app.get(
@@ -60,11 +56,7 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           response: { 200: AllocationSourceList, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        await findScenario(deps, companyId, request.query.scenario);
-        return toAllocationSources(await directRuleStates(deps, companyId, request.query.scenario, null));
-      },
+      async (request) => listDirectRuleSources(ctx, tenantOf(request), request.query.scenario),
     );
 
     app.get(
@@ -79,7 +71,7 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           response: { 200: DirectAllocation, ...errorResponses },
         },
       },
-      async (request) => readDirectRule(deps, tenantOf(request), request.params.id),
+      async (request) => readDirectRule(ctx, tenantOf(request), request.params.id),
     );
 
     app.post(
@@ -95,7 +87,7 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await saveDirectRule(deps, tenantOf(request), request.body)),
+        reply.code(201).send(await saveDirectRule(ctx, tenantOf(request), request.body)),
     );
 
     app.patch(
@@ -111,7 +103,7 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           response: { 200: DirectAllocation, ...errorResponses },
         },
       },
-      async (request) => saveDirectRule(deps, tenantOf(request), request.body, request.params.id),
+      async (request) => saveDirectRule(ctx, tenantOf(request), request.body, request.params.id),
     );
 
     for (const type of DIRECT_RULE_TYPE_PATHS) {
@@ -128,7 +120,8 @@ export function directRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          if (!(await deps.rules.deleteDirectRule(tenantOf(request), request.params.id))) throw notFound();
+          if (!(await ctx.repos.allocationRules.deleteDirectRule(tenantOf(request), request.params.id)))
+            throw notFound();
           return reply.code(204).send(null);
         },
       );

@@ -1,6 +1,6 @@
 import type { GenerateSecondStep, GenerateSecondStepResult } from "@costflow/contract/allocation";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
 import { openScenario } from "./open-scenario.ts";
 import { Problems } from "./problems.ts";
 import { FULL_MICRO, microToText } from "./ratio.ts";
@@ -11,30 +11,30 @@ import { FULL_MICRO, microToText } from "./ratio.ts";
  * the scenario in one transaction (the client asked for confirmation first).
  */
 export async function generateSecondStep(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   input: GenerateSecondStep,
 ): Promise<GenerateSecondStepResult> {
-  return deps.db.transaction(async (tx) => {
-    const scenario = await openScenario(deps, companyId, input.scenario, undefined, tx);
+  return ctx.db.transaction(async (tx) => {
+    const scenario = await openScenario(ctx, companyId, input.scenario, undefined, tx);
     const problems = new Problems();
     if (input.driver === null) problems.add("driver", "driver_required");
     else {
-      const driver = await deps.rules.findPoolDriver(companyId, input.driver, tx);
+      const driver = await ctx.repos.allocationRules.findPoolDriver(companyId, input.driver, tx);
       if (!driver) throw notFound("driver");
       if (problems.inModel("driver", driver, scenario.modelId) && driver.displayType !== "DECI") {
         problems.add("driver", "not_decimal_driver");
       }
     }
     const wanted = [...new Set(input.destinations)];
-    const destinations = await deps.rules.findPools(companyId, wanted, tx);
+    const destinations = await ctx.repos.allocationRules.findPools(companyId, wanted, tx);
     if (destinations.length !== wanted.length) throw notFound("destinations");
     for (const pool of destinations) {
       if (!problems.has("destinations")) problems.inModel("destinations", pool, scenario.modelId);
     }
     problems.throwIfAny();
 
-    const sources = await deps.rules.listIndirectPools(companyId, scenario.modelId, tx);
+    const sources = await ctx.repos.allocationRules.listIndirectPools(companyId, scenario.modelId, tx);
     const rows = sources.flatMap((source) =>
       destinations
         .filter((d) => d.id !== source.id)
@@ -47,6 +47,6 @@ export async function generateSecondStep(
           driverId: input.driver,
         })),
     );
-    return deps.rules.replaceStep2Rules(companyId, scenario.id, rows, tx);
+    return ctx.repos.allocationRules.replaceStep2Rules(companyId, scenario.id, rows, tx);
   });
 }

@@ -14,19 +14,19 @@ import {
   UpdateDimensionAllocation,
 } from "@costflow/contract/allocation";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
+import { listPushSources } from "./list-push-sources.ts";
 import { findScenario } from "./open-scenario.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
 import { toCalculatedDriverRule, toDimensionRule } from "./rule-views.ts";
 import { type PushInput, readPushRule, savePushRule } from "./save-push-rule.ts";
-import { listStep6Sources } from "./step6-reach.ts";
 
 /** Step 5 (dimension-allocations) and step 6 (calculated-driver-allocations): parent → child pushes. */
-export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
+export function pushRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Step 5 ------------------------------------------------------------------------------------
     const five = "/allocation/dimension-allocations";
@@ -49,8 +49,8 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = tenantOf(request);
         const { scenario, ...paging } = request.query;
-        await findScenario(deps, companyId, scenario);
-        const result = await deps.rules.listPushRules(5, companyId, scenario, paging);
+        await findScenario(ctx, companyId, scenario);
+        const result = await ctx.repos.allocationRules.listPushRules(5, companyId, scenario, paging);
         return toPage(request, result, paging, toDimensionRule);
       },
     );
@@ -66,7 +66,7 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           response: { 200: DimensionAllocation, ...errorResponses },
         },
       },
-      async (request) => readPushRule(deps, tenantOf(request), 5, request.params.id),
+      async (request) => readPushRule(ctx, tenantOf(request), 5, request.params.id),
     );
     app.post(
       five,
@@ -82,8 +82,8 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const companyId = tenantOf(request);
-        const id = await savePushRule(deps, companyId, 5, fromFive(request.body));
-        return reply.code(201).send(await readPushRule(deps, companyId, 5, id));
+        const id = await savePushRule(ctx, companyId, 5, fromFive(request.body));
+        return reply.code(201).send(await readPushRule(ctx, companyId, 5, id));
       },
     );
     app.patch(
@@ -101,8 +101,8 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
-        const id = await savePushRule(deps, companyId, 5, fromFive(request.body), request.params.id);
-        return readPushRule(deps, companyId, 5, id);
+        const id = await savePushRule(ctx, companyId, 5, fromFive(request.body), request.params.id);
+        return readPushRule(ctx, companyId, 5, id);
       },
     );
     app.delete(
@@ -118,7 +118,8 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await deps.rules.deletePushRule(5, tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.allocationRules.deletePushRule(5, tenantOf(request), request.params.id)))
+          throw notFound();
         return reply.code(204).send(null);
       },
     );
@@ -144,8 +145,8 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = tenantOf(request);
         const { scenario, ...paging } = request.query;
-        await findScenario(deps, companyId, scenario);
-        const result = await deps.rules.listPushRules(6, companyId, scenario, paging);
+        await findScenario(ctx, companyId, scenario);
+        const result = await ctx.repos.allocationRules.listPushRules(6, companyId, scenario, paging);
         return toPage(request, result, paging, toCalculatedDriverRule);
       },
     );
@@ -162,17 +163,13 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           response: { 200: Step6SourcePage, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const { scenario: scenarioId, parent: parentId, ordering, ...paging } = request.query;
-        const scenario = await findScenario(deps, companyId, scenarioId);
-        const parent = await deps.rules.findDimension(companyId, parentId);
-        if (!parent || parent.modelId !== scenario.modelId) throw notFound("parent");
-        let rows = await listStep6Sources(deps, companyId, scenario, parentId);
-        if (ordering === "-name") rows = rows.reverse();
-        const result = { rows: rows.slice(paging.offset, paging.offset + paging.limit), count: rows.length };
-        return toPage(request, result, paging, (row) => row);
-      },
+      async (request) =>
+        toPage(
+          request,
+          await listPushSources(ctx, tenantOf(request), request.query),
+          request.query,
+          (row) => row,
+        ),
     );
     app.get(
       `${six}/:id`,
@@ -186,7 +183,7 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           response: { 200: CalculatedDriverAllocation, ...errorResponses },
         },
       },
-      async (request) => readPushRule(deps, tenantOf(request), 6, request.params.id),
+      async (request) => readPushRule(ctx, tenantOf(request), 6, request.params.id),
     );
     app.post(
       six,
@@ -202,8 +199,8 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const companyId = tenantOf(request);
-        const id = await savePushRule(deps, companyId, 6, fromSix(request.body));
-        return reply.code(201).send(await readPushRule(deps, companyId, 6, id));
+        const id = await savePushRule(ctx, companyId, 6, fromSix(request.body));
+        return reply.code(201).send(await readPushRule(ctx, companyId, 6, id));
       },
     );
     app.patch(
@@ -221,8 +218,8 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
-        const id = await savePushRule(deps, companyId, 6, fromSix(request.body), request.params.id);
-        return readPushRule(deps, companyId, 6, id);
+        const id = await savePushRule(ctx, companyId, 6, fromSix(request.body), request.params.id);
+        return readPushRule(ctx, companyId, 6, id);
       },
     );
     app.delete(
@@ -238,7 +235,8 @@ export function pushRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await deps.rules.deletePushRule(6, tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.allocationRules.deletePushRule(6, tenantOf(request), request.params.id)))
+          throw notFound();
         return reply.code(204).send(null);
       },
     );

@@ -6,8 +6,8 @@ import {
 } from "@costflow/contract/allocation";
 import type { Executor } from "@costflow/db/client";
 import type { DimensionDriverItem } from "@costflow/db/repositories/allocation-rules";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
 import { checkFormulaInto, isEmptyFormula } from "./formula-problems.ts";
 import type { Problems } from "./problems.ts";
 
@@ -24,7 +24,7 @@ interface PushSplit {
 type SplitInput = Pick<UpdateDimensionAllocation, "equation" | "splitType" | "allocationDriver">;
 
 export async function resolvePushSplit(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   child: { id: number; drivers: DimensionDriverItem[]; calculated: string[]; names: string[] },
   input: SplitInput,
@@ -49,7 +49,8 @@ export async function resolvePushSplit(
     }
     const driver = child.drivers.find((d) => d.id === driverId);
     if (!driver) {
-      if (!(await deps.rules.findDimensionDriver(companyId, driverId, tx))) throw notFound(field);
+      if (!(await ctx.repos.allocationRules.findDimensionDriver(companyId, driverId, tx)))
+        throw notFound(field);
       problems.add(field, "driver_not_in_dimension");
       return undefined;
     }

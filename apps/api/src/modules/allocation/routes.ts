@@ -7,16 +7,13 @@ import {
 } from "@costflow/contract/allocation";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { notFound } from "../../lib/app-error.ts";
 import { languageFromHeader } from "../../lib/language.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { activityRuleRoutes } from "./activity-rule-routes.ts";
-import { allocationDeps } from "./allocation-deps.ts";
 import { readSettings, updateSettings } from "./allocation-settings.ts";
+import { checkAllocationFormula } from "./check-allocation-formula.ts";
 import { directRuleRoutes } from "./direct-rule-routes.ts";
-import { weightNames } from "./formula-names.ts";
-import { formulaFeedback } from "./formula-problems.ts";
 import { findScenario } from "./open-scenario.ts";
 import { pushRuleRoutes } from "./push-rule-routes.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
@@ -25,11 +22,10 @@ import { sourceRuleRoutes } from "./source-rule-routes.ts";
 /** The six rule sets of a scenario, its allocation settings and the formula check of split formulas. */
 export function allocationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const deps = allocationDeps(ctx);
-    await app.register(sourceRuleRoutes(deps));
-    await app.register(directRuleRoutes(deps));
-    await app.register(activityRuleRoutes(deps));
-    await app.register(pushRuleRoutes(deps));
+    await app.register(sourceRuleRoutes(ctx));
+    await app.register(directRuleRoutes(ctx));
+    await app.register(activityRuleRoutes(ctx));
+    await app.register(pushRuleRoutes(ctx));
 
     app.get(
       "/allocation/settings",
@@ -45,8 +41,8 @@ export function allocationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const companyId = tenantOf(request);
-        await findScenario(deps, companyId, request.query.scenario);
-        return readSettings(deps, companyId, request.query.scenario);
+        await findScenario(ctx, companyId, request.query.scenario);
+        return readSettings(ctx, companyId, request.query.scenario);
       },
     );
 
@@ -63,7 +59,7 @@ export function allocationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: AllocationSettings, ...errorResponses },
         },
       },
-      async (request) => updateSettings(deps, tenantOf(request), request.query.scenario, request.body),
+      async (request) => updateSettings(ctx, tenantOf(request), request.query.scenario, request.body),
     );
 
     app.post(
@@ -78,17 +74,13 @@ export function allocationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: FormulaFeedback, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const dimension = await deps.rules.findDimension(companyId, request.body.dimension);
-        if (!dimension) throw notFound("dimension");
-        const { names } = await weightNames(deps, companyId, dimension.id);
-        return formulaFeedback(
-          request.body.equation,
-          names,
+      async (request) =>
+        checkAllocationFormula(
+          ctx,
+          tenantOf(request),
+          request.body,
           languageFromHeader(request.headers["accept-language"]),
-        );
-      },
+        ),
     );
   };
 }

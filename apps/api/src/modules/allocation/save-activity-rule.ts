@@ -4,8 +4,8 @@ import {
   type Step4SplitType,
   type UpdateActivityAllocation,
 } from "@costflow/contract/allocation";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
 import { weightNames } from "./formula-names.ts";
 import { checkFormulaInto, isEmptyFormula } from "./formula-problems.ts";
 import { openScenario } from "./open-scenario.ts";
@@ -18,27 +18,28 @@ import { toActivityRule } from "./rule-views.ts";
  * activity and scenario. FORMULA without an equation starts at "=".
  */
 export async function saveActivityRule(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   input: UpdateActivityAllocation,
   id?: number,
 ): Promise<ActivityAllocation> {
-  const savedId = await deps.db.transaction(async (tx) => {
-    const existing = id === undefined ? undefined : await deps.rules.findActivityRule(companyId, id, tx);
+  const savedId = await ctx.db.transaction(async (tx) => {
+    const existing =
+      id === undefined ? undefined : await ctx.repos.allocationRules.findActivityRule(companyId, id, tx);
     if (id !== undefined && !existing) throw notFound();
-    const scenario = await openScenario(deps, companyId, input.scenario, existing?.scenarioId, tx);
+    const scenario = await openScenario(ctx, companyId, input.scenario, existing?.scenarioId, tx);
     const problems = new Problems();
 
     const sourceId = input.source ?? existing!.sourceId;
-    const source = await deps.rules.findActivity(companyId, sourceId, tx);
+    const source = await ctx.repos.allocationRules.findActivity(companyId, sourceId, tx);
     if (!source) throw notFound("source");
     if (problems.inModel("source", source, scenario.modelId)) {
-      if (await deps.rules.activityRuleOf(companyId, scenario.id, sourceId, id ?? null, tx)) {
+      if (await ctx.repos.allocationRules.activityRuleOf(companyId, scenario.id, sourceId, id ?? null, tx)) {
         problems.add("source", "taken");
       }
     }
     const destinationId = input.destination ?? existing!.destinationId;
-    const destination = await deps.rules.findDimension(companyId, destinationId, tx);
+    const destination = await ctx.repos.allocationRules.findDimension(companyId, destinationId, tx);
     if (!destination) throw notFound("destination");
     const destinationOk = problems.inModel("destination", destination, scenario.modelId);
 
@@ -51,7 +52,7 @@ export async function saveActivityRule(
           : (existing?.allocationDriverId ?? null);
       if (driverId === null) problems.add("allocationDriver", "driver_required");
       else {
-        const driver = await deps.rules.findDimensionDriver(companyId, driverId, tx);
+        const driver = await ctx.repos.allocationRules.findDimensionDriver(companyId, driverId, tx);
         if (!driver) throw notFound("allocationDriver");
         if (driver.dimensionId !== destinationId) problems.add("allocationDriver", "driver_not_in_dimension");
         else if (driver.dataType !== "DECI") problems.add("allocationDriver", "not_decimal_driver");
@@ -64,7 +65,7 @@ export async function saveActivityRule(
       const given = input.equation === undefined ? kept : (input.equation ?? "");
       equation = isEmptyFormula(given) ? EMPTY_FORMULA : given.trim();
       if (equation !== EMPTY_FORMULA && destinationOk) {
-        const { names } = await weightNames(deps, companyId, destinationId, tx);
+        const { names } = await weightNames(ctx, companyId, destinationId, tx);
         checkFormulaInto(problems, "equation", equation, names);
       }
     }
@@ -78,10 +79,11 @@ export async function saveActivityRule(
       equation,
       description: input.description ?? existing?.description ?? "",
     };
-    if (id === undefined) return deps.rules.insertActivityRule(companyId, scenario.id, values, tx);
-    await deps.rules.updateActivityRule(companyId, id, values, tx);
+    if (id === undefined)
+      return ctx.repos.allocationRules.insertActivityRule(companyId, scenario.id, values, tx);
+    await ctx.repos.allocationRules.updateActivityRule(companyId, id, values, tx);
     return id;
   });
-  const row = await deps.rules.findActivityRule(companyId, savedId);
+  const row = await ctx.repos.allocationRules.findActivityRule(companyId, savedId);
   return toActivityRule(row!);
 }

@@ -1,6 +1,6 @@
 import type { DirectAllocation, UpdateDirectAllocation } from "@costflow/contract/allocation";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
 import { openScenario } from "./open-scenario.ts";
 import { Problems } from "./problems.ts";
 import { FULL_MICRO, microOf, microToText, ratioMicro } from "./ratio.ts";
@@ -15,25 +15,26 @@ type DirectInput = Omit<UpdateDirectAllocation, "ratio"> & { ratio?: number | un
  * activities; a pool already routing to ordinary activities cannot take a TDABC one.
  */
 export async function saveDirectRule(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   input: DirectInput,
   id?: number,
 ): Promise<DirectAllocation> {
-  const savedId = await deps.db.transaction(async (tx) => {
-    const existing = id === undefined ? undefined : await deps.rules.findDirectRule(companyId, id, tx);
+  const savedId = await ctx.db.transaction(async (tx) => {
+    const existing =
+      id === undefined ? undefined : await ctx.repos.allocationRules.findDirectRule(companyId, id, tx);
     if (id !== undefined && !existing) throw notFound();
-    const scenario = await openScenario(deps, companyId, input.scenario, existing?.scenarioId, tx);
+    const scenario = await openScenario(ctx, companyId, input.scenario, existing?.scenarioId, tx);
     const problems = new Problems();
 
     const sourceId = input.source ?? existing!.sourceId;
-    const [source] = await deps.rules.findPools(companyId, [sourceId], tx);
+    const [source] = await ctx.repos.allocationRules.findPools(companyId, [sourceId], tx);
     if (!source) throw notFound("source");
     if (problems.inModel("source", source, scenario.modelId) && !source.isDirect) {
       problems.add("source", "not_direct_pool");
     }
     const destinationId = input.destination ?? existing!.destinationId;
-    const destination = await deps.rules.findActivity(companyId, destinationId, tx);
+    const destination = await ctx.repos.allocationRules.findActivity(companyId, destinationId, tx);
     if (!destination) throw notFound("destination");
     problems.inModel("destination", destination, scenario.modelId);
 
@@ -52,10 +53,11 @@ export async function saveDirectRule(
     if (destination.isTdabc && unitMinutes === null) problems.add("tdabc_ratio", "required");
 
     if (!problems.has("source") && !problems.has("destination")) {
-      const others = (await deps.rules.directRulesOf(companyId, scenario.id, [sourceId], tx)).filter(
-        (r) => r.id !== id,
-      );
-      const linkedTdabc = (await deps.rules.poolsWithTdabcActivity(companyId, [sourceId], tx)).length > 0;
+      const others = (
+        await ctx.repos.allocationRules.directRulesOf(companyId, scenario.id, [sourceId], tx)
+      ).filter((r) => r.id !== id);
+      const linkedTdabc =
+        (await ctx.repos.allocationRules.poolsWithTdabcActivity(companyId, [sourceId], tx)).length > 0;
       const timeDriven = linkedTdabc || others.some((r) => r.destinationIsTdabc);
       if (!destination.isTdabc && timeDriven) problems.add("destination", "tdabc_only");
       if (destination.isTdabc && others.some((r) => !r.destinationIsTdabc)) {
@@ -70,20 +72,21 @@ export async function saveDirectRule(
       ratio: microToText(micro),
       tdabcRatio: unitMinutes === null ? null : String(unitMinutes),
     };
-    if (id === undefined) return deps.rules.insertDirectRule(companyId, scenario.id, values, tx);
-    await deps.rules.updateDirectRule(companyId, id, values, tx);
+    if (id === undefined)
+      return ctx.repos.allocationRules.insertDirectRule(companyId, scenario.id, values, tx);
+    await ctx.repos.allocationRules.updateDirectRule(companyId, id, values, tx);
     return id;
   });
-  return readDirectRule(deps, companyId, savedId);
+  return readDirectRule(ctx, companyId, savedId);
 }
 
 export async function readDirectRule(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   id: number,
 ): Promise<DirectAllocation> {
-  const row = await deps.rules.findDirectRule(companyId, id);
+  const row = await ctx.repos.allocationRules.findDirectRule(companyId, id);
   if (!row) throw notFound();
-  const states = await directRuleStates(deps, companyId, row.scenarioId, [row.sourceId]);
+  const states = await directRuleStates(ctx, companyId, row.scenarioId, [row.sourceId]);
   return toDirectRule(row, states);
 }

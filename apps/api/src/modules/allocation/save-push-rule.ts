@@ -5,8 +5,8 @@ import type {
 } from "@costflow/contract/allocation";
 import type { Executor } from "@costflow/db/client";
 import type { DimensionItem, ModelItem, PushStep } from "@costflow/db/repositories/allocation-rules";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
 import { weightNames } from "./formula-names.ts";
 import { openScenario } from "./open-scenario.ts";
 import { Problems } from "./problems.ts";
@@ -33,30 +33,31 @@ export interface PushInput {
 const pushSourceField = (step: PushStep) => (step === 5 ? "source_activity" : "source_driver");
 
 export async function savePushRule(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   step: PushStep,
   input: PushInput,
   id?: number,
 ): Promise<number> {
-  return deps.db.transaction(async (tx) => {
-    const existing = id === undefined ? undefined : await deps.rules.findPushRule(step, companyId, id, tx);
+  return ctx.db.transaction(async (tx) => {
+    const existing =
+      id === undefined ? undefined : await ctx.repos.allocationRules.findPushRule(step, companyId, id, tx);
     if (id !== undefined && !existing) throw notFound();
-    const scenario = await openScenario(deps, companyId, input.scenario, existing?.scenarioId, tx);
+    const scenario = await openScenario(ctx, companyId, input.scenario, existing?.scenarioId, tx);
     const problems = new Problems();
     const sourceField = pushSourceField(step);
 
     const sourceId = input.source ?? existing!.sourceId;
-    const source = await findSource(deps, companyId, step, sourceId, tx);
+    const source = await findSource(ctx, companyId, step, sourceId, tx);
     if (!source) throw notFound(sourceField);
     problems.inModel(sourceField, source, scenario.modelId);
 
     const parentId =
       input.source_parent ?? existing?.parentId ?? ("dimensionId" in source ? source.dimensionId : undefined);
     if (parentId === undefined) throw notFound("source_parent");
-    const parent = await findDimension(deps, companyId, parentId, "source_parent", tx);
+    const parent = await findDimension(ctx, companyId, parentId, "source_parent", tx);
     const childId = input.destination_child ?? existing!.childId;
-    const child = await findDimension(deps, companyId, childId, "destination_child", tx);
+    const child = await findDimension(ctx, companyId, childId, "destination_child", tx);
     const dimensionsOk =
       problems.inModel("source_parent", parent, scenario.modelId) &&
       problems.inModel("destination_child", child, scenario.modelId);
@@ -64,32 +65,32 @@ export async function savePushRule(
     if (step === 6 && dimensionsOk) {
       // A step-6 push from a dimension the driver is not defined on needs an earlier push of the
       // driver that ends there (chains, docs/engine.md choice 7); else it would push nothing.
-      const graph = await deps.rules.step6Graph(companyId, scenario.modelId, scenario.id, tx);
+      const graph = await ctx.repos.allocationRules.step6Graph(companyId, scenario.modelId, scenario.id, tx);
       if (!driverReaches(graph, sourceId, parentId, id)) {
         problems.add("source_parent", "driver_not_reached", { driver: source.name, dimension: parent.code });
       }
     }
 
-    const weights = await weightNames(deps, companyId, childId, tx);
+    const weights = await weightNames(ctx, companyId, childId, tx);
     if (dimensionsOk && childId !== parentId) {
       const link = weights.drivers.some(
         (d) => d.dataType === "DIMENSION" && d.targetDimensionId === parentId,
       );
       if (!link) problems.add("destination_child", "no_relationship", { driver: `${parent.code}_ID` });
-      const edges = (await deps.rules.pushEdgesOf(step, companyId, scenario.id, sourceId, tx)).filter(
-        (e) => e.id !== id,
-      );
+      const edges = (
+        await ctx.repos.allocationRules.pushEdgesOf(step, companyId, scenario.id, sourceId, tx)
+      ).filter((e) => e.id !== id);
       if (edges.some((e) => e.parentId === parentId)) problems.add("source_parent", "taken");
       const cycle = findCycle(edges, parentId, childId);
       if (cycle) {
-        const names = await deps.rules.findDimensions(companyId, cycle, tx);
+        const names = await ctx.repos.allocationRules.findDimensions(companyId, cycle, tx);
         const codeOf = new Map(names.map((d) => [d.id, d.code]));
         problems.add("destination_child", "cycle", { path: cycle.map((d) => codeOf.get(d)).join(" → ") });
       }
     }
 
     const split = await resolvePushSplit(
-      deps,
+      ctx,
       companyId,
       { id: childId, ...weights },
       input,
@@ -100,32 +101,33 @@ export async function savePushRule(
     problems.throwIfAny();
 
     const values = { sourceId, parentId, childId, ...split! };
-    if (id === undefined) return deps.rules.insertPushRule(step, companyId, scenario.id, values, tx);
-    await deps.rules.updatePushRule(step, companyId, id, values, tx);
+    if (id === undefined)
+      return ctx.repos.allocationRules.insertPushRule(step, companyId, scenario.id, values, tx);
+    await ctx.repos.allocationRules.updatePushRule(step, companyId, id, values, tx);
     return id;
   });
 }
 
 async function findSource(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   step: PushStep,
   id: number,
   tx: Executor,
 ): Promise<ModelItem | (ModelItem & { dimensionId: number }) | undefined> {
   return step === 5
-    ? deps.rules.findActivity(companyId, id, tx)
-    : deps.rules.findCalculatedDriver(companyId, id, tx);
+    ? ctx.repos.allocationRules.findActivity(companyId, id, tx)
+    : ctx.repos.allocationRules.findCalculatedDriver(companyId, id, tx);
 }
 
 async function findDimension(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   id: number,
   field: string,
   tx: Executor,
 ): Promise<DimensionItem> {
-  const dimension = await deps.rules.findDimension(companyId, id, tx);
+  const dimension = await ctx.repos.allocationRules.findDimension(companyId, id, tx);
   if (!dimension) throw notFound(field);
   return dimension;
 }
@@ -156,19 +158,19 @@ function findCycle(
 }
 
 export async function readPushRule(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   step: 5,
   id: number,
 ): Promise<DimensionAllocation>;
 export async function readPushRule(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   step: 6,
   id: number,
 ): Promise<CalculatedDriverAllocation>;
-export async function readPushRule(deps: AllocationDeps, companyId: number, step: PushStep, id: number) {
-  const row = await deps.rules.findPushRule(step, companyId, id);
+export async function readPushRule(ctx: AppContext, companyId: number, step: PushStep, id: number) {
+  const row = await ctx.repos.allocationRules.findPushRule(step, companyId, id);
   if (!row) throw notFound();
   return step === 5 ? toDimensionRule(row) : toCalculatedDriverRule(row);
 }

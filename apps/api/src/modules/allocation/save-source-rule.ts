@@ -1,8 +1,8 @@
 import type { AccountAllocation, CreateDriverRule, RuleType } from "@costflow/contract/allocation";
 import type { Transaction } from "@costflow/db/client";
 import type { ModelItem, SourceRuleRow, SourceRuleStep } from "@costflow/db/repositories/allocation-rules";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
 import { openScenario } from "./open-scenario.ts";
 import { Problems } from "./problems.ts";
 import { FULL_MICRO, microOf, microToPercentage, microToText, ratioMicro } from "./ratio.ts";
@@ -18,26 +18,27 @@ type RuleInput = Partial<Omit<CreateDriverRule, "ratio">> & { ratio?: number | u
 
 /** Creates (id undefined) or updates a step-1/2 rule; the path's type becomes the row's type. */
 export async function saveSourceRule(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   step: SourceRuleStep,
   type: RuleType,
   input: RuleInput,
   id?: number,
 ): Promise<AccountAllocation> {
-  const savedId = await deps.db.transaction(async (tx) => {
-    const existing = id === undefined ? undefined : await deps.rules.findSourceRule(step, companyId, id, tx);
+  const savedId = await ctx.db.transaction(async (tx) => {
+    const existing =
+      id === undefined ? undefined : await ctx.repos.allocationRules.findSourceRule(step, companyId, id, tx);
     if (id !== undefined && !existing) throw notFound();
-    const scenario = await openScenario(deps, companyId, input.scenario, existing?.scenarioId, tx);
+    const scenario = await openScenario(ctx, companyId, input.scenario, existing?.scenarioId, tx);
     const problems = new Problems();
 
     const sourceId = input.source ?? existing!.sourceId;
-    const source = await findSource(deps, companyId, step, sourceId, tx);
+    const source = await findSource(ctx, companyId, step, sourceId, tx);
     if (problems.inModel("source", source, scenario.modelId) && step === 2 && "isDirect" in source) {
       if (source.isDirect) problems.add("source", "not_indirect_pool");
     }
     const destinationId = input.destination ?? existing!.destinationId;
-    const [destination] = await deps.rules.findPools(companyId, [destinationId], tx);
+    const [destination] = await ctx.repos.allocationRules.findPools(companyId, [destinationId], tx);
     if (!destination) throw notFound("destination");
     problems.inModel("destination", destination, scenario.modelId);
     if (step === 2 && destinationId === sourceId) problems.add("destination", "same_as_source");
@@ -47,7 +48,7 @@ export async function saveSourceRule(
       driverId = input.driver !== undefined ? input.driver : (existing?.driverId ?? null);
       if (driverId === null) problems.add("driver", "driver_required");
       else {
-        const driver = await deps.rules.findPoolDriver(companyId, driverId, tx);
+        const driver = await ctx.repos.allocationRules.findPoolDriver(companyId, driverId, tx);
         if (!driver) throw notFound("driver");
         if (problems.inModel("driver", driver, scenario.modelId) && driver.displayType !== "DECI") {
           problems.add("driver", "not_decimal_driver");
@@ -58,9 +59,9 @@ export async function saveSourceRule(
     let micro = input.ratio !== undefined ? ratioMicro(input.ratio, problems) : undefined;
     let group: { sourceId: number; driverId: number } | null = null;
     if (driverId !== null && !problems.has("driver")) {
-      const mates = (await deps.rules.sourceRulesOf(step, companyId, scenario.id, [sourceId], tx)).filter(
-        (r) => r.type === "DRIVER" && r.driverId === driverId && r.id !== id,
-      );
+      const mates = (
+        await ctx.repos.allocationRules.sourceRulesOf(step, companyId, scenario.id, [sourceId], tx)
+      ).filter((r) => r.type === "DRIVER" && r.driverId === driverId && r.id !== id);
       const groupMicro = mates.length > 0 ? microOf(mates[0]!.ratio) : undefined;
       if (groupMicro !== undefined && micro === undefined) micro = groupMicro;
       else if (groupMicro !== undefined && micro !== groupMicro && !problems.has("ratio")) {
@@ -79,12 +80,21 @@ export async function saveSourceRule(
     problems.throwIfAny();
 
     const values = { sourceId, destinationId, type, ratio: microToText(micro), driverId };
-    if (group) await deps.rules.setDriverGroupRatio(step, companyId, scenario.id, group, values.ratio, tx);
-    if (id === undefined) return deps.rules.insertSourceRule(step, companyId, scenario.id, values, tx);
-    await deps.rules.updateSourceRule(step, companyId, id, values, tx);
+    if (group)
+      await ctx.repos.allocationRules.setDriverGroupRatio(
+        step,
+        companyId,
+        scenario.id,
+        group,
+        values.ratio,
+        tx,
+      );
+    if (id === undefined)
+      return ctx.repos.allocationRules.insertSourceRule(step, companyId, scenario.id, values, tx);
+    await ctx.repos.allocationRules.updateSourceRule(step, companyId, id, values, tx);
     return id;
   });
-  return readSourceRule(deps, companyId, step, savedId);
+  return readSourceRule(ctx, companyId, step, savedId);
 }
 
 function inGroup(existing: SourceRuleRow | undefined, sourceId: number, driverId: number): boolean {
@@ -92,7 +102,7 @@ function inGroup(existing: SourceRuleRow | undefined, sourceId: number, driverId
 }
 
 async function findSource(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   step: SourceRuleStep,
   id: number,
@@ -100,21 +110,21 @@ async function findSource(
 ): Promise<ModelItem & { isDirect?: boolean }> {
   const source =
     step === 1
-      ? await deps.rules.findAccount(companyId, id, tx)
-      : (await deps.rules.findPools(companyId, [id], tx))[0];
+      ? await ctx.repos.allocationRules.findAccount(companyId, id, tx)
+      : (await ctx.repos.allocationRules.findPools(companyId, [id], tx))[0];
   if (!source) throw notFound("source");
   return source;
 }
 
 /** One rule as its list row, with its source's state. */
 export async function readSourceRule(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   step: SourceRuleStep,
   id: number,
 ): Promise<AccountAllocation> {
-  const row = await deps.rules.findSourceRule(step, companyId, id);
+  const row = await ctx.repos.allocationRules.findSourceRule(step, companyId, id);
   if (!row) throw notFound();
-  const states = await sourceRuleStates(deps, step, companyId, row.scenarioId, [row.sourceId]);
+  const states = await sourceRuleStates(ctx, step, companyId, row.scenarioId, [row.sourceId]);
   return toSourceRule(row, states);
 }

@@ -17,17 +17,15 @@ import {
 } from "@costflow/contract/allocation";
 import type { SourceRuleStep } from "@costflow/db/repositories/allocation-rules";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import type { AllocationDeps } from "./allocation-deps.ts";
 import { generateSecondStep } from "./generate-second-step.ts";
-import { findScenario } from "./open-scenario.ts";
+import { listSourceRuleSources, listSourceRules } from "./list-source-rules.ts";
 import { allocationAccess as can, allocationTags as tags } from "./route-access.ts";
-import { toSourceRule } from "./rule-views.ts";
 import { readSourceRule, saveSourceRule } from "./save-source-rule.ts";
-import { sourceRuleStates, toAllocationSources } from "./source-states.ts";
 
 // Step 1 (account-allocations, account-{type}-allocations) and step 2 (cost-pool-allocations,
 // indirect-cost-pool-{type}-allocations), whose rules share one shape.
@@ -48,7 +46,7 @@ const STEPS = [
   },
 ] as const;
 
-export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
+export function sourceRuleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     for (const { step, list, save, item, page } of STEPS) {
       const what =
@@ -65,15 +63,13 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
             response: { 200: page, ...errorResponses },
           },
         },
-        async (request) => {
-          const companyId = tenantOf(request);
-          const { scenario, ...paging } = request.query;
-          await findScenario(deps, companyId, scenario);
-          const result = await deps.rules.listSourceRules(step, companyId, scenario, paging);
-          const sources = [...new Set(result.rows.map((r) => r.sourceId))];
-          const states = await sourceRuleStates(deps, step, companyId, scenario, sources);
-          return toPage(request, result, paging, (row) => toSourceRule(row, states));
-        },
+        async (request) =>
+          toPage(
+            request,
+            await listSourceRules(ctx, tenantOf(request), step, request.query),
+            request.query,
+            (row) => row,
+          ),
       );
 
       app.get(
@@ -88,13 +84,7 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
             response: { 200: AllocationSourceList, ...errorResponses },
           },
         },
-        async (request) => {
-          const companyId = tenantOf(request);
-          await findScenario(deps, companyId, request.query.scenario);
-          return toAllocationSources(
-            await sourceRuleStates(deps, step, companyId, request.query.scenario, null),
-          );
-        },
+        async (request) => listSourceRuleSources(ctx, tenantOf(request), step, request.query.scenario),
       );
 
       app.get(
@@ -109,7 +99,7 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
             response: { 200: item, ...errorResponses },
           },
         },
-        async (request) => readSourceRule(deps, tenantOf(request), step, request.params.id),
+        async (request) => readSourceRule(ctx, tenantOf(request), step, request.params.id),
       );
 
       app.delete(
@@ -125,7 +115,7 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          if (!(await deps.rules.deleteSourceRule(step, tenantOf(request), request.params.id)))
+          if (!(await ctx.repos.allocationRules.deleteSourceRule(step, tenantOf(request), request.params.id)))
             throw notFound();
           return reply.code(204).send(null);
         },
@@ -148,9 +138,7 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           async (request, reply) =>
             reply
               .code(201)
-              .send(
-                await saveSourceRule(deps, tenantOf(request), step as SourceRuleStep, type, request.body),
-              ),
+              .send(await saveSourceRule(ctx, tenantOf(request), step as SourceRuleStep, type, request.body)),
         );
         app.patch(
           `/allocation/${save}-${path}-allocations/:id`,
@@ -166,7 +154,7 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
             },
           },
           async (request) =>
-            saveSourceRule(deps, tenantOf(request), step, type, request.body, request.params.id),
+            saveSourceRule(ctx, tenantOf(request), step, type, request.body, request.params.id),
         );
       }
     }
@@ -183,7 +171,7 @@ export function sourceRuleRoutes(deps: AllocationDeps): FastifyPluginAsyncZod {
           response: { 200: GenerateSecondStepResult, ...errorResponses },
         },
       },
-      async (request) => generateSecondStep(deps, tenantOf(request), request.body),
+      async (request) => generateSecondStep(ctx, tenantOf(request), request.body),
     );
   };
 }

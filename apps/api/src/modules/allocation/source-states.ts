@@ -1,7 +1,7 @@
 import type { AllocationSource, AllocationState } from "@costflow/contract/allocation";
 import type { Executor } from "@costflow/db/client";
 import type { SourceRuleStep } from "@costflow/db/repositories/allocation-rules";
-import type { AllocationDeps } from "./allocation-deps.ts";
+import type { AppContext } from "../../context.ts";
 import { FULL_MICRO, microOf, microToPercentage } from "./ratio.ts";
 
 // Where each source stands: the sum of its percentages against 100 (allocation-semantics.md,
@@ -26,19 +26,19 @@ function stateOf(totalMicro: number): AllocationState {
 
 /** States of the step-1 or step-2 sources that have rules (all of them when `sourceIds` is null). */
 export async function sourceRuleStates(
-  deps: AllocationDeps,
+  ctx: AppContext,
   step: SourceRuleStep,
   companyId: number,
   scenarioId: number,
   sourceIds: number[] | null,
-  tx: Executor = deps.db,
+  tx: Executor = ctx.db,
 ): Promise<Map<number, SourceState>> {
-  const rows = await deps.rules.sourceRulesOf(step, companyId, scenarioId, sourceIds, tx);
+  const rows = await ctx.repos.allocationRules.sourceRulesOf(step, companyId, scenarioId, sourceIds, tx);
   const driverIds = [
     ...new Set(rows.flatMap((r) => (r.type === "DRIVER" && r.driverId ? [r.driverId] : []))),
   ];
   const values = new Map<string, number>();
-  for (const v of await deps.rules.poolDriverValues(companyId, scenarioId, driverIds, tx)) {
+  for (const v of await ctx.repos.allocationRules.poolDriverValues(companyId, scenarioId, driverIds, tx)) {
     values.set(`${v.driverId}:${v.poolId}`, Number(v.value));
   }
   const bySource = new Map<number, typeof rows>();
@@ -84,15 +84,15 @@ export async function sourceRuleStates(
  * of its rules) routes by time, so percentages give it no state.
  */
 export async function directRuleStates(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   scenarioId: number,
   sourceIds: number[] | null,
-  tx: Executor = deps.db,
+  tx: Executor = ctx.db,
 ): Promise<Map<number, SourceState>> {
-  const rows = await deps.rules.directRulesOf(companyId, scenarioId, sourceIds, tx);
+  const rows = await ctx.repos.allocationRules.directRulesOf(companyId, scenarioId, sourceIds, tx);
   const poolIds = [...new Set(rows.map((r) => r.sourceId))];
-  const timeDriven = new Set(await deps.rules.poolsWithTdabcActivity(companyId, poolIds, tx));
+  const timeDriven = new Set(await ctx.repos.allocationRules.poolsWithTdabcActivity(companyId, poolIds, tx));
   for (const row of rows) if (row.destinationIsTdabc) timeDriven.add(row.sourceId);
   const states = new Map<number, SourceState>();
   for (const row of rows) {

@@ -1,13 +1,13 @@
 import type { Step6Source } from "@costflow/contract/allocation";
 import type { Executor } from "@costflow/db/client";
-import type { AllocationDeps } from "./allocation-deps.ts";
+import type { AppContext } from "../../context.ts";
 
 // Step 6 pushes chain like step 5 (customers -> orders -> order lines): a rule from dimension P may
 // push a calculated driver defined on P, or one that an earlier push of the same driver brings to
 // P. A push from a dimension that defines a driver of the same name pushes that driver (the engine
 // resolves rules by name: docs/engine.md, choice 7), so the walk stops there.
 
-type Graph = Awaited<ReturnType<AllocationDeps["rules"]["step6Graph"]>>;
+type Graph = Awaited<ReturnType<AppContext["repos"]["allocationRules"]["step6Graph"]>>;
 
 /** The dimension ids the values of `driverId` reach, leaving rule `without` out. */
 function reachedDimensions(graph: Graph, driverId: number, without?: number): Set<number> {
@@ -40,13 +40,13 @@ export function driverReaches(graph: Graph, driverId: number, parentId: number, 
 
 /** The model's calculated drivers that a step-6 rule from `parentId` may push, by name. */
 export async function listStep6Sources(
-  deps: AllocationDeps,
+  ctx: AppContext,
   companyId: number,
   scenario: { id: number; modelId: number },
   parentId: number,
   tx?: Executor,
 ): Promise<Step6Source[]> {
-  const graph = await deps.rules.step6Graph(companyId, scenario.modelId, scenario.id, tx);
+  const graph = await ctx.repos.allocationRules.step6Graph(companyId, scenario.modelId, scenario.id, tx);
   return graph.drivers
     .filter((d) => driverReaches(graph, d.id, parentId))
     .map((d) => ({

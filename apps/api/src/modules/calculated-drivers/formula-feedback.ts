@@ -5,7 +5,6 @@ import type { CalculatedDriver } from "@costflow/db/repositories/calculated-driv
 import { checkFormula, FormulaError } from "@costflow/engine/formula/compile";
 import { tokenize } from "@costflow/engine/formula/tokenize";
 import type { AppContext } from "../../context.ts";
-import { dataRepos } from "../../lib/data-scope.ts";
 
 // What the formula editor shows: the engine's checkFormula verdict (formula_feedback) and the
 // formula's tokens (formula_splited). Saving never depends on it; calculating does.
@@ -18,9 +17,8 @@ export async function knownNames(
   dimensionId: number,
   before: { position: number; id: number } | null,
 ): Promise<string[]> {
-  const repos = dataRepos(ctx);
-  const drivers = await repos.drivers.ofDimensions(companyId, [dimensionId]);
-  const calculated = await repos.calculatedDrivers.ofDimensions(companyId, [dimensionId]);
+  const drivers = await ctx.repos.drivers.ofDimensions(companyId, [dimensionId]);
+  const calculated = await ctx.repos.calculatedDrivers.ofDimensions(companyId, [dimensionId]);
   return [
     ...drivers.filter((d) => d.dataType === "DECI").map((d) => d.name),
     ...calculated.filter((c) => before === null || isBefore(c, before)).map((c) => c.name),

@@ -2,7 +2,7 @@ import type { DriversCalculation } from "@costflow/contract/calculated-drivers";
 import type { DriversCalculationRow } from "@costflow/db/repositories/calculated-drivers";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, requireScenario } from "../../lib/data-scope.ts";
+import { requireScenario } from "../../lib/data-scope.ts";
 import { isoOrNull } from "../../lib/pagination.ts";
 
 /** The queue of calculated-driver runs (worker: run-calculation.ts). */
@@ -41,15 +41,14 @@ export async function requestCalculation(
   scenarioId: number,
   userId: number,
 ): Promise<DriversCalculationRow> {
-  const repos = dataRepos(ctx);
   const scenario = await requireScenario(ctx, companyId, scenarioId);
-  if ((await repos.calculatedDrivers.ofModel(companyId, scenario.modelId)).length === 0) {
+  if ((await ctx.repos.calculatedDrivers.ofModel(companyId, scenario.modelId)).length === 0) {
     throw fieldError("VALIDATION_ERROR", "scenario", "no_calculated_drivers");
   }
-  if (await repos.calculatedDrivers.active(companyId, scenario.id)) {
+  if (await ctx.repos.calculatedDrivers.active(companyId, scenario.id)) {
     throw fieldError("CONFLICT", "scenario", "calculation_running");
   }
-  const run = await repos.calculatedDrivers.createCalculation(companyId, {
+  const run = await ctx.repos.calculatedDrivers.createCalculation(companyId, {
     scenarioId: scenario.id,
     requestedBy: userId,
   });
@@ -59,7 +58,7 @@ export async function requestCalculation(
     retryLimit: 0,
     expireInSeconds: 60 * 60,
   });
-  await repos.calculatedDrivers.setTaskId(companyId, run.id, taskId);
+  await ctx.repos.calculatedDrivers.setTaskId(companyId, run.id, taskId);
   // The run as requested: a worker may already have taken it up, which the answer must not race.
   return { ...run, taskId };
 }
@@ -71,10 +70,9 @@ export async function cancelCalculation(
   scenarioId: number | null,
   calculationId: number,
 ): Promise<DriversCalculationRow> {
-  const repos = dataRepos(ctx);
-  const run = await repos.calculatedDrivers.findCalculation(companyId, calculationId);
+  const run = await ctx.repos.calculatedDrivers.findCalculation(companyId, calculationId);
   if (!run || (scenarioId !== null && run.scenarioId !== scenarioId)) throw notFound("calculation_id");
-  const status = await repos.calculatedDrivers.requestStop(companyId, run.id);
+  const status = await ctx.repos.calculatedDrivers.requestStop(companyId, run.id);
   if (!status) throw fieldError("VALIDATION_ERROR", "calculation_id", "not_stoppable");
-  return (await repos.calculatedDrivers.findCalculation(companyId, run.id))!;
+  return (await ctx.repos.calculatedDrivers.findCalculation(companyId, run.id))!;
 }

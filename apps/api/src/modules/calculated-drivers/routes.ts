@@ -16,16 +16,18 @@ import {
 } from "@costflow/contract/calculated-drivers";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { notFound } from "../../lib/app-error.ts";
-import { dataRepos, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
+import { pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { languageFromHeader } from "../../lib/language.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
+import { listCalculatedTotals } from "./list-calculated-totals.ts";
+import { listCalculationIssues } from "./list-calculation-issues.ts";
 import { requestCalculation, toDriversCalculation } from "./request-calculation.ts";
 import {
   createCalculatedDriver,
   deleteCalculatedDriver,
+  getCalculatedDriver,
   toCalculatedDriver,
   updateCalculatedDriver,
   withFeedback,
@@ -34,7 +36,6 @@ import {
 /** The older calculated-drivers API (docs/data-api.md, "Calculated drivers"). */
 export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["calculated drivers"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -51,22 +52,13 @@ export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: CalculatedDriverTotalsPage, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const scenario = await requireScenario(ctx, companyId, request.query.scenario);
-        const calculationId = (await repos.calculatedDrivers.latestFinished(companyId, scenario.id)) ?? null;
-        const page = pageOf(request.query);
-        const result = await repos.calculatedDrivers.listWithTotals(
-          companyId,
-          { modelId: scenario.modelId, dimensionId: request.query.dimension },
-          calculationId,
-          page,
-        );
-        return toPage(request, result, page, (row) => ({
-          ...toCalculatedDriver(row),
-          total_value: row.total,
-        }));
-      },
+      async (request) =>
+        toPage(
+          request,
+          await listCalculatedTotals(ctx, tenantOf(request), request.query),
+          pageOf(request.query),
+          (row) => row,
+        ),
     );
 
     app.get(
@@ -85,7 +77,7 @@ export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const model = await requireModel(ctx, companyId, request.query.model);
         const page = pageOf(request.query);
-        const result = await repos.calculatedDrivers.list(
+        const result = await ctx.repos.calculatedDrivers.list(
           companyId,
           { modelId: model.id, dimensionId: request.query.dimension, isPnlLine: request.query.is_pnl_line },
           page,
@@ -106,12 +98,13 @@ export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: SavedCalculatedDriver, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const row = await repos.calculatedDrivers.find(companyId, request.params.id);
-        if (!row) throw notFound();
-        return withFeedback(ctx, companyId, languageFromHeader(request.headers["accept-language"]), row);
-      },
+      async (request) =>
+        getCalculatedDriver(
+          ctx,
+          tenantOf(request),
+          request.params.id,
+          languageFromHeader(request.headers["accept-language"]),
+        ),
     );
 
     app.post(
@@ -233,7 +226,7 @@ export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const scenario = await requireScenario(ctx, companyId, request.query.scenario);
         const page = pageOf(request.query);
-        const result = await repos.calculatedDrivers.listCalculations(companyId, scenario.id, page);
+        const result = await ctx.repos.calculatedDrivers.listCalculations(companyId, scenario.id, page);
         return toPage(request, result, page, toDriversCalculation);
       },
     );
@@ -250,24 +243,13 @@ export function calculatedDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: DriversIssuePage, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const run = await repos.calculatedDrivers.findCalculation(companyId, request.query.calculation);
-        if (!run) throw notFound("calculation");
-        const page = pageOf(request.query);
-        const result = await repos.calculatedDrivers.logs(
-          companyId,
-          run.id,
-          { levels: ["WARNING", "ERROR"] },
-          page,
-        );
-        return toPage(request, result, page, (row) => ({
-          id: row.id,
-          at: row.at.toISOString(),
-          level: row.level,
-          detail: row.detail,
-        }));
-      },
+      async (request) =>
+        toPage(
+          request,
+          await listCalculationIssues(ctx, tenantOf(request), request.query),
+          pageOf(request.query),
+          (row) => row,
+        ),
     );
   };
 }

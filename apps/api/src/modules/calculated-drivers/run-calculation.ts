@@ -4,7 +4,6 @@ import type { CalculatedDriverView } from "@costflow/db/repositories/calculated-
 import { normalize } from "@costflow/engine/calc/decimal";
 import { type CompiledFormula, compileFormula, FormulaError } from "@costflow/engine/formula/compile";
 import type { AppContext } from "../../context.ts";
-import { dataRepos } from "../../lib/data-scope.ts";
 import { CALCULATED_DRIVERS_QUEUE, type CalculationJob } from "./request-calculation.ts";
 
 // The calculated-drivers run, as a queue job: per dimension, the formulas are compiled once with
@@ -49,28 +48,28 @@ export async function startCalculatedDriversWorker(ctx: AppContext): Promise<voi
 
 async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<void> {
   const { companyId, calculationId } = job;
-  const repos = dataRepos(ctx).calculatedDrivers;
-  const status = await repos.claim(companyId, calculationId, LEASE_SECONDS);
+  const calculated = ctx.repos.calculatedDrivers;
+  const status = await calculated.claim(companyId, calculationId, LEASE_SECONDS);
   if (status === "ATTEMPTING_TO_STOP") {
-    await repos.end(companyId, calculationId, { status: "STOPPED" });
+    await calculated.end(companyId, calculationId, { status: "STOPPED" });
     return;
   }
   if (status !== "IN_PROGRESS") return; // stopped before it started, or taken already
-  const run = (await repos.findCalculation(companyId, calculationId))!;
+  const run = (await calculated.findCalculation(companyId, calculationId))!;
   const language = await languageOf(ctx, run.requestedBy);
   const log = (
     level: "INFO" | "WARNING" | "ERROR",
     key: MessageKey,
     values: Record<string, string | number>,
-  ) => repos.addLog(companyId, calculationId, level, serverMessage(language, key, values));
+  ) => calculated.addLog(companyId, calculationId, level, serverMessage(language, key, values));
   const started = Date.now();
   try {
     const scenario = (await ctx.repos.models.findScenario(companyId, run.scenarioId))!;
-    const drivers = await repos.ofModel(companyId, scenario.modelId);
+    const drivers = await calculated.ofModel(companyId, scenario.modelId);
     await log("INFO", "errors.calculated_drivers_log.started", { drivers: drivers.length });
     const byDimension = new Map<number, CalculatedDriverView[]>();
     for (const d of drivers) byDimension.set(d.dimensionId, [...(byDimension.get(d.dimensionId) ?? []), d]);
-    const counts = await dataRepos(ctx).dimensions.recordCounts(companyId, scenario.id);
+    const counts = await ctx.repos.dimensions.recordCounts(companyId, scenario.id);
     const total = [...byDimension.keys()].reduce((n, id) => n + (counts.get(id) ?? 0), 0);
     const progress = { done: 0, total };
     const totals: { driverId: number; sumValue: number; records: number }[] = [];
@@ -95,8 +94,8 @@ async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<voi
       });
     }
     const finished = await ctx.db.transaction(async (tx) => {
-      await repos.insertTotals(companyId, calculationId, totals, tx);
-      return repos.end(
+      await calculated.insertTotals(companyId, calculationId, totals, tx);
+      return calculated.end(
         companyId,
         calculationId,
         { status: "FINISHED", durationMs: Date.now() - started },
@@ -108,11 +107,11 @@ async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<voi
       seconds: ((Date.now() - started) / 1000).toFixed(1),
     });
     // Only the latest finished run is ever read: older runs' values go.
-    await repos.deleteValues(companyId, { scenarioId: scenario.id, olderThan: calculationId });
+    await calculated.deleteValues(companyId, { scenarioId: scenario.id, olderThan: calculationId });
   } catch (error) {
-    await repos.deleteValues(companyId, { calculationId });
+    await calculated.deleteValues(companyId, { calculationId });
     if (error instanceof Stopped) {
-      await repos.end(companyId, calculationId, { status: "STOPPED" });
+      await calculated.end(companyId, calculationId, { status: "STOPPED" });
       await log("WARNING", "errors.calculated_drivers_log.stopped", {});
       return;
     }
@@ -121,8 +120,8 @@ async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<voi
         ? error
         : new RunFailure("errors.calculated_drivers_log.failed", { message: (error as Error).message });
     const message = serverMessage(language, failure.key, failure.values);
-    await repos.addLog(companyId, calculationId, "ERROR", message);
-    await repos.end(companyId, calculationId, {
+    await calculated.addLog(companyId, calculationId, "ERROR", message);
+    await calculated.end(companyId, calculationId, {
       status: "ERROR",
       error: { code: "CALCULATION_FAILED", message },
     });
@@ -181,8 +180,7 @@ async function calculateDimension(
   progress: { done: number; total: number },
 ) {
   const { companyId, calculationId, scenarioId } = run;
-  const repos = dataRepos(ctx);
-  const decimals = (await repos.drivers.ofDimensions(companyId, [dimensionId]))
+  const decimals = (await ctx.repos.drivers.ofDimensions(companyId, [dimensionId]))
     .filter((d) => d.dataType === "DECI")
     .map((d) => d.name);
   const compiled = compileDimension(list, decimals, run.language);
@@ -190,7 +188,7 @@ async function calculateDimension(
   let records = 0;
   let after: string | null = null;
   for (;;) {
-    const chunk = await repos.records.chunk(companyId, scenarioId, dimensionId, after, CHUNK);
+    const chunk = await ctx.repos.records.chunk(companyId, scenarioId, dimensionId, after, CHUNK);
     if (chunk.length === 0) break;
     const n = chunk.length;
     // Columns: the decimal drivers (NaN = missing, read as 0 by the formulas), then the results.
@@ -226,7 +224,7 @@ async function calculateDimension(
         sums[k]!.add(v);
       }
       columns.push(values);
-      await repos.calculatedDrivers.insertValues(
+      await ctx.repos.calculatedDrivers.insertValues(
         companyId,
         calculationId,
         list[k]!.id,
@@ -237,7 +235,7 @@ async function calculateDimension(
     records += n;
     progress.done += n;
     after = chunk[n - 1]!.identifier;
-    const status = await repos.calculatedDrivers.heartbeat(
+    const status = await ctx.repos.calculatedDrivers.heartbeat(
       companyId,
       calculationId,
       {

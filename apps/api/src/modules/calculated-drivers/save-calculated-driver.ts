@@ -3,7 +3,7 @@ import type { Language } from "@costflow/contract/languages";
 import type { CalculatedDriverView } from "@costflow/db/repositories/calculated-drivers";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, mapConstraintErrors, otherModel } from "../../lib/data-scope.ts";
+import { mapConstraintErrors, otherModel } from "../../lib/data-scope.ts";
 import { feedbackOf, knownNames } from "./formula-feedback.ts";
 
 // Calculated drivers: one store behind the older and the beta API. A save always succeeds when
@@ -34,6 +34,18 @@ export async function withFeedback(
   return { ...toCalculatedDriver(row), ...feedbackOf(language, row.formula, names) };
 }
 
+/** One calculated driver with its formula's feedback. */
+export async function getCalculatedDriver(
+  ctx: AppContext,
+  companyId: number,
+  id: number,
+  language: Language,
+) {
+  const row = await ctx.repos.calculatedDrivers.find(companyId, id);
+  if (!row) throw notFound();
+  return withFeedback(ctx, companyId, language, row);
+}
+
 /** A calculated driver's name must not be one of its dimension's drivers (formulas read both). */
 async function checkName(
   ctx: AppContext,
@@ -42,7 +54,7 @@ async function checkName(
   name: string,
   field: string,
 ) {
-  if (await dataRepos(ctx).drivers.findByName(companyId, dimensionId, name)) {
+  if (await ctx.repos.drivers.findByName(companyId, dimensionId, name)) {
     throw fieldError("CONFLICT", field, "taken");
   }
 }
@@ -62,20 +74,19 @@ export async function createCalculatedDriver(
   input: CalculatedDriverInput,
   fields: { name: string } = { name: "name" },
 ): Promise<CalculatedDriverView> {
-  const repos = dataRepos(ctx);
-  const dimension = await repos.dimensions.find(companyId, input.dimension);
+  const dimension = await ctx.repos.dimensions.find(companyId, input.dimension);
   if (!dimension) throw notFound("dimension");
   await checkName(ctx, companyId, dimension.id, input.name, fields.name);
   return mapConstraintErrors(
     async () =>
-      repos.calculatedDrivers.create(companyId, {
+      ctx.repos.calculatedDrivers.create(companyId, {
         modelId: dimension.modelId,
         dimensionId: dimension.id,
         name: input.name,
         formula: input.formula,
         type: input.type ?? "DECI",
         isPnlLine: input.isPnlLine,
-        position: await repos.calculatedDrivers.nextPosition(companyId, dimension.id),
+        position: await ctx.repos.calculatedDrivers.nextPosition(companyId, dimension.id),
       }),
     { calculated_drivers_dimension_name_key: fields.name },
   );
@@ -88,18 +99,17 @@ export async function updateCalculatedDriver(
   input: Partial<CalculatedDriverInput>,
   fields: { name: string } = { name: "name" },
 ): Promise<CalculatedDriverView> {
-  const repos = dataRepos(ctx);
-  const current = await repos.calculatedDrivers.find(companyId, id);
+  const current = await ctx.repos.calculatedDrivers.find(companyId, id);
   if (!current) throw notFound();
   let dimensionId = current.dimensionId;
   let position: number | undefined;
   if (input.dimension !== undefined && input.dimension !== current.dimensionId) {
-    const dimension = await repos.dimensions.find(companyId, input.dimension);
+    const dimension = await ctx.repos.dimensions.find(companyId, input.dimension);
     if (!dimension) throw notFound("dimension");
     if (dimension.modelId !== current.modelId) throw otherModel("dimension");
     dimensionId = dimension.id;
     // Moved to another dimension: it comes after that dimension's calculated drivers.
-    position = await repos.calculatedDrivers.nextPosition(companyId, dimensionId);
+    position = await ctx.repos.calculatedDrivers.nextPosition(companyId, dimensionId);
   }
   const name = input.name ?? current.name;
   if (name !== current.name || dimensionId !== current.dimensionId) {
@@ -107,7 +117,7 @@ export async function updateCalculatedDriver(
   }
   const row = await mapConstraintErrors(
     () =>
-      repos.calculatedDrivers.update(companyId, id, {
+      ctx.repos.calculatedDrivers.update(companyId, id, {
         ...(dimensionId !== current.dimensionId ? { dimensionId, position } : {}),
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.formula !== undefined ? { formula: input.formula } : {}),
@@ -121,7 +131,6 @@ export async function updateCalculatedDriver(
 }
 
 export async function deleteCalculatedDriver(ctx: AppContext, companyId: number, id: number): Promise<void> {
-  const repos = dataRepos(ctx);
-  const deleted = await ctx.db.transaction((tx) => repos.calculatedDrivers.delete(companyId, id, tx));
+  const deleted = await ctx.db.transaction((tx) => ctx.repos.calculatedDrivers.delete(companyId, id, tx));
   if (!deleted) throw notFound();
 }

@@ -19,26 +19,20 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import {
-  dataRepos,
-  mapConstraintErrors,
-  otherModel,
-  pageOf,
-  requireModel,
-  requireScenario,
-} from "../../lib/data-scope.ts";
+import { pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { accountDataCsv, accountTemplateCsv, sendCsv } from "./account-files.ts";
-import { toAccount, toAccountRow, toAccountValue, toNumber } from "./cost-views.ts";
-
-const codeTaken = { financial_accounts_model_code_key: "ID" };
+import { accountTemplateCsv, sendCsv } from "./account-files.ts";
+import { toAccount, toAccountValue, toNumber } from "./cost-views.ts";
+import { getAccountDataFile } from "./get-account-data-file.ts";
+import { getAccountTable } from "./get-account-table.ts";
+import { createAccount, updateAccount } from "./save-account.ts";
+import { saveAccountValue } from "./save-account-value.ts";
 
 /** Financial accounts of a model and their values per scenario (docs/data-api.md, "Cost"). */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["financial accounts"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -55,24 +49,13 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: AccountTablePage, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const page = pageOf(request.query);
-        // The page most read (no search) in one round trip; anything it cannot say (an unknown
-        // scenario, an empty page) is answered the general way.
-        const fast = request.query.search
-          ? undefined
-          : await repos.accounts.tablePage(companyId, request.query.scenario, page);
-        const result =
-          fast ??
-          (await repos.accounts.table(
-            companyId,
-            await requireScenario(ctx, companyId, request.query.scenario),
-            { search: request.query.search },
-            page,
-          ));
-        return toPage(request, result, page, toAccountRow);
-      },
+      async (request) =>
+        toPage(
+          request,
+          await getAccountTable(ctx, tenantOf(request), request.query),
+          pageOf(request.query),
+          (row) => row,
+        ),
     );
 
     app.get(
@@ -90,7 +73,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = tenantOf(request);
         const scenario = await requireScenario(ctx, companyId, request.query.scenario);
-        return { total: toNumber(await repos.accounts.amountSum(companyId, scenario.id)) };
+        return { total: toNumber(await ctx.repos.accounts.amountSum(companyId, scenario.id)) };
       },
     );
 
@@ -125,12 +108,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const companyId = tenantOf(request);
-        const model = await requireModel(ctx, companyId, request.query.model);
-        const scenario = await requireScenario(ctx, companyId, request.query.scenario);
-        if (scenario.modelId !== model.id) throw otherModel("scenario");
-        const rows = await repos.accounts.all(companyId, model.id, scenario.id);
-        return sendCsv(reply, `financial-accounts-${scenario.name}.csv`, accountDataCsv(rows));
+        const { fileName, csv } = await getAccountDataFile(ctx, tenantOf(request), request.query);
+        return sendCsv(reply, fileName, csv);
       },
     );
 
@@ -150,7 +129,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const model = await requireModel(ctx, companyId, request.query.model);
         const page = pageOf(request.query);
-        const result = await repos.accounts.list(companyId, model.id, { search: request.query.search }, page);
+        const result = await ctx.repos.accounts.list(
+          companyId,
+          model.id,
+          { search: request.query.search },
+          page,
+        );
         return toPage(request, result, page, toAccount);
       },
     );
@@ -168,7 +152,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.accounts.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.accounts.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toAccount(row);
       },
@@ -186,17 +170,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: FinancialAccount, ...errorResponses },
         },
       },
-      async (request, reply) => {
-        const companyId = tenantOf(request);
-        const { model, ID, name, expense_group } = request.body;
-        await requireModel(ctx, companyId, model);
-        const row = await mapConstraintErrors(
-          () =>
-            repos.accounts.create(companyId, { modelId: model, code: ID, name, expenseGroup: expense_group }),
-          codeTaken,
-        );
-        return reply.code(201).send(toAccount(row));
-      },
+      async (request, reply) =>
+        reply.code(201).send(await createAccount(ctx, tenantOf(request), request.body)),
     );
 
     app.put(
@@ -212,19 +187,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: FinancialAccount, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const current = await repos.accounts.find(companyId, request.params.id);
-        if (!current) throw notFound();
-        const { model, ID, name, expense_group } = request.body;
-        if (model !== current.modelId) throw otherModel("model");
-        const row = await mapConstraintErrors(
-          () => repos.accounts.update(companyId, current.id, { code: ID, name, expenseGroup: expense_group }),
-          codeTaken,
-        );
-        if (!row) throw notFound();
-        return toAccount(row);
-      },
+      async (request) => updateAccount(ctx, tenantOf(request), request.params.id, request.body),
     );
 
     app.delete(
@@ -240,7 +203,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await repos.accounts.delete(tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.accounts.delete(tenantOf(request), request.params.id))) throw notFound();
         return reply.code(204).send(null);
       },
     );
@@ -268,7 +231,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (search === "") throw fieldError("VALIDATION_ERROR", "search", "search_account");
         const scenario = await requireScenario(ctx, companyId, scenarioId);
         const page = pageOf(request.query);
-        const result = await repos.accountValues.list(
+        const result = await ctx.repos.accountValues.list(
           companyId,
           scenario.id,
           { accountId: account, search },
@@ -291,7 +254,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.accountValues.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.accountValues.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toAccountValue(row);
       },
@@ -310,17 +273,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const companyId = tenantOf(request);
-        const scenario = await requireScenario(ctx, companyId, request.body.scenario);
-        const account = await repos.accounts.find(companyId, request.body.account);
-        if (!account) throw notFound("account");
-        if (account.modelId !== scenario.modelId) throw otherModel("account");
-        const { value, created } = await repos.accountValues.upsert(companyId, {
-          scenarioId: scenario.id,
-          accountId: account.id,
-          amount: request.body.amount,
-        });
-        return reply.code(created ? 201 : 200).send(toAccountValue(value));
+        const { value, created } = await saveAccountValue(ctx, tenantOf(request), request.body);
+        return reply.code(created ? 201 : 200).send(value);
       },
     );
 
@@ -338,7 +292,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.accountValues.update(
+        const row = await ctx.repos.accountValues.update(
           tenantOf(request),
           request.params.id,
           request.body.amount,
@@ -361,7 +315,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await repos.accountValues.delete(tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.accountValues.delete(tenantOf(request), request.params.id))) throw notFound();
         return reply.code(204).send(null);
       },
     );

@@ -2,7 +2,7 @@ import type { CreatePoolDriver, PoolDriver, UpdatePoolDriver } from "@costflow/c
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, mapConstraintErrors, requireModel } from "../../lib/data-scope.ts";
+import { mapConstraintErrors, requireModel } from "../../lib/data-scope.ts";
 import { toPoolDriver } from "./cost-views.ts";
 
 // Cost-pool drivers. The spec's TDABC rule: one TDABC driver per model, and it must be decimal —
@@ -23,15 +23,14 @@ export async function createPoolDriver(
   companyId: number,
   input: z.output<typeof CreatePoolDriver>,
 ): Promise<PoolDriver> {
-  const repos = dataRepos(ctx);
   const model = await requireModel(ctx, companyId, input.model);
   checkTdabc(input.is_tdabc, input.display_type);
-  if (input.is_tdabc && (await repos.poolDrivers.findTdabc(companyId, model.id))) {
+  if (input.is_tdabc && (await ctx.repos.poolDrivers.findTdabc(companyId, model.id))) {
     throw fieldError("VALIDATION_ERROR", "is_tdabc", "tdabc_taken");
   }
   const row = await mapConstraintErrors(
     () =>
-      repos.poolDrivers.create(companyId, {
+      ctx.repos.poolDrivers.create(companyId, {
         modelId: model.id,
         name: input.name,
         displayType: input.display_type,
@@ -48,13 +47,12 @@ export async function updatePoolDriver(
   id: number,
   input: z.output<typeof UpdatePoolDriver>,
 ): Promise<PoolDriver> {
-  const repos = dataRepos(ctx);
-  const current = await repos.poolDrivers.find(companyId, id);
+  const current = await ctx.repos.poolDrivers.find(companyId, id);
   if (!current) throw notFound();
   const isTdabc = input.is_tdabc ?? current.isTdabc;
   checkTdabc(isTdabc, input.display_type ?? current.displayType);
   if (isTdabc && !current.isTdabc) {
-    const other = await repos.poolDrivers.findTdabc(companyId, current.modelId);
+    const other = await ctx.repos.poolDrivers.findTdabc(companyId, current.modelId);
     if (other && other.id !== current.id) throw fieldError("VALIDATION_ERROR", "is_tdabc", "tdabc_taken");
   }
   const changes = {
@@ -63,7 +61,10 @@ export async function updatePoolDriver(
     ...(input.is_tdabc !== undefined ? { isTdabc: input.is_tdabc } : {}),
   };
   if (Object.keys(changes).length === 0) return toPoolDriver(current);
-  const row = await mapConstraintErrors(() => repos.poolDrivers.update(companyId, id, changes), constraints);
+  const row = await mapConstraintErrors(
+    () => ctx.repos.poolDrivers.update(companyId, id, changes),
+    constraints,
+  );
   if (!row) throw notFound();
   return toPoolDriver(row);
 }

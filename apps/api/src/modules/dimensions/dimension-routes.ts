@@ -13,18 +13,18 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { dataRepos, otherModel, pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
+import { pageOf, requireModel } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
-import { dimensionTree } from "./dimension-tree.ts";
 import { toDimension } from "./dimension-views.ts";
+import { getDimensionsPageData } from "./get-dimensions-page-data.ts";
+import { listDimensionLabels } from "./list-dimension-labels.ts";
 import { createDimension, deleteDimension, updateDimension } from "./save-dimension.ts";
 
 /** Dimensions of a model (docs/data-api.md, "Dimensions and drivers"). */
 export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["dimensions"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -41,26 +41,7 @@ export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: DimensionsPageData, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const model = await requireModel(ctx, companyId, request.query.model);
-        let counts: Map<number, number> | null = null;
-        if (request.query.scenario !== undefined) {
-          const scenario = await requireScenario(ctx, companyId, request.query.scenario);
-          if (scenario.modelId !== model.id) throw otherModel("scenario");
-          counts = await repos.dimensions.recordCounts(companyId, scenario.id);
-        }
-        const dimensions = await repos.dimensions.all(companyId, model.id);
-        const drivers = await repos.drivers.ofDimensions(
-          companyId,
-          dimensions.map((d) => d.id),
-        );
-        return {
-          model: model.id,
-          dimensions: dimensionTree(dimensions, drivers, counts),
-          count: dimensions.length,
-        };
-      },
+      async (request) => getDimensionsPageData(ctx, tenantOf(request), request.query),
     );
 
     app.get(
@@ -75,28 +56,7 @@ export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: DimensionLabels, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const model = await requireModel(ctx, companyId, request.query.model);
-        const dimensions = await repos.dimensions.all(companyId, model.id);
-        const drivers = await repos.drivers.ofDimensions(
-          companyId,
-          dimensions.map((d) => d.id),
-        );
-        return dimensions.map((d) => ({
-          id: d.id,
-          label: d.name,
-          code: d.code,
-          columns: drivers
-            .filter((driver) => driver.dimensionId === d.id)
-            .map((driver) => ({
-              id: driver.id,
-              name: driver.name,
-              label: driver.label ?? driver.name,
-              data_type: driver.dataType as "DATE" | "TEXT" | "DECI" | "DIMENSION",
-            })),
-        }));
-      },
+      async (request) => listDimensionLabels(ctx, tenantOf(request), request.query.model),
     );
 
     app.get(
@@ -115,7 +75,7 @@ export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const model = await requireModel(ctx, companyId, request.query.model);
         const page = pageOf(request.query);
-        return toPage(request, await repos.dimensions.list(companyId, model.id, page), page, toDimension);
+        return toPage(request, await ctx.repos.dimensions.list(companyId, model.id, page), page, toDimension);
       },
     );
 
@@ -132,7 +92,7 @@ export function dimensionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.dimensions.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.dimensions.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toDimension(row);
       },

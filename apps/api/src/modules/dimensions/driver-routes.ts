@@ -10,18 +10,17 @@ import {
 } from "@costflow/contract/dimensions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, pageOf } from "../../lib/data-scope.ts";
+import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { toDriver } from "./dimension-views.ts";
+import { listDrivers } from "./list-drivers.ts";
 import { createDriver, deleteDimensionDrivers, deleteDriver, updateDriver } from "./save-driver.ts";
 
 /** Drivers of a dimension: dimension/drivers/ (types Date, Text, Decimal, Dimension). */
 export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["dimension drivers"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -39,17 +38,9 @@ export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const companyId = tenantOf(request);
-        const dimension = await repos.dimensions.find(companyId, request.query.dimension);
-        if (!dimension) throw notFound("dimension");
-        const page = pageOf(request.query);
-        const result = await repos.drivers.list(
-          companyId,
-          dimension.id,
-          { dataType: request.query.data_type },
-          page,
-        );
-        return toPage(request, result, page, toDriver);
+        const { data_type, ...query } = request.query;
+        const result = await listDrivers(ctx, tenantOf(request), { ...query, dataType: data_type });
+        return toPage(request, result, query, toDriver);
       },
     );
 
@@ -66,7 +57,7 @@ export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.drivers.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.drivers.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toDriver(row);
       },
@@ -139,14 +130,7 @@ export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: DeleteDimensionDriversResult, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const dimension = await repos.dimensions.find(companyId, request.query.dimension);
-        if (!dimension) throw notFound("dimension");
-        if (request.query.confirm !== true)
-          throw fieldError("VALIDATION_ERROR", "confirm", "confirm_required");
-        return deleteDimensionDrivers(ctx, companyId, dimension.id);
-      },
+      async (request) => deleteDimensionDrivers(ctx, tenantOf(request), request.query),
     );
   };
 }

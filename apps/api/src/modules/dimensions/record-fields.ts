@@ -3,7 +3,6 @@ import type { DimensionDriver } from "@costflow/db/repositories/dimension-driver
 import type { FieldValues } from "@costflow/db/repositories/dimension-records";
 import type { AppContext } from "../../context.ts";
 import { AppError, type FieldProblem } from "../../lib/app-error.ts";
-import { dataRepos } from "../../lib/data-scope.ts";
 
 // The values of a record (driverData) or transaction (fields), checked against the dimension's
 // drivers: decimals become JSON numbers, dates stay YYYY-MM-DD, relationship drivers must name a
@@ -80,7 +79,7 @@ export async function checkRecordFields(
     }
   }
 
-  const records = dataRepos(ctx).records;
+  const records = ctx.repos.records;
   for (const [dimensionId, wanted] of parents) {
     const found = await records.existingIdentifiers(
       companyId,

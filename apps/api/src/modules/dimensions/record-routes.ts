@@ -9,25 +9,18 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { dataRepos } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { toRecord } from "./dimension-views.ts";
-import {
-  createRecord,
-  type FieldNames,
-  recordOrderOf,
-  requireRecordScope,
-  updateRecord,
-} from "./save-record.ts";
+import { listRecords } from "./list-records.ts";
+import { createRecord, type FieldNames, updateRecord } from "./save-record.ts";
 
 const names: FieldNames = { identifier: "identifier", values: "driverData" };
 
 /** Records of a dimension in a scenario, the older record API (dimension/records/). */
 export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["dimension records"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -45,30 +38,8 @@ export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: RecordPage, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const { scenario, dimension } = await requireRecordScope(
-          ctx,
-          companyId,
-          request.query.scenario,
-          request.query.dimension,
-        );
-        const { order, descending } = await recordOrderOf(
-          ctx,
-          companyId,
-          dimension.id,
-          request.query.ordering,
-        );
-        const page = { limit: request.query.limit, offset: request.query.offset };
-        const result = await repos.records.list(
-          companyId,
-          scenario.id,
-          dimension.id,
-          { search: request.query.search || undefined, order, descending },
-          page,
-        );
-        return toPage(request, result, page, toRecord);
-      },
+      async (request) =>
+        toPage(request, await listRecords(ctx, tenantOf(request), request.query), request.query, toRecord),
     );
 
     app.get(
@@ -84,7 +55,7 @@ export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await repos.records.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.records.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toRecord(row);
       },
@@ -123,19 +94,16 @@ export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             response: { 200: DimensionRecord, ...errorResponses },
           },
         },
-        async (request) => {
-          const companyId = tenantOf(request);
-          const record = await repos.records.find(companyId, request.params.id);
-          if (!record) throw notFound();
-          const row = await updateRecord(
-            ctx,
-            companyId,
-            record,
-            { identifier: request.body.identifier, values: request.body.driverData },
-            names,
-          );
-          return toRecord(row);
-        },
+        async (request) =>
+          toRecord(
+            await updateRecord(
+              ctx,
+              tenantOf(request),
+              request.params.id,
+              { identifier: request.body.identifier, values: request.body.driverData },
+              names,
+            ),
+          ),
       );
     }
 
@@ -152,7 +120,7 @@ export function recordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await repos.records.delete(tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.records.delete(tenantOf(request), request.params.id))) throw notFound();
         return reply.code(204).send(null);
       },
     );

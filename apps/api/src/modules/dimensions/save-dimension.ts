@@ -8,7 +8,7 @@ import type { Dimension } from "@costflow/db/repositories/dimensions";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, mapConstraintErrors, otherModel, requireModel } from "../../lib/data-scope.ts";
+import { mapConstraintErrors, otherModel, requireModel } from "../../lib/data-scope.ts";
 import { dropSortIndexes, ensureRelationshipDriver } from "./save-driver.ts";
 
 const codeTaken = { dimensions_model_code_key: "code" };
@@ -21,8 +21,7 @@ async function checkParent(
   id: number | null,
   pid: number,
 ): Promise<Dimension> {
-  const repos = dataRepos(ctx);
-  const parent = await repos.dimensions.find(companyId, pid);
+  const parent = await ctx.repos.dimensions.find(companyId, pid);
   if (!parent) throw notFound("pid");
   if (parent.modelId !== modelId) throw otherModel("pid");
   if (id === null) return parent;
@@ -30,7 +29,7 @@ async function checkParent(
   // Walk up from the new parent: meeting the dimension itself means a cycle.
   const path = [parent.code];
   for (let at: Dimension | undefined = parent; at?.parentId; ) {
-    at = await repos.dimensions.find(companyId, at.parentId);
+    at = await ctx.repos.dimensions.find(companyId, at.parentId);
     if (!at) break;
     path.push(at.code);
     if (at.id === id)
@@ -44,20 +43,19 @@ export async function createDimension(
   companyId: number,
   input: z.output<typeof CreateDimension>,
 ): Promise<Dimension> {
-  const repos = dataRepos(ctx);
   const model = await requireModel(ctx, companyId, input.model);
   const parent = input.pid === null ? null : await checkParent(ctx, companyId, model.id, null, input.pid);
   let code = input.code;
   if (code === undefined) {
     const base = codeFromName(input.title);
-    const taken = new Set((await repos.dimensions.all(companyId, model.id)).map((d) => d.code));
+    const taken = new Set((await ctx.repos.dimensions.all(companyId, model.id)).map((d) => d.code));
     code = base;
     for (let n = 2; taken.has(code); n++) code = `${base}_${n}`;
   }
   return mapConstraintErrors(
     () =>
       ctx.db.transaction(async (tx) => {
-        const row = await repos.dimensions.create(
+        const row = await ctx.repos.dimensions.create(
           companyId,
           { modelId: model.id, code: code!, name: input.title, parentId: parent?.id ?? null },
           tx,
@@ -79,8 +77,7 @@ export async function updateDimension(
   id: number,
   input: UpdateDimension,
 ): Promise<Dimension> {
-  const repos = dataRepos(ctx);
-  const current = await repos.dimensions.find(companyId, id);
+  const current = await ctx.repos.dimensions.find(companyId, id);
   if (!current) throw notFound();
   if (input.model !== undefined && input.model !== current.modelId) throw otherModel("model");
   // The older client sends 0 for "no parent".
@@ -90,11 +87,11 @@ export async function updateDimension(
       ? undefined
       : await checkParent(ctx, companyId, current.modelId, current.id, pid);
   const renamed = input.code !== undefined && input.code !== current.code;
-  const targeting = renamed ? await repos.drivers.targeting(companyId, current.id) : [];
+  const targeting = renamed ? await ctx.repos.drivers.targeting(companyId, current.id) : [];
   return mapConstraintErrors(
     () =>
       ctx.db.transaction(async (tx) => {
-        const row = await repos.dimensions.update(
+        const row = await ctx.repos.dimensions.update(
           companyId,
           id,
           {
@@ -107,7 +104,7 @@ export async function updateDimension(
         if (!row) throw notFound();
         if (parent) await ensureRelationshipDriver(ctx, companyId, row, parent, tx);
         for (const driver of targeting) {
-          await repos.drivers.update(companyId, driver, { name: relationshipDriverName(row.code) }, tx);
+          await ctx.repos.drivers.update(companyId, driver, { name: relationshipDriverName(row.code) }, tx);
         }
         return row;
       }),
@@ -117,9 +114,8 @@ export async function updateDimension(
 
 /** Deletes a dimension with its drivers, records and calculated drivers; its children become roots. */
 export async function deleteDimension(ctx: AppContext, companyId: number, id: number): Promise<void> {
-  const repos = dataRepos(ctx);
-  const drivers = await repos.drivers.ofDimensions(companyId, [id]);
-  const deleted = await ctx.db.transaction((tx) => repos.dimensions.delete(companyId, id, tx));
+  const drivers = await ctx.repos.drivers.ofDimensions(companyId, [id]);
+  const deleted = await ctx.db.transaction((tx) => ctx.repos.dimensions.delete(companyId, id, tx));
   if (!deleted) throw notFound();
   await dropSortIndexes(
     ctx,

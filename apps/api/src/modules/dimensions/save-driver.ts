@@ -6,11 +6,10 @@ import {
 import type { Executor } from "@costflow/db/client";
 import type { DimensionDriver } from "@costflow/db/repositories/dimension-drivers";
 import { parseFormula } from "@costflow/engine/formula/parse";
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, mapConstraintErrors, otherModel } from "../../lib/data-scope.ts";
+import { mapConstraintErrors, otherModel } from "../../lib/data-scope.ts";
 
 // Dimension drivers: the columns of a dimension's records. A DIMENSION driver is a relationship
 // to another dimension of the model, named `<TARGET_CODE>_ID`. Decimal, text and date drivers get
@@ -20,13 +19,13 @@ const nameTaken = { dimension_drivers_dimension_name_key: "name" };
 
 /** Formulas read drivers and calculated drivers by name: one name, one meaning per dimension. */
 async function checkNameFree(ctx: AppContext, companyId: number, dimensionId: number, name: string) {
-  const calculated = await dataRepos(ctx).calculatedDrivers.ofDimensions(companyId, [dimensionId]);
+  const calculated = await ctx.repos.calculatedDrivers.ofDimensions(companyId, [dimensionId]);
   if (calculated.some((c) => c.name === name)) throw fieldError("CONFLICT", "name", "taken");
 }
 
 /** Builds the driver's sort index, without holding writers up on PostgreSQL (see the repository). */
 async function buildSortIndex(ctx: AppContext, driver: DimensionDriver): Promise<void> {
-  await dataRepos(ctx).drivers.createSortIndex(driver, { concurrently: ctx.database.driver === "postgres" });
+  await ctx.repos.drivers.createSortIndex(driver, { concurrently: ctx.database.driver === "postgres" });
 }
 
 /**
@@ -37,7 +36,7 @@ async function buildSortIndex(ctx: AppContext, driver: DimensionDriver): Promise
 export async function dropSortIndexes(ctx: AppContext, driverIds: number[]): Promise<void> {
   for (const id of driverIds) {
     try {
-      await dataRepos(ctx).drivers.dropSortIndex(id, { concurrently: ctx.database.driver === "postgres" });
+      await ctx.repos.drivers.dropSortIndex(id, { concurrently: ctx.database.driver === "postgres" });
     } catch (error) {
       ctx.log.warn({ err: error, driverId: id }, "sort index not dropped");
     }
@@ -49,13 +48,12 @@ export async function createDriver(
   companyId: number,
   input: z.output<typeof CreateDimensionDriver>,
 ): Promise<DimensionDriver> {
-  const repos = dataRepos(ctx);
-  const dimension = await repos.dimensions.find(companyId, input.dimension);
+  const dimension = await ctx.repos.dimensions.find(companyId, input.dimension);
   if (!dimension) throw notFound("dimension");
   let name = input.name;
   if (input.data_type === "DIMENSION") {
     if (input.target_dimension === null) throw fieldError("VALIDATION_ERROR", "target_dimension", "required");
-    const target = await repos.dimensions.find(companyId, input.target_dimension);
+    const target = await ctx.repos.dimensions.find(companyId, input.target_dimension);
     if (!target) throw notFound("target_dimension");
     if (target.modelId !== dimension.modelId) throw otherModel("target_dimension");
     if (target.id === dimension.id)
@@ -72,7 +70,7 @@ export async function createDriver(
   await checkNameFree(ctx, companyId, dimension.id, name);
   const driver = await mapConstraintErrors(
     () =>
-      repos.drivers.create(companyId, {
+      ctx.repos.drivers.create(companyId, {
         dimensionId: dimension.id,
         name: name!,
         dataType: input.data_type,
@@ -98,10 +96,9 @@ export async function ensureRelationshipDriver(
   parent: { id: number; code: string },
   tx: Executor,
 ): Promise<void> {
-  const repos = dataRepos(ctx);
   const name = relationshipDriverName(parent.code);
-  if (await repos.drivers.findByName(companyId, child.id, name, tx)) return;
-  await repos.drivers.create(
+  if (await ctx.repos.drivers.findByName(companyId, child.id, name, tx)) return;
+  await ctx.repos.drivers.create(
     companyId,
     {
       dimensionId: child.id,
@@ -121,8 +118,7 @@ export async function updateDriver(
   id: number,
   input: UpdateDimensionDriver,
 ): Promise<DimensionDriver> {
-  const repos = dataRepos(ctx);
-  const current = await repos.drivers.find(companyId, id);
+  const current = await ctx.repos.drivers.find(companyId, id);
   if (!current) throw notFound();
   const renamed = input.name !== undefined && input.name !== current.name;
   if (renamed && current.dataType === "DIMENSION") {
@@ -141,7 +137,7 @@ export async function updateDriver(
   const driver = await mapConstraintErrors(
     () =>
       ctx.db.transaction((tx) =>
-        repos.drivers.update(
+        ctx.repos.drivers.update(
           companyId,
           current,
           {
@@ -164,21 +160,27 @@ export async function updateDriver(
 }
 
 export async function deleteDriver(ctx: AppContext, companyId: number, id: number): Promise<void> {
-  const repos = dataRepos(ctx);
-  const driver = await repos.drivers.find(companyId, id);
+  const driver = await ctx.repos.drivers.find(companyId, id);
   if (!driver) throw notFound();
-  await ctx.db.transaction((tx) => repos.drivers.delete(companyId, driver, tx));
+  await ctx.db.transaction((tx) => ctx.repos.drivers.delete(companyId, driver, tx));
   await dropSortIndexes(ctx, [driver.id]);
 }
 
 /**
  * Deletes every driver of the dimension, its relationship drivers (`_ID`) included, and its
- * records (transactions) in every scenario (docs/data-api.md, "Dimensions and drivers").
+ * records (transactions) in every scenario (docs/data-api.md, "Dimensions and drivers"). Refused
+ * unless `confirm` is true.
  */
-export async function deleteDimensionDrivers(ctx: AppContext, companyId: number, dimensionId: number) {
-  const repos = dataRepos(ctx);
+export async function deleteDimensionDrivers(
+  ctx: AppContext,
+  companyId: number,
+  input: { dimension: number; confirm?: boolean | undefined },
+) {
+  const dimension = await ctx.repos.dimensions.find(companyId, input.dimension);
+  if (!dimension) throw notFound("dimension");
+  if (input.confirm !== true) throw fieldError("VALIDATION_ERROR", "confirm", "confirm_required");
   const result = await ctx.db.transaction((tx) =>
-    repos.drivers.deleteAllOfDimension(companyId, dimensionId, tx),
+    ctx.repos.drivers.deleteAllOfDimension(companyId, dimension.id, tx),
   );
   await dropSortIndexes(ctx, result.driverIds);
   return {
@@ -199,22 +201,7 @@ async function formulaReaders(
   dimensionId: number,
   name: string,
 ): Promise<string[]> {
-  const { rows } = (await ctx.db.execute(sql`
-    select d.name as reader, d.formula from calculated_drivers d
-      where d.company_id = ${companyId} and d.dimension_id = ${dimensionId}
-    union all
-    select a.code, r.equation from activity_allocations r
-      join activities a on a.company_id = r.company_id and a.id = r.source_id
-      where r.company_id = ${companyId} and r.destination_id = ${dimensionId} and r.split_type = 'FORMULA'
-    union all
-    select a.code, r.equation from dimension_allocations r
-      join activities a on a.company_id = r.company_id and a.id = r.source_activity_id
-      where r.company_id = ${companyId} and r.destination_child_id = ${dimensionId} and r.split_type = 'FORMULA'
-    union all
-    select d.name, r.equation from calculated_driver_allocations r
-      join calculated_drivers d on d.company_id = r.company_id and d.id = r.source_driver_id
-      where r.company_id = ${companyId} and r.destination_child_id = ${dimensionId} and r.split_type = 'FORMULA'
-  `)) as unknown as { rows: { reader: string; formula: string }[] };
+  const rows = await ctx.repos.drivers.formulaReaders(companyId, dimensionId);
 
   const readers = new Set<string>();
   for (const { reader, formula } of rows) {

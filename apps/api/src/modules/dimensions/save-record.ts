@@ -4,7 +4,7 @@ import type { Dimension } from "@costflow/db/repositories/dimensions";
 import type { ScenarioView } from "@costflow/db/repositories/models";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, mapConstraintErrors, otherModel, requireScenario } from "../../lib/data-scope.ts";
+import { mapConstraintErrors, otherModel, requireScenario } from "../../lib/data-scope.ts";
 import { checkRecordFields } from "./record-fields.ts";
 
 // Records and transactions are one store; these services serve both APIs. `names` says how the
@@ -24,7 +24,7 @@ export async function requireRecordScope(
   dimensionId: number,
 ): Promise<{ scenario: ScenarioView; dimension: Dimension }> {
   const scenario = await requireScenario(ctx, companyId, scenarioId);
-  const dimension = await dataRepos(ctx).dimensions.find(companyId, dimensionId);
+  const dimension = await ctx.repos.dimensions.find(companyId, dimensionId);
   if (!dimension) throw notFound("dimension");
   if (dimension.modelId !== scenario.modelId) throw otherModel("dimension");
   return { scenario, dimension };
@@ -44,7 +44,7 @@ export async function recordOrderOf(
   const descending = ordering.startsWith("-");
   const key = descending ? ordering.slice(1) : ordering;
   if (key === "identifier" || key === "transaction_id") return { order: { by: "identifier" }, descending };
-  const driver = await dataRepos(ctx).drivers.findByName(companyId, dimensionId, key);
+  const driver = await ctx.repos.drivers.findByName(companyId, dimensionId, key);
   if (!driver) throw fieldError("VALIDATION_ERROR", "ordering", "invalid_value");
   return { order: { by: "driver", name: driver.name }, descending };
 }
@@ -57,13 +57,12 @@ export async function createRecord(
   input: { scenario: number; dimension: number; identifier: string; values: FieldMap },
   names: FieldNames,
 ): Promise<DimensionRecord> {
-  const repos = dataRepos(ctx);
   const { scenario, dimension } = await requireRecordScope(ctx, companyId, input.scenario, input.dimension);
-  const drivers = await repos.drivers.ofDimensions(companyId, [dimension.id]);
+  const drivers = await ctx.repos.drivers.ofDimensions(companyId, [dimension.id]);
   const { set } = await checkRecordFields(ctx, companyId, scenario.id, drivers, input.values, names.values);
   return mapConstraintErrors(
     () =>
-      repos.records.create(companyId, {
+      ctx.repos.records.create(companyId, {
         scenarioId: scenario.id,
         dimensionId: dimension.id,
         identifier: input.identifier,
@@ -73,19 +72,55 @@ export async function createRecord(
   );
 }
 
+type RecordChanges = { identifier?: string | undefined; values?: FieldMap | undefined };
+
+/** Updates the record `id` (see changeRecord). */
+export async function updateRecord(
+  ctx: AppContext,
+  companyId: number,
+  id: number,
+  input: RecordChanges,
+  names: FieldNames,
+): Promise<DimensionRecord> {
+  const record = await ctx.repos.records.find(companyId, id);
+  if (!record) throw notFound();
+  return changeRecord(ctx, companyId, record, input, names);
+}
+
+/**
+ * Updates the record of the scenario and dimension with this identifier (404 naming the
+ * identifier field when there is none): only its values change (see changeRecord).
+ */
+export async function updateRecordByIdentifier(
+  ctx: AppContext,
+  companyId: number,
+  key: { scenario: number; dimension: number; identifier: string },
+  input: { values?: FieldMap | undefined },
+  names: FieldNames,
+): Promise<DimensionRecord> {
+  const scope = await requireRecordScope(ctx, companyId, key.scenario, key.dimension);
+  const record = await ctx.repos.records.findByIdentifier(
+    companyId,
+    scope.scenario.id,
+    scope.dimension.id,
+    key.identifier,
+  );
+  if (!record) throw notFound(names.identifier);
+  return changeRecord(ctx, companyId, record, input, names);
+}
+
 /**
  * Updates a record: the given values replace the record's (null clears one), others stay. A new
  * identifier is carried into the child records that point at this one.
  */
-export async function updateRecord(
+async function changeRecord(
   ctx: AppContext,
   companyId: number,
   record: DimensionRecord,
-  input: { identifier?: string | undefined; values?: FieldMap | undefined },
+  input: RecordChanges,
   names: FieldNames,
 ): Promise<DimensionRecord> {
-  const repos = dataRepos(ctx);
-  const drivers = await repos.drivers.ofDimensions(companyId, [record.dimensionId]);
+  const drivers = await ctx.repos.drivers.ofDimensions(companyId, [record.dimensionId]);
   const checked = await checkRecordFields(
     ctx,
     companyId,
@@ -95,18 +130,18 @@ export async function updateRecord(
     names.values,
   );
   const renamed = input.identifier !== undefined && input.identifier !== record.identifier;
-  const children = renamed ? await repos.drivers.targeting(companyId, record.dimensionId) : [];
+  const children = renamed ? await ctx.repos.drivers.targeting(companyId, record.dimensionId) : [];
   const row = await mapConstraintErrors(
     () =>
       ctx.db.transaction(async (tx) => {
-        const updated = await repos.records.update(
+        const updated = await ctx.repos.records.update(
           companyId,
           record.id,
           { identifier: renamed ? input.identifier : undefined, ...checked },
           tx,
         );
         for (const child of children) {
-          await repos.records.renameReferences(
+          await ctx.repos.records.renameReferences(
             companyId,
             record.scenarioId,
             { dimensionId: child.dimensionId, driverName: child.name },

@@ -1,10 +1,7 @@
 import type { Database } from "@costflow/db/client";
-import { companiesRepository } from "@costflow/db/repositories/companies";
-import { rawQuery } from "@costflow/db/repositories/model-data/raw-client";
-import { modelsRepository } from "@costflow/db/repositories/models";
-import { usersRepository } from "@costflow/db/repositories/users";
 import { DEMO_COMPANY, DEMO_USERS } from "@costflow/db/seed";
 import { readBundle } from "@costflow/engine/bundle/read-bundle";
+import { createRepositories } from "../../context.ts";
 import { saveModelData } from "./save-model-data.ts";
 import { templatePath } from "./templates.ts";
 
@@ -14,18 +11,18 @@ const DEMO_MODEL_LOCK = 727_005;
 /**
  * Gives the demo company the distribution template as a model with one scenario, and points the
  * demo users' selected model and scenario at it. Runs on every start: it does nothing when the
- * demo company does not exist or already has a model.
+ * demo company does not exist or already has a model. It runs before the app (and its context)
+ * exists: the repositories are the context's, built over `db` (context.ts, createRepositories).
  */
 export async function ensureDemoModel(db: Database): Promise<{ created: boolean }> {
-  const company = await companiesRepository(db).findByName(DEMO_COMPANY.name);
+  const { companies, models, users } = createRepositories(db);
+  const company = await companies.findByName(DEMO_COMPANY.name);
   if (!company) return { created: false };
-  const models = modelsRepository(db);
   if ((await models.countModels(company.id)) > 0) return { created: false };
 
   const model = await readBundle(templatePath("distribution"));
-  const users = usersRepository(db);
   return db.transaction(async (tx) => {
-    await rawQuery(tx, "select pg_advisory_xact_lock($1)", [DEMO_MODEL_LOCK]);
+    await models.lockForTransaction(DEMO_MODEL_LOCK, tx);
     if ((await models.countModels(company.id, tx)) > 0) return { created: false };
     const admin = await users.findByEmail(DEMO_USERS[0].email, tx);
     const saved = await saveModelData(tx, company.id, admin?.id ?? null, model);

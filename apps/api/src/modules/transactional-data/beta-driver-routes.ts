@@ -20,53 +20,31 @@ import {
   ResultsSumQuery,
   ScenarioParams,
 } from "@costflow/contract/transactional-data";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, otherModel, requireModel, requireScenario } from "../../lib/data-scope.ts";
+import { requireScenario } from "../../lib/data-scope.ts";
 import { languageFromHeader } from "../../lib/language.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
-import { feedbackOf, isBefore, knownNames } from "../calculated-drivers/formula-feedback.ts";
 import {
   cancelCalculation,
   requestCalculation,
   toDriversCalculation,
 } from "../calculated-drivers/request-calculation.ts";
-import {
-  createCalculatedDriver,
-  toCalculatedDriver,
-  updateCalculatedDriver,
-  withFeedback,
-} from "../calculated-drivers/save-calculated-driver.ts";
-
-/** Neumaier's compensated sum of a few totals. */
-function sumOf(values: number[]): number {
-  let sum = 0;
-  let comp = 0;
-  for (const v of values) {
-    const t = sum + v;
-    comp += Math.abs(sum) >= Math.abs(v) ? sum - t + v : v - t + sum;
-    sum = t;
-  }
-  return sum + comp;
-}
+import { checkDriverFormula } from "./check-driver-formula.ts";
+import { listBetaDrivers } from "./list-beta-drivers.ts";
+import { listDriverRecordResults, listDriverResults, sumDriverResults } from "./list-driver-results.ts";
+import { saveBetaDriver, updateBetaDriver } from "./save-beta-driver.ts";
 
 /** The beta calculated-drivers API and its calculations (docs/data-api.md, "Calculated drivers"). */
 export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["calculated drivers (beta)"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
     const calc = (action: "read" | "create") => ({ access: { action, subject: "Calculation" } }) as const;
-
-    /** The scenario's latest finished run, or 404 'No calculation found'. */
-    async function latestRun(companyId: number, scenarioId: number) {
-      const id = await repos.calculatedDrivers.latestFinished(companyId, scenarioId);
-      if (id === undefined) throw fieldError("NOT_FOUND", "calculation", "no_calculation");
-      return id;
-    }
+    const language = (request: FastifyRequest) => languageFromHeader(request.headers["accept-language"]);
 
     app.get(
       "/transactional-data/calculated-drivers",
@@ -80,33 +58,7 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: BetaCalculatedDriverItems, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const { model: modelId, dimension_id, ordering, limit, offset } = request.query;
-        const model = await requireModel(ctx, companyId, modelId);
-        const result = await repos.calculatedDrivers.list(
-          companyId,
-          { modelId: model.id, dimensionId: dimension_id },
-          { limit, offset, ordering },
-        );
-        const language = languageFromHeader(request.headers["accept-language"]);
-        // Known names per dimension, read once: decimal drivers + every calculated driver.
-        const dimensionIds = [...new Set(result.rows.map((r) => r.dimensionId))];
-        const drivers = await repos.drivers.ofDimensions(companyId, dimensionIds);
-        const calculated = await repos.calculatedDrivers.ofDimensions(companyId, dimensionIds);
-        const items = result.rows.map((row) => {
-          const names = [
-            ...drivers
-              .filter((d) => d.dimensionId === row.dimensionId && d.dataType === "DECI")
-              .map((d) => d.name),
-            ...calculated
-              .filter((c) => c.dimensionId === row.dimensionId && isBefore(c, row))
-              .map((c) => c.name),
-          ];
-          return { ...toCalculatedDriver(row), ...feedbackOf(language, row.formula, names) };
-        });
-        return { items, count: result.count };
-      },
+      async (request) => listBetaDrivers(ctx, tenantOf(request), request.query, language(request)),
     );
 
     app.post(
@@ -122,23 +74,13 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const companyId = tenantOf(request);
-        const form = request.body;
-        const input = {
-          dimension: form.dimension,
-          name: form.driver_name,
-          formula: form.driver_formula,
-          isPnlLine: form.is_pl,
-        };
-        const existing = form.driver_id ?? null;
-        const row =
-          existing === null
-            ? await createCalculatedDriver(ctx, companyId, input, { name: "driver_name" })
-            : await updateCalculatedDriver(ctx, companyId, existing, input, { name: "driver_name" });
-        const language = languageFromHeader(request.headers["accept-language"]);
-        return reply
-          .code(existing === null ? 201 : 200)
-          .send(await withFeedback(ctx, companyId, language, row));
+        const { driver, created } = await saveBetaDriver(
+          ctx,
+          tenantOf(request),
+          request.body,
+          language(request),
+        );
+        return reply.code(created ? 201 : 200).send(driver);
       },
     );
 
@@ -154,20 +96,7 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: CheckFormulaResult, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const { dimension: dimensionId, formula, driver_id } = request.body;
-        const dimension = await repos.dimensions.find(companyId, dimensionId);
-        if (!dimension) throw notFound("dimension");
-        let before: { position: number; id: number } | null = null;
-        if (driver_id !== undefined && driver_id !== null) {
-          const driver = await repos.calculatedDrivers.find(companyId, driver_id);
-          if (!driver) throw notFound("driver_id");
-          if (driver.dimensionId === dimension.id) before = driver;
-        }
-        const names = await knownNames(ctx, companyId, dimension.id, before);
-        return feedbackOf(languageFromHeader(request.headers["accept-language"]), formula, names);
-      },
+      async (request) => checkDriverFormula(ctx, tenantOf(request), request.body, language(request)),
     );
 
     app.patch(
@@ -183,25 +112,8 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: BetaCalculatedDriver, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const form = request.body;
-        if (form.dimension !== request.params.dimension)
-          throw fieldError("VALIDATION_ERROR", "dimension", "invalid_value");
-        const row = await updateCalculatedDriver(
-          ctx,
-          companyId,
-          request.params.oldDriverId,
-          {
-            dimension: request.params.dimension,
-            name: form.driver_name,
-            formula: form.driver_formula,
-            isPnlLine: form.is_pl,
-          },
-          { name: "driver_name" },
-        );
-        return withFeedback(ctx, companyId, languageFromHeader(request.headers["accept-language"]), row);
-      },
+      async (request) =>
+        updateBetaDriver(ctx, tenantOf(request), request.params, request.body, language(request)),
     );
 
     app.get(
@@ -216,30 +128,7 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: BetaResultItems, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const { scenario: scenarioId, dimension, limit, offset } = request.query;
-        const scenario = await requireScenario(ctx, companyId, scenarioId);
-        const calculationId = await latestRun(companyId, scenario.id);
-        const result = await repos.calculatedDrivers.totals(
-          companyId,
-          calculationId,
-          { dimensionId: dimension },
-          { limit, offset },
-        );
-        return {
-          calculation_id: calculationId,
-          count: result.count,
-          items: result.rows.map((r) => ({
-            calculated_driver_id: r.driverId,
-            calculated_driver_name: r.driverName,
-            dimension: r.dimensionId,
-            dimension_name: r.dimensionName,
-            sum_value: r.sumValue,
-            records: r.records,
-          })),
-        };
-      },
+      async (request) => listDriverResults(ctx, tenantOf(request), request.query),
     );
 
     app.get(
@@ -254,22 +143,7 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: BetaRecordResultItems, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const { scenario: scenarioId, driver: driverId, limit, offset } = request.query;
-        const scenario = await requireScenario(ctx, companyId, scenarioId);
-        const driver = await repos.calculatedDrivers.find(companyId, driverId);
-        if (!driver) throw notFound("driver");
-        if (driver.modelId !== scenario.modelId) throw otherModel("driver");
-        const calculationId = await latestRun(companyId, scenario.id);
-        const [total] = (await repos.calculatedDrivers.totals(companyId, calculationId, { driverId }, null))
-          .rows;
-        const rows = await repos.calculatedDrivers.recordValues(companyId, calculationId, driverId, {
-          limit,
-          offset,
-        });
-        return { calculation_id: calculationId, count: total?.records ?? 0, items: rows };
-      },
+      async (request) => listDriverRecordResults(ctx, tenantOf(request), request.query),
     );
 
     app.get(
@@ -285,23 +159,7 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ResultsSum, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const scenario = await requireScenario(ctx, companyId, request.params.scenario);
-        const calculationId = await latestRun(companyId, scenario.id);
-        const { rows } = await repos.calculatedDrivers.totals(
-          companyId,
-          calculationId,
-          { dimensionId: request.query.dimension, driverId: request.query.driver },
-          null,
-        );
-        return {
-          scenario: scenario.id,
-          calculation_id: calculationId,
-          sum_value: sumOf(rows.map((r) => r.sumValue)),
-          drivers: rows.length,
-        };
-      },
+      async (request) => sumDriverResults(ctx, tenantOf(request), request.params.scenario, request.query),
     );
 
     app.post(
@@ -370,7 +228,7 @@ export function betaDriverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const companyId = tenantOf(request);
         const scenario = await requireScenario(ctx, companyId, request.params.scenario);
         const { ordering, limit, offset } = request.query;
-        const result = await repos.calculatedDrivers.listCalculations(companyId, scenario.id, {
+        const result = await ctx.repos.calculatedDrivers.listCalculations(companyId, scenario.id, {
           limit,
           offset,
           ordering,

@@ -11,17 +11,12 @@ import type { DimensionRecord } from "@costflow/db/repositories/dimension-record
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { dataRepos } from "../../lib/data-scope.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { toDriver } from "../dimensions/dimension-views.ts";
-import {
-  createRecord,
-  type FieldNames,
-  recordOrderOf,
-  requireRecordScope,
-  updateRecord,
-} from "../dimensions/save-record.ts";
+import { listDrivers } from "../dimensions/list-drivers.ts";
+import { listRecords } from "../dimensions/list-records.ts";
+import { createRecord, type FieldNames, updateRecordByIdentifier } from "../dimensions/save-record.ts";
 
 const names: FieldNames = { identifier: "transaction_id", values: "fields" };
 
@@ -41,7 +36,6 @@ function toTransaction(row: DimensionRecord): Transaction {
  */
 export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const repos = dataRepos(ctx);
     const tags = ["transactional data"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Data" } }) as const;
@@ -59,16 +53,8 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const companyId = tenantOf(request);
-        const { dimension: dimensionId, driver_type, ordering, limit, offset } = request.query;
-        const dimension = await repos.dimensions.find(companyId, dimensionId);
-        if (!dimension) throw notFound("dimension");
-        const result = await repos.drivers.list(
-          companyId,
-          dimension.id,
-          { dataType: driver_type },
-          { limit, offset, ordering },
-        );
+        const { driver_type, ...query } = request.query;
+        const result = await listDrivers(ctx, tenantOf(request), { ...query, dataType: driver_type });
         return { items: result.rows.map(toDriver), count: result.count };
       },
     );
@@ -87,26 +73,8 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const companyId = tenantOf(request);
-        const { scenario, dimension } = await requireRecordScope(
-          ctx,
-          companyId,
-          request.query.scenario,
-          request.query.dimension,
-        );
-        const { order, descending } = await recordOrderOf(
-          ctx,
-          companyId,
-          dimension.id,
-          request.query.ordering,
-        );
-        const result = await repos.records.list(
-          companyId,
-          scenario.id,
-          dimension.id,
-          { search: request.query.searchTerm || undefined, order, descending },
-          { limit: request.query.limit, offset: request.query.offset },
-        );
+        const { searchTerm, ...query } = request.query;
+        const result = await listRecords(ctx, tenantOf(request), { ...query, search: searchTerm });
         return { items: result.rows.map(toTransaction), count: result.count };
       },
     );
@@ -149,17 +117,11 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const companyId = tenantOf(request);
         const { transaction_id, fields, dimension, scenario } = request.body;
-        const scope = await requireRecordScope(ctx, companyId, scenario, dimension);
-        const record = await repos.records.findByIdentifier(
-          companyId,
-          scope.scenario.id,
-          scope.dimension.id,
-          transaction_id,
+        const key = { scenario, dimension, identifier: transaction_id };
+        return toTransaction(
+          await updateRecordByIdentifier(ctx, tenantOf(request), key, { values: fields }, names),
         );
-        if (!record) throw notFound("transaction_id");
-        return toTransaction(await updateRecord(ctx, companyId, record, { values: fields }, names));
       },
     );
 
@@ -176,7 +138,7 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!(await repos.records.delete(tenantOf(request), request.params.id))) throw notFound();
+        if (!(await ctx.repos.records.delete(tenantOf(request), request.params.id))) throw notFound();
         return reply.code(204).send(null);
       },
     );

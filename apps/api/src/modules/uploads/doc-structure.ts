@@ -8,7 +8,6 @@ import {
   type UploadKind,
   uploadMessage,
 } from "@costflow/contract/uploads";
-import { uploadsRepository } from "@costflow/db/repositories/uploads";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
 import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
@@ -28,8 +27,7 @@ export async function getDocStructure(
 ): Promise<DocStructure> {
   const model = await ctx.repos.models.findModel(companyId, modelId);
   if (!model) throw notFound("model");
-  const uploads = uploadsRepository(ctx.db);
-  const { account, pool, driver } = await uploads.samples(companyId, modelId);
+  const { account, pool, driver } = await ctx.repos.uploads.samples(companyId, modelId);
   const example = (key: string) => uploadMessage(language, `examples.${key}`);
   const accountCode = account?.code ?? "6000";
   const poolCode = pool?.code ?? "P100";
@@ -57,15 +55,18 @@ export async function getDocStructure(
     });
   }
 
-  const dimensions = await uploads.listDimensions(companyId, modelId);
-  const identifiers = await uploads.sampleIdentifiers(
+  const dimensions = await ctx.repos.uploads.listDimensions(companyId, modelId);
+  const identifiers = await ctx.repos.uploads.sampleIdentifiers(
     companyId,
     dimensions.map((d) => d.id),
   );
   const codeToId = new Map(dimensions.map((d) => [d.code, d.id]));
   const identifierOf = (code: string) => identifiers.get(codeToId.get(code) ?? -1) ?? `${code}-001`;
   for (const dimension of dimensions) {
-    const columns = fileColumns("RECORDS", await uploads.listDimensionDrivers(companyId, dimension.id));
+    const columns = fileColumns(
+      "RECORDS",
+      await ctx.repos.uploads.listDimensionDrivers(companyId, dimension.id),
+    );
     files.push({
       kind: "RECORDS",
       file_name: bundleFileName("RECORDS", dimension.code),
@@ -123,10 +124,9 @@ export async function getTemplate(
   let fileName: string;
   if (kind === "RECORDS") {
     if (dimensionId === undefined) throw fieldError("VALIDATION_ERROR", "dimension", "required");
-    const uploads = uploadsRepository(ctx.db);
-    const dimension = await uploads.findDimension(companyId, modelId, dimensionId);
+    const dimension = await ctx.repos.uploads.findDimension(companyId, modelId, dimensionId);
     if (!dimension) throw notFound("dimension");
-    columns = fileColumns("RECORDS", await uploads.listDimensionDrivers(companyId, dimension.id));
+    columns = fileColumns("RECORDS", await ctx.repos.uploads.listDimensionDrivers(companyId, dimension.id));
     fileName = `${dimension.code}.csv`;
   } else {
     if (dimensionId !== undefined) throw fieldError("VALIDATION_ERROR", "dimension", "unknown_field");

@@ -12,7 +12,6 @@ import {
   stageTableName,
   type UploadTarget,
   type UploadView,
-  uploadsRepository,
 } from "@costflow/db/repositories/uploads";
 import type { AppContext } from "../../context.ts";
 import { fileColumns, type RecordDriver } from "./file-columns.ts";
@@ -50,15 +49,14 @@ export const runningUploads = new Set<number>();
  * saw fail must not be applied later behind their back.
  */
 export async function processUpload(ctx: AppContext, job: UploadJob): Promise<void> {
-  const uploads = uploadsRepository(ctx.db);
-  const upload = await uploads.find(job.companyId, job.uploadId);
+  const upload = await ctx.repos.uploads.find(job.companyId, job.uploadId);
   if (upload?.status !== "PROCESSING") {
     // Gone with its scenario, or already ended by an earlier attempt: only the file may be left.
     if (!upload && job.filePath?.startsWith(uploadDirectory())) await rm(job.filePath, { force: true });
     return;
   }
   const leaseSeconds = uploadLeaseSeconds();
-  const claim = await uploads.claim(upload.companyId, upload.id, leaseSeconds);
+  const claim = await ctx.repos.uploads.claim(upload.companyId, upload.id, leaseSeconds);
   if (claim === "gone") return;
   let outcome: Outcome;
   if (claim === "started") {
@@ -70,7 +68,7 @@ export async function processUpload(ctx: AppContext, job: UploadJob): Promise<vo
     const stop = { requested: false };
     const renew = setInterval(
       () => {
-        uploads
+        ctx.repos.uploads
           .renewLease(upload.companyId, upload.id, leaseSeconds)
           .then(({ stopRequested }) => {
             if (stopRequested) stop.requested = true;
@@ -92,7 +90,7 @@ export async function processUpload(ctx: AppContext, job: UploadJob): Promise<vo
     }
   }
   if (outcome.status !== "PROCESSED") {
-    const ended = await uploads.finishWithoutWriting(upload.companyId, upload.id, {
+    const ended = await ctx.repos.uploads.finishWithoutWriting(upload.companyId, upload.id, {
       status: outcome.status,
       errors: outcome.status === "ERROR" ? outcome.errors.toStored() : [],
       rowsDone: 0,
@@ -109,7 +107,6 @@ export async function processUpload(ctx: AppContext, job: UploadJob): Promise<vo
 }
 
 async function run(ctx: AppContext, upload: UploadView, stop: { requested: boolean }): Promise<Outcome> {
-  const uploads = uploadsRepository(ctx.db);
   const { companyId } = upload;
   if (upload.stopRequested) return { status: "STOPPED", rows: 0 };
   const errors = new UploadErrors(UPLOAD_ERROR_CAP);
@@ -125,7 +122,7 @@ async function run(ctx: AppContext, upload: UploadView, stop: { requested: boole
   let drivers: RecordDriver[] = [];
   if (kind === "RECORDS") {
     if (upload.dimensionId === null) return fail("processing_failed");
-    drivers = await uploads.listDimensionDrivers(companyId, upload.dimensionId);
+    drivers = await ctx.repos.uploads.listDimensionDrivers(companyId, upload.dimensionId);
   }
   const target: UploadTarget = {
     companyId,
@@ -203,7 +200,7 @@ async function run(ctx: AppContext, upload: UploadView, stop: { requested: boole
         if (rows >= nextReport) {
           nextReport = rows + PROGRESS_EVERY_ROWS;
           const fraction = Math.min(1, bytes / Math.max(1, size));
-          const { stopRequested } = await uploads.reportProgress(companyId, upload.id, {
+          const { stopRequested } = await ctx.repos.uploads.reportProgress(companyId, upload.id, {
             // Reading is 90% of the work; the database checks and the write are the rest.
             progress: 0.9 * fraction,
             rowsDone: rows,
@@ -221,7 +218,7 @@ async function run(ctx: AppContext, upload: UploadView, stop: { requested: boole
     if (!validator) return { status: "ERROR", errors, rows };
     await flush();
 
-    const { stopRequested } = await uploads.reportProgress(companyId, upload.id, {
+    const { stopRequested } = await ctx.repos.uploads.reportProgress(companyId, upload.id, {
       progress: 0.9,
       rowsDone: rows,
       rowsTotal: rows,

@@ -10,7 +10,6 @@ import {
   UploadRequest,
   uploadMessage,
 } from "@costflow/contract/uploads";
-import { uploadsRepository } from "@costflow/db/repositories/uploads";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -68,17 +67,16 @@ export async function receiveUpload(ctx: AppContext, request: FastifyRequest): P
     const input = checkFields(fields);
     const scenario = await ctx.repos.models.findScenario(companyId, input.scenario);
     if (!scenario) throw notFound("scenario");
-    const uploads = uploadsRepository(ctx.db);
     if (input.kind === "RECORDS") {
       if (input.dimension === undefined) throw fieldError("VALIDATION_ERROR", "dimension", "required");
-      if (!(await uploads.findDimension(companyId, scenario.modelId, input.dimension)))
+      if (!(await ctx.repos.uploads.findDimension(companyId, scenario.modelId, input.dimension)))
         throw notFound("dimension");
     } else if (input.dimension !== undefined) {
       throw fieldError("VALIDATION_ERROR", "dimension", "unknown_field");
     }
     if (!(await isReadable(saved.path))) throw fieldError("IMPOSSIBLE_TO_UPLOAD", "file", "unreadable_file");
 
-    const upload = await uploads.create(companyId, {
+    const upload = await ctx.repos.uploads.create(companyId, {
       scenarioId: scenario.id,
       kind: input.kind,
       dimensionId: input.kind === "RECORDS" ? input.dimension! : null,
@@ -95,7 +93,7 @@ export async function receiveUpload(ctx: AppContext, request: FastifyRequest): P
       // on the embedded database, hence the long expiry of the queue's own attempt.
       taskId = await ctx.queue.send(UPLOAD_QUEUE, job, { retryLimit: 0, expireInSeconds: 4 * 3600 });
     } catch (error) {
-      await uploads.finishWithoutWriting(companyId, upload.id, {
+      await ctx.repos.uploads.finishWithoutWriting(companyId, upload.id, {
         status: "ERROR",
         errors: [],
         rowsDone: 0,
@@ -103,7 +101,7 @@ export async function receiveUpload(ctx: AppContext, request: FastifyRequest): P
       });
       throw new AppError("SERVICE_UNAVAILABLE", [], `upload job not queued: ${String(error)}`);
     }
-    if (taskId) await uploads.setTaskId(companyId, upload.id, taskId);
+    if (taskId) await ctx.repos.uploads.setTaskId(companyId, upload.id, taskId);
     return {
       id: upload.id,
       status: "PROCESSING",

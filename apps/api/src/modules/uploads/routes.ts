@@ -10,18 +10,19 @@ import {
   UploadPage,
   UploadProcess,
 } from "@costflow/contract/uploads";
-import { uploadsRepository } from "@costflow/db/repositories/uploads";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { fieldError, notFound } from "../../lib/app-error.ts";
+import { notFound } from "../../lib/app-error.ts";
 import { languageFromHeader } from "../../lib/language.ts";
 import { toPage } from "../../lib/pagination.ts";
 import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { getDocStructure, getTemplate } from "./doc-structure.ts";
+import { listUploads } from "./list-uploads.ts";
 import { receiveUpload } from "./receive-upload.ts";
+import { stopUpload } from "./stop-upload.ts";
 import { toUploadDetail, toUploadProcess } from "./upload-views.ts";
 
 /** File uploads of a scenario's data, their processes, and the software wizard's file descriptions. */
@@ -29,7 +30,6 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Multipart only in this plugin; files are streamed to disk by receiveUpload, never buffered.
     await app.register(multipart);
-    const uploads = uploadsRepository(ctx.db);
     const can = (action: "read" | "create" | "update") => ({ access: { action, subject: "Data" } }) as const;
     const tags = ["uploads"];
     const language = (request: { headers: Record<string, string | string[] | undefined> }) =>
@@ -65,17 +65,13 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: UploadPage, ...errorResponses },
         },
       },
-      async (request) => {
-        const companyId = tenantOf(request);
-        const { scenario, kind, status, dimension, ...page } = request.query;
-        if (!(await ctx.repos.models.findScenario(companyId, scenario))) throw notFound("scenario");
-        const result = await uploads.list(
-          companyId,
-          { scenarioId: scenario, kind, status, dimensionId: dimension },
-          page,
-        );
-        return toPage(request, result, page, toUploadProcess);
-      },
+      async (request) =>
+        toPage(
+          request,
+          await listUploads(ctx, tenantOf(request), request.query),
+          request.query,
+          toUploadProcess,
+        ),
     );
 
     app.get(
@@ -91,7 +87,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await uploads.find(tenantOf(request), request.params.id);
+        const row = await ctx.repos.uploads.find(tenantOf(request), request.params.id);
         if (!row) throw notFound();
         return toUploadDetail(row, language(request));
       },
@@ -109,12 +105,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: UploadProcess, ...errorResponses },
         },
       },
-      async (request) => {
-        const row = await uploads.requestStop(tenantOf(request), request.params.id);
-        if (!row) throw notFound();
-        if (row.status !== "PROCESSING") throw fieldError("CONFLICT", "status", "not_running");
-        return toUploadProcess(row);
-      },
+      async (request) => toUploadProcess(await stopUpload(ctx, tenantOf(request), request.params.id)),
     );
 
     // Software wizard ---------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 import { rm } from "node:fs/promises";
 import { UPLOAD_ERROR_CAP } from "@costflow/contract/uploads";
-import { uploadsRepository } from "@costflow/db/repositories/uploads";
 import type { AppContext } from "../../context.ts";
 import { notifyUploadDone } from "./notify-upload.ts";
 import { processUpload, runningUploads } from "./process-upload.ts";
@@ -14,14 +13,13 @@ import { UPLOAD_QUEUE, type UploadJob, uploadDirectory, uploadReaperIntervalMs }
  * started have no lease and wait for a worker. Answers how many were reaped.
  */
 async function reapUploads(ctx: AppContext): Promise<number> {
-  const uploads = uploadsRepository(ctx.db);
   const errors = new UploadErrors(UPLOAD_ERROR_CAP);
   errors.add({ line: null, column: null, field: null, reason: "worker_lost" });
   const [error] = errors.toStored();
-  const reaped = await uploads.reapExpired(error!, [...runningUploads]);
+  const reaped = await ctx.repos.uploads.reapExpired(error!, [...runningUploads]);
   for (const { companyId, id, filePath } of reaped) {
     if (filePath?.startsWith(uploadDirectory())) await rm(filePath, { force: true });
-    const upload = await uploads.find(companyId, id);
+    const upload = await ctx.repos.uploads.find(companyId, id);
     if (upload) await notifyUploadDone(ctx, upload, { status: "ERROR", rows: 0, errors: 1 });
   }
   return reaped.length;
