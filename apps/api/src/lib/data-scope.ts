@@ -4,16 +4,8 @@ import type { AppContext } from "../context.ts";
 import { AppError, fieldError, notFound } from "./app-error.ts";
 
 // What the data modules (cost, activities, dimensions, transactional data, calculated drivers,
-// export files) share: their repositories, the model/scenario lookups every call starts with, and
-// the mapping of database constraint errors to field errors.
-
-/**
- * The data repositories of the context (ctx.repos). Kept while the modules move to ctx.repos
- * (docs/ARCHITECTURE.md, "Data access").
- */
-export function dataRepos(ctx: AppContext): AppContext["repos"] {
-  return ctx.repos;
-}
+// export files) share: the model/scenario lookups every call starts with, paging, and the mapping
+// of database constraint errors to field errors. Their repositories are the context's (ctx.repos).
 
 /** The company's model `id`, or 404 naming `field` (another company's model looks the same). */
 export async function requireModel(

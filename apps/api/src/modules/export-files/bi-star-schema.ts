@@ -1,11 +1,9 @@
-import { biExportRepository, type Run } from "@costflow/db/repositories/bi-export";
-import { calculationsRepository } from "@costflow/db/repositories/calculations";
+import type { Run } from "@costflow/db/repositories/bi-export";
 import { decodeCopyField, forEachCopyRow } from "@costflow/db/repositories/model-data/copy-text";
-import { resultsRepository } from "@costflow/db/repositories/results";
 import { toMajor } from "@costflow/engine/calc/decimal";
 import type { AppContext } from "../../context.ts";
 import { stepCategory } from "../calculation/categories.ts";
-import { EXPORT_CHUNK_ROWS } from "./export-settings.ts";
+import { BI_CHUNK_ROWS, EXPORT_CHUNK_ROWS } from "./export-settings.ts";
 
 /** The elements of a numeric array in COPY text (`{1,-2,3}`), as text. */
 const arrayCells = (text: string): string[] => (text.length <= 2 ? [] : text.slice(1, -1).split(","));
@@ -92,7 +90,7 @@ class ChunkBuilder {
 
 /**
  * The chunks of a COPY read: `onRow` pushes each line's cells (any number of rows) onto the
- * builder's columns; a chunk goes out whenever EXPORT_CHUNK_ROWS are gathered.
+ * builder's columns; a chunk goes out whenever BI_CHUNK_ROWS are gathered.
  */
 async function* copyChunks(
   width: number,
@@ -102,7 +100,7 @@ async function* copyChunks(
   const builder = new ChunkBuilder(width);
   for await (const text of lines) {
     forEachCopyRow(text, (fields) => onRow(fields, builder.columns));
-    if (builder.rows >= EXPORT_CHUNK_ROWS) yield builder.take();
+    if (builder.rows >= BI_CHUNK_ROWS) yield builder.take();
   }
   if (builder.rows > 0) yield builder.take();
 }
@@ -138,7 +136,7 @@ export async function biRuns(
   companyId: number,
   scenarioId: number,
 ): Promise<{ calculationId: number; reportCalculationId: number | null } | null> {
-  const calculations = calculationsRepository(ctx.db);
+  const calculations = ctx.repos.calculations;
   let calculationId: number | null = null;
   for (const step of [5, 4, 3, 2, 1]) {
     const row = await calculations.latestFinished(companyId, scenarioId, stepCategory(step));
@@ -160,9 +158,9 @@ export async function biStarSchema(
 ): Promise<StarSchema | null> {
   const runs = await biRuns(ctx, companyId, scenario.id);
   if (!runs) return null;
-  const meta = await resultsRepository(ctx.db).meta(companyId, runs.calculationId);
+  const meta = await ctx.repos.results.meta(companyId, runs.calculationId);
   if (!meta) return null;
-  const repo = biExportRepository(ctx.db);
+  const repo = ctx.repos.biExport;
   const run: Run = { companyId, calculationId: runs.calculationId };
   const digits = meta.minorDigits;
   const major = (minor: number) => toMajor(minor, digits);
@@ -409,10 +407,10 @@ export async function biStarSchema(
             const activity = int64(vector.activityId);
             const pool = int64(vector.poolId);
             const { recordNos, amounts } = await repo.vectorEntries(run, dimensionId, vector);
-            for (let i = 0; i < recordNos.length; i += EXPORT_CHUNK_ROWS) {
+            for (let i = 0; i < recordNos.length; i += BI_CHUNK_ROWS) {
               const out = new ChunkBuilder(7);
               const [k, d, a, p, st, o, m] = out.columns;
-              for (let j = i; j < Math.min(recordNos.length, i + EXPORT_CHUNK_ROWS); j++) {
+              for (let j = i; j < Math.min(recordNos.length, i + BI_CHUNK_ROWS); j++) {
                 const no = recordNos[j]!;
                 const amount = sign * amounts[j]!;
                 explained[no] = explained[no]! + amount;
@@ -439,7 +437,7 @@ export async function biStarSchema(
             st!.push(null);
             o!.push("REST");
             m!.push(major(rest));
-            if (out.rows >= EXPORT_CHUNK_ROWS) yield out.take();
+            if (out.rows >= BI_CHUNK_ROWS) yield out.take();
           }
           if (out.rows) yield out.take();
         }

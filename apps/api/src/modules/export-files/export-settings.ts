@@ -45,5 +45,7 @@ export const exportLeaseSeconds = () => positive(process.env.EXPORT_LEASE_SECOND
 export const exportReaperIntervalMs = () => positive(process.env.EXPORT_REAPER_INTERVAL_MS, 15_000);
 /** Rows read from the database per chunk (keyset pages). */
 export const EXPORT_CHUNK_ROWS = 20_000;
+/** Rows of a chunk of the BI template's large tables: one Parquet row group, so none is copied. */
+export const BI_CHUNK_ROWS = 100_000;
 /** A table with at most this many rows is exported at once by GET export/table/; larger ones through the pipeline. */
 export const DIRECT_TABLE_MAX_ROWS = 5_000;

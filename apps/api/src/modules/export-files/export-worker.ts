@@ -1,4 +1,3 @@
-import { exportFilesRepository } from "@costflow/db/repositories/export-files";
 import type { AppContext } from "../../context.ts";
 import {
   EXPORT_QUEUE,
@@ -15,7 +14,7 @@ import { processExport, runningExports } from "./process-export.ts";
  * removes its partial file and tells its user. Files never started have no lease and wait.
  */
 async function reapExports(ctx: AppContext): Promise<number> {
-  const files = exportFilesRepository(ctx.db);
+  const files = ctx.repos.exportFiles;
   const reaped = await files.reapExpired([...runningExports]);
   for (const { companyId, id } of reaped) {
     await fileStore().remove(fileKey(companyId, id));

@@ -1,5 +1,5 @@
 import type { ExportDataType, ExportErrorReason } from "@costflow/contract/export-files";
-import { type ExportFileView, exportFilesRepository } from "@costflow/db/repositories/export-files";
+import type { ExportFileView } from "@costflow/db/repositories/export-files";
 import type { AppContext } from "../../context.ts";
 import { type ExportJob, exportLeaseSeconds, fileKey, fileStore } from "./export-settings.ts";
 import { threadedWriter } from "./export-thread-client.ts";
@@ -33,7 +33,7 @@ type Outcome =
  * is never written again. The job is never retried. The user who asked is notified either way.
  */
 export async function processExport(ctx: AppContext, job: ExportJob): Promise<void> {
-  const files = exportFilesRepository(ctx.db);
+  const files = ctx.repos.exportFiles;
   const file = await files.find(job.companyId, job.fileId);
   if (file?.status !== "PROCESSING") return;
   const leaseSeconds = exportLeaseSeconds();
@@ -97,7 +97,7 @@ async function run(
   key: string,
   stop: AbortController,
 ): Promise<Outcome> {
-  const files = exportFilesRepository(ctx.db);
+  const files = ctx.repos.exportFiles;
   const kind = file.kind as ExportDataType;
   const write = EXPORT_WRITERS[kind] && (threadedWriter(ctx, kind) ?? EXPORT_WRITERS[kind]);
   if (!write) return { status: "ERROR", reason: "failed" };

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
-import { dataRepos, otherModel } from "../../lib/data-scope.ts";
+import { otherModel } from "../../lib/data-scope.ts";
 import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import { ExportRefused, type ExportWriter, writeChunk } from "./export-writer.ts";
 
@@ -19,7 +19,7 @@ export async function resolveCalculatedDriver(
   driverId: number | undefined,
 ) {
   if (driverId === undefined) throw fieldError("VALIDATION_ERROR", "driver", "required");
-  const repos = dataRepos(ctx);
+  const repos = ctx.repos;
   const driver = await repos.calculatedDrivers.find(companyId, driverId);
   if (!driver) throw notFound("driver");
   if (driver.modelId !== scenario.modelId) throw otherModel("driver");
@@ -36,7 +36,7 @@ export async function* calculatedDriverCsv(
   calculationId: number,
   driver: { id: number; name: string },
 ): AsyncGenerator<string> {
-  const repos = dataRepos(ctx);
+  const repos = ctx.repos;
   // Opened in a spreadsheet: formula-looking text is neutralised (lib/spreadsheet-cells.ts).
   yield `\uFEFF${stringify([["identifier", neutraliseCell(driver.name)]])}`;
   let after: number | undefined;
@@ -56,7 +56,7 @@ export async function* calculatedDriverCsv(
 export const writeRecordsOnlyCalculated: ExportWriter = async (ctx, file, out, progress) => {
   const driverId = Number(file.options.driver);
   const calculationId = Number(file.options.calculation);
-  const driver = await dataRepos(ctx).calculatedDrivers.find(file.companyId, driverId);
+  const driver = await ctx.repos.calculatedDrivers.find(file.companyId, driverId);
   if (!driver) throw new ExportRefused("no_calculation");
   let chunks = 0;
   for await (const text of calculatedDriverCsv(ctx, file.companyId, calculationId, driver)) {

@@ -5,8 +5,7 @@ import {
   XLSX_MAX_ROWS,
 } from "@costflow/contract/export-files";
 import { isLanguage } from "@costflow/contract/languages";
-import { type ExportFileView, exportFilesRepository } from "@costflow/db/repositories/export-files";
-import { pdfReportsRepository } from "@costflow/db/repositories/pdf-reports";
+import type { ExportFileView } from "@costflow/db/repositories/export-files";
 import type { AppContext } from "../../context.ts";
 import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
 import { requireScenario } from "../../lib/data-scope.ts";
@@ -120,7 +119,7 @@ export async function requestExport(
     case "PDF_REPORT": {
       if (input.report === undefined) throw fieldError("VALIDATION_ERROR", "report", "required");
       // A report the caller may see (their own or shared with the company), else it does not exist.
-      const report = await pdfReportsRepository(ctx.db).findVisible(companyId, auth.user.id, input.report);
+      const report = await ctx.repos.pdfReports.findVisible(companyId, auth.user.id, input.report);
       if (!report) throw notFound("report");
       title = report.title;
       fileName = `${safeFileName(scenario.name)}-${safeFileName(report.title)}.pdf`;
@@ -133,7 +132,7 @@ export async function requestExport(
     }
   }
 
-  const files = exportFilesRepository(ctx.db);
+  const files = ctx.repos.exportFiles;
   const row = await files.create(companyId, {
     scenarioId: scenario.id,
     modelId: scenario.modelId,

@@ -11,7 +11,7 @@ import {
 } from "@costflow/contract/export-files";
 import type { Language } from "@costflow/contract/languages";
 import { type MessageKey, serverMessage } from "@costflow/contract/server-messages";
-import { type ExportFileView, exportFilesRepository } from "@costflow/db/repositories/export-files";
+import type { ExportFileView } from "@costflow/db/repositories/export-files";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -70,7 +70,7 @@ const canChange = (auth: RequestAuth, row: ExportFileView) =>
 export function exportFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     registerTableCaller(app);
-    const files = exportFilesRepository(ctx.db);
+    const files = ctx.repos.exportFiles;
     const config = { access: { action: "read", subject: "Report" } } as const;
     const tags = ["export files"];
     const language = (request: { headers: Record<string, string | string[] | undefined> }) =>
