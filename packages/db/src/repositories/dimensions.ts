@@ -147,6 +147,19 @@ export function dimensionsRepository(db: Database) {
       return new Map(rows.map((r) => [r.id, r.name]));
     },
 
+    /** A dimension of the company by id: its id, name and model (undefined when not the company's). */
+    async findWithModel(
+      companyId: number,
+      id: number,
+      tx: Executor = db,
+    ): Promise<{ id: number; name: string; modelId: number } | undefined> {
+      const [row] = await tx
+        .select({ id: dimensions.id, name: dimensions.name, modelId: dimensions.modelId })
+        .from(dimensions)
+        .where(and(eq(dimensions.companyId, companyId), eq(dimensions.id, id)));
+      return row;
+    },
+
     /** Ids of the given dimensions that belong to the company and model. */
     async idsInModel(
       companyId: number,
