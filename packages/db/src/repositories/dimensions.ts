@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { dimensionRecordCounts } from "../schema/dimension-record-counts.ts";
 import { dimensions } from "../schema/model-master-data.ts";
@@ -62,6 +62,19 @@ export function dimensionsRepository(db: Database) {
         .from(dimensions)
         .where(and(eq(dimensions.companyId, companyId), eq(dimensions.modelId, modelId)))
         .orderBy(dimensions.id);
+    },
+
+    /** Every dimension of the model, its id and name only, oldest first. */
+    async namesInModel(
+      companyId: number,
+      modelId: number,
+      tx: Executor = db,
+    ): Promise<{ id: number; name: string }[]> {
+      return tx
+        .select({ id: dimensions.id, name: dimensions.name })
+        .from(dimensions)
+        .where(and(eq(dimensions.companyId, companyId), eq(dimensions.modelId, modelId)))
+        .orderBy(asc(dimensions.id));
     },
 
     /** Records per dimension in a scenario (kept by triggers; see dimension_record_counts). */
