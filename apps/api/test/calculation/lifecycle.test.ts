@@ -6,7 +6,7 @@ import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import { generateModel } from "@costflow/engine/bench/generate-model";
 import { acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppContext } from "../../src/context.ts";
+import { type AppContext, createRepositories } from "../../src/context.ts";
 import { reapCalculations } from "../../src/modules/calculation/calculation-worker.ts";
 import { saveModelData } from "../../src/modules/model-io/save-model-data.ts";
 import { as, demoCompanyId, eventually, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -197,7 +197,11 @@ describe("failures", () => {
       lease: "-1 minute",
       startedAgo: "5 minutes",
     });
-    const ctx = { db: t.database.db, log: t.app.log } as unknown as AppContext;
+    const ctx = {
+      db: t.database.db,
+      log: t.app.log,
+      repos: createRepositories(t.database.db),
+    } as unknown as AppContext;
     // The app's own reaper sweeps every 15 s; this is the same sweep, run now.
     await reapCalculations(ctx);
     const rows = await calculations.runRows(companyId, run.id);
@@ -222,7 +226,11 @@ describe("failures", () => {
     async () => {
       const calculations = calculationsRepository(t.database.db);
       const { run } = await heldRun(["ALL", "ACCOUNT_TO_COST_POOL", "REPORTS"], { lease: "-1 minute" });
-      const ctx = { db: t.database.db, log: t.app.log } as unknown as AppContext;
+      const ctx = {
+        db: t.database.db,
+        log: t.app.log,
+        repos: createRepositories(t.database.db),
+      } as unknown as AppContext;
       await t.database.db.transaction(async (tx) => {
         // What publishRun does: lock the root, write (here: nothing), finish the phase's rows.
         expect(await calculations.lockRun(companyId, run.id, tx)).toBe("IN_PROGRESS");

@@ -177,6 +177,18 @@ export function activitiesRepository(db: Database) {
      * Deletes the activity; its rules of steps 3, 4 and 5 and its P&L lines, in every scenario of
      * the model, go with it (foreign-key cascades).
      */
+    /** Every activity of the model: its id, code and name (in no particular order). */
+    async codes(
+      companyId: number,
+      modelId: number,
+      tx: Executor = db,
+    ): Promise<{ id: number; code: string; name: string }[]> {
+      return tx
+        .select({ id: activities.id, code: activities.code, name: activities.name })
+        .from(activities)
+        .where(and(eq(activities.companyId, companyId), eq(activities.modelId, modelId)));
+    },
+
     async delete(companyId: number, id: number, tx: Executor = db): Promise<boolean> {
       // report_lines_parent_fk is ON DELETE SET NULL over (company_id, parent_id), which would
       // null company_id too: child lines of the lines about to go are detached first.

@@ -132,6 +132,28 @@ export function dimensionRecordsRepository(db: Database) {
       return row;
     },
 
+    /** The identifier of a record of the dimension in the scenario by its id (undefined when not one). */
+    async identifierOf(
+      companyId: number,
+      scenarioId: number,
+      dimensionId: number,
+      id: number,
+      tx: Executor = db,
+    ): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ identifier: dimensionRecords.identifier })
+        .from(dimensionRecords)
+        .where(
+          and(
+            eq(dimensionRecords.companyId, companyId),
+            eq(dimensionRecords.scenarioId, scenarioId),
+            eq(dimensionRecords.dimensionId, dimensionId),
+            eq(dimensionRecords.id, id),
+          ),
+        );
+      return row?.identifier;
+    },
+
     /** Which of `identifiers` are records of the dimension in the scenario (relationship checks). */
     async existingIdentifiers(
       companyId: number,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { dimensionRecordCounts } from "../schema/dimension-record-counts.ts";
 import { dimensions } from "../schema/model-master-data.ts";
@@ -62,6 +62,19 @@ export function dimensionsRepository(db: Database) {
         .from(dimensions)
         .where(and(eq(dimensions.companyId, companyId), eq(dimensions.modelId, modelId)))
         .orderBy(dimensions.id);
+    },
+
+    /** Every dimension of the model, its id and name only, oldest first. */
+    async namesInModel(
+      companyId: number,
+      modelId: number,
+      tx: Executor = db,
+    ): Promise<{ id: number; name: string }[]> {
+      return tx
+        .select({ id: dimensions.id, name: dimensions.name })
+        .from(dimensions)
+        .where(and(eq(dimensions.companyId, companyId), eq(dimensions.modelId, modelId)))
+        .orderBy(asc(dimensions.id));
     },
 
     /** Records per dimension in a scenario (kept by triggers; see dimension_record_counts). */
@@ -145,6 +158,19 @@ export function dimensionsRepository(db: Database) {
       preparedNames ??= namesQuery();
       const rows = await preparedNames.execute({ companyId, ids: `{${wanted.join(",")}}` });
       return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    /** A dimension of the company by id: its id, name and model (undefined when not the company's). */
+    async findWithModel(
+      companyId: number,
+      id: number,
+      tx: Executor = db,
+    ): Promise<{ id: number; name: string; modelId: number } | undefined> {
+      const [row] = await tx
+        .select({ id: dimensions.id, name: dimensions.name, modelId: dimensions.modelId })
+        .from(dimensions)
+        .where(and(eq(dimensions.companyId, companyId), eq(dimensions.id, id)));
+      return row;
     },
 
     /** Ids of the given dimensions that belong to the company and model. */

@@ -1,5 +1,4 @@
 import { calculationMessage } from "@costflow/contract/calculation";
-import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import type { AppContext } from "../../context.ts";
 import { notifyRunEnded } from "./notify-run-ended.ts";
 import {
@@ -19,7 +18,7 @@ const REAPER_INTERVAL_MS = Number(process.env.CALC_REAPER_INTERVAL_MS ?? 15_000)
  * machine lost), with a log line saying so. Runs never claimed have no lease and are left alone.
  */
 export async function reapCalculations(ctx: AppContext): Promise<number> {
-  const calculations = calculationsRepository(ctx.db);
+  const calculations = ctx.repos.calculations;
   const reaped = await calculations.reapExpired({
     code: "LEASE_EXPIRED",
     message: "The calculation's worker stopped answering",

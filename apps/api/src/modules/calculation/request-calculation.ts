@@ -1,6 +1,5 @@
 import { calculationMessage, type GenerateResponse } from "@costflow/contract/calculation";
 import type { Language } from "@costflow/contract/languages";
-import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { RequestAuth } from "../../plugins/access.ts";
@@ -24,7 +23,7 @@ export async function requestCalculation(
 ): Promise<GenerateResponse> {
   const scenario = await ctx.repos.models.findScenario(companyId, input.scenario);
   if (!scenario) throw notFound("scenario");
-  const calculations = calculationsRepository(ctx.db);
+  const calculations = ctx.repos.calculations;
   const coverage = coverageOf(kind);
   const language = auth.settings.language as Language;
   const options: CalculationOptions = { kind, language, strategy: input.strategy ?? null };
@@ -77,7 +76,7 @@ export async function stopCalculation(
   calculationId: number,
   responseLanguage: Language,
 ) {
-  const calculations = calculationsRepository(ctx.db);
+  const calculations = ctx.repos.calculations;
   const result = await calculations.requestStop(companyId, calculationId);
   if (!result) throw notFound("calculation_id");
   if (!result.stopped) {

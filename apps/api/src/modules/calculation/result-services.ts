@@ -15,7 +15,6 @@ import type {
   TimeDrivenResultQuery,
   TimeDrivenResultRow,
 } from "@costflow/contract/calculation";
-import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import type { PageResult } from "@costflow/db/repositories/paging";
 import type { PushRow, RunMeta } from "@costflow/db/repositories/results";
 import { toMajor } from "@costflow/engine/calc/decimal";
@@ -49,7 +48,7 @@ export async function resolveRun(
 
 /** A run named by id (`?calculation=`): only while its results are still kept. */
 export async function resolveRunById(ctx: AppContext, companyId: number, id: number): Promise<RunRef> {
-  const row = await calculationsRepository(ctx.db).find(companyId, id);
+  const row = await ctx.repos.calculations.find(companyId, id);
   if (!row) throw notFound("calculation");
   if (row.status !== "FINISHED") throw new AppError("NO_CALCULATION");
   return refOf(ctx, companyId, row.parentId ?? row.id, row.finishedAt);

@@ -9,7 +9,6 @@ import {
   StopRequest,
   StopResponse,
 } from "@costflow/contract/calculation";
-import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
@@ -28,7 +27,7 @@ import { requestCalculation, stopCalculation } from "./request-calculation.ts";
  */
 export function calculationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const calculations = calculationsRepository(ctx.db);
+    const calculations = ctx.repos.calculations;
     const tags = ["calculation"];
     const language = (request: { headers: Record<string, unknown> }) =>
       languageFromHeader(request.headers["accept-language"] as string | undefined);

@@ -1,9 +1,7 @@
 import { calculationMessage } from "@costflow/contract/calculation";
 import { isLanguage, type Language } from "@costflow/contract/languages";
 import { TREEMAP_LIMIT_MAX } from "@costflow/contract/reports";
-import { calculationsRepository, type LogLevel } from "@costflow/db/repositories/calculations";
-import { reportDataRepository } from "@costflow/db/repositories/report-data";
-import { resultsRepository } from "@costflow/db/repositories/results";
+import type { LogLevel } from "@costflow/db/repositories/calculations";
 import type { ModelData } from "@costflow/engine/model/types";
 import type { AppContext } from "../../context.ts";
 import { rowCount } from "../../worker/compute-run.ts";
@@ -19,7 +17,6 @@ import { loadModelData } from "../model-io/load-model-data.ts";
 import { coverageOf, phaseCategories, type RunKind } from "./categories.ts";
 import { notifyRunEnded } from "./notify-run-ended.ts";
 import { publishRun } from "./publish-run.ts";
-import { readCodeIds } from "./read-code-ids.ts";
 
 // The queue's calculation job: claim the run, keep its lease alive while a thread calculates,
 // relay stop requests to the thread, then publish (or end STOPPED / ERROR) and log every step.
@@ -86,7 +83,7 @@ export function optionsOf(raw: Record<string, unknown>): CalculationOptions {
 
 export async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<void> {
   const { companyId, calculationId } = job;
-  const calculations = calculationsRepository(ctx.db);
+  const calculations = ctx.repos.calculations;
   const root = await calculations.find(companyId, calculationId);
   if (!root) return;
   const options = optionsOf(root.options);
@@ -240,7 +237,7 @@ async function calculateInThread(
     try {
       const loadingAt = performance.now();
       model = await loadModelData(ctx.db, plan.companyId, plan.scenarioId);
-      ids = await readCodeIds(ctx.db, plan.companyId, plan.scenarioId);
+      ids = await ctx.repos.models.codeIds(plan.companyId, plan.scenarioId);
       let records = 0;
       for (const r of model.records.values()) records += r.identifiers.length;
       await hooks.say("INFO", "log.loaded", { ms: Math.round(performance.now() - loadingAt), records });
@@ -280,7 +277,7 @@ async function deleteSupersededResults(
   companyId: number,
   scenarioId: number,
 ): Promise<void> {
-  const runs = await calculationsRepository(ctx.db).finishedRuns(companyId, scenarioId);
+  const runs = await ctx.repos.calculations.finishedRuns(companyId, scenarioId);
   const best = new Map<string, { rootId: number; at: number; id: number }>();
   for (const run of runs) {
     const at = run.finishedAt?.getTime() ?? 0;
@@ -290,6 +287,6 @@ async function deleteSupersededResults(
     }
   }
   const latest = new Map([...best].map(([category, b]) => [category, b.rootId]));
-  await resultsRepository(ctx.db).deleteSuperseded(companyId, scenarioId, latest);
-  await reportDataRepository(ctx.db).deleteSuperseded(companyId, scenarioId, latest.get("REPORTS"));
+  await ctx.repos.results.deleteSuperseded(companyId, scenarioId, latest);
+  await ctx.repos.reportData.deleteSuperseded(companyId, scenarioId, latest.get("REPORTS"));
 }

@@ -1,6 +1,4 @@
 import { QuickResume } from "@costflow/contract/dashboard";
-import { calculationsRepository } from "@costflow/db/repositories/calculations";
-import { exportFilesRepository } from "@costflow/db/repositories/export-files";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { languageFromHeader } from "../../lib/language.ts";
@@ -12,8 +10,8 @@ import { toNotification } from "../notifications/routes.ts";
 const LATEST = 5;
 
 export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const calculations = calculationsRepository(ctx.db);
-  const exportFiles = exportFilesRepository(ctx.db);
+  const calculations = ctx.repos.calculations;
+  const exportFiles = ctx.repos.exportFiles;
   return async (app) => {
     app.get(
       "/dashboard/quick-resume",

@@ -2,7 +2,6 @@ import { calculationMessage, type Sankey, type ValidationReport } from "@costflo
 import type { Language } from "@costflow/contract/languages";
 import { type PdfBlock, pdfMessage } from "@costflow/contract/pdf-reports";
 import type { PnlRecordRow, ReportLine, TreemapNode } from "@costflow/contract/reports";
-import { resultsRepository } from "@costflow/db/repositories/results";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { resolveRun } from "../calculation/result-services.ts";
@@ -69,7 +68,7 @@ async function validationOf(
   ValidationReport["reconciliation"] & { report: Omit<ValidationReport, "calculation_id" | "finished_at"> }
 > {
   const ref = await resolveRun(b.ctx, b.companyId, b.scenarioId, "REPORTS");
-  const report = (await resultsRepository(b.ctx.db).report(ref.companyId, ref.calculationId, "validation")) as
+  const report = (await b.ctx.repos.results.report(ref.companyId, ref.calculationId, "validation")) as
     | Omit<ValidationReport, "calculation_id" | "finished_at">
     | undefined;
   if (!report) throw new AppError("NO_CALCULATION");
@@ -176,7 +175,7 @@ async function validation(b: BlockContext) {
 
 async function sankey(b: BlockContext) {
   const ref = await resolveRun(b.ctx, b.companyId, b.scenarioId, "REPORTS");
-  const data = (await resultsRepository(b.ctx.db).report(ref.companyId, ref.calculationId, "sankey")) as
+  const data = (await b.ctx.repos.results.report(ref.companyId, ref.calculationId, "sankey")) as
     | Omit<Sankey, "calculation_id">
     | undefined;
   if (!data) throw new AppError("NO_CALCULATION");

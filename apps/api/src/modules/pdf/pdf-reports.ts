@@ -6,7 +6,7 @@ import type {
 } from "@costflow/contract/pdf-reports";
 import { PdfReportData } from "@costflow/contract/pdf-reports";
 import type { PageResult } from "@costflow/db/repositories/paging";
-import { type PdfReportView, pdfReportsRepository } from "@costflow/db/repositories/pdf-reports";
+import type { PdfReportView } from "@costflow/db/repositories/pdf-reports";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
@@ -42,7 +42,7 @@ export async function listPdfReports(
   caller: Caller,
   query: z.output<typeof PdfReportListQuery>,
 ): Promise<PageResult<PdfReportView>> {
-  return pdfReportsRepository(ctx.db).list(
+  return ctx.repos.pdfReports.list(
     caller.companyId,
     caller.userId,
     { search: query.search || undefined },
@@ -52,7 +52,7 @@ export async function listPdfReports(
 
 /** A report the caller may see (404 otherwise). */
 export async function visiblePdfReport(ctx: AppContext, caller: Caller, id: number): Promise<PdfReportView> {
-  const row = await pdfReportsRepository(ctx.db).findVisible(caller.companyId, caller.userId, id);
+  const row = await ctx.repos.pdfReports.findVisible(caller.companyId, caller.userId, id);
   if (!row) throw notFound("id");
   return row;
 }
@@ -66,7 +66,7 @@ export async function createPdfReport(
   caller: Caller,
   body: z.output<typeof CreatePdfReport>,
 ): Promise<PdfReport> {
-  const row = await pdfReportsRepository(ctx.db).create(caller.companyId, {
+  const row = await ctx.repos.pdfReports.create(caller.companyId, {
     ownerId: caller.userId,
     title: body.title,
     description: body.description,
@@ -86,7 +86,7 @@ export async function duplicatePdfReport(
   title: string | undefined,
 ): Promise<PdfReport> {
   const source = await visiblePdfReport(ctx, caller, id);
-  const row = await pdfReportsRepository(ctx.db).create(caller.companyId, {
+  const row = await ctx.repos.pdfReports.create(caller.companyId, {
     ownerId: caller.userId,
     title: title ?? `${source.title} (2)`.slice(0, 200),
     description: source.description,
@@ -112,11 +112,11 @@ export async function updatePdfReport(
 ): Promise<PdfReport> {
   await editable(ctx, caller, id);
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-  if (!(await pdfReportsRepository(ctx.db).update(caller.companyId, id, changes))) throw notFound("id");
+  if (!(await ctx.repos.pdfReports.update(caller.companyId, id, changes))) throw notFound("id");
   return readPdfReport(ctx, caller, id);
 }
 
 export async function deletePdfReport(ctx: AppContext, caller: Caller, id: number): Promise<void> {
   await editable(ctx, caller, id);
-  if (!(await pdfReportsRepository(ctx.db).delete(caller.companyId, id))) throw notFound("id");
+  if (!(await ctx.repos.pdfReports.delete(caller.companyId, id))) throw notFound("id");
 }

@@ -1,11 +1,6 @@
 import { pipeline } from "node:stream/promises";
 import type { Language } from "@costflow/contract/languages";
 import { type PdfBlock, PdfReportData, pdfMessage } from "@costflow/contract/pdf-reports";
-import { calculationsRepository } from "@costflow/db/repositories/calculations";
-import { pdfReportsRepository } from "@costflow/db/repositories/pdf-reports";
-import { reportDataRepository } from "@costflow/db/repositories/report-data";
-import { dimensions } from "@costflow/db/schema/model-master-data";
-import { and, asc, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { type BlockContext, drawBlock, Formatter, type ModelDimension } from "./pdf-blocks.ts";
@@ -55,13 +50,9 @@ async function modelDimensions(
   scenarioId: number,
   modelId: number,
 ): Promise<{ dimensions: ModelDimension[]; main: number | null }> {
-  const rows = await ctx.db
-    .select({ id: dimensions.id, name: dimensions.name })
-    .from(dimensions)
-    .where(and(eq(dimensions.companyId, companyId), eq(dimensions.modelId, modelId)))
-    .orderBy(asc(dimensions.id));
-  const run = await calculationsRepository(ctx.db).latestFinished(companyId, scenarioId, "REPORTS");
-  const repo = reportDataRepository(ctx.db);
+  const rows = await ctx.repos.dimensions.namesInModel(companyId, modelId);
+  const run = await ctx.repos.calculations.latestFinished(companyId, scenarioId, "REPORTS");
+  const repo = ctx.repos.reportData;
   let main: number | null = null;
   let mainCost = Number.NEGATIVE_INFINITY;
   const out: ModelDimension[] = [];
@@ -102,7 +93,7 @@ export async function writePdf(
   let orientation: "portrait" | "landscape" = "portrait";
   let blocks: PdfBlock[];
   if (request.kind === "PDF_REPORT") {
-    const report = await pdfReportsRepository(ctx.db).find(companyId, request.reportId);
+    const report = await ctx.repos.pdfReports.find(companyId, request.reportId);
     if (!report) throw notFound("report");
     title = report.title;
     description = report.description;
@@ -139,7 +130,7 @@ export async function writePdf(
   try {
     layout.heading(title, 1);
     if (request.kind === "PDF_SUMMARY") {
-      const run = await calculationsRepository(ctx.db).latestFinished(companyId, scenarioId, "REPORTS");
+      const run = await ctx.repos.calculations.latestFinished(companyId, scenarioId, "REPORTS");
       layout.paragraph(
         pdfMessage(language, "summary_intro", {
           scenario: scenario.name,

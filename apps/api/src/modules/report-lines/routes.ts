@@ -17,13 +17,11 @@ import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { tenantOf } from "../../plugins/access.ts";
 import { formulaFeedback } from "../allocation/formula-problems.ts";
 import { toReportLine, treeOrder } from "./line-tree.ts";
-import { reportDeps } from "./report-deps.ts";
 import { deleteReportLine, readReportLine, saveReportLine } from "./save-report-line.ts";
 
 /** The P&L report structure of a model: report/lines. */
 export function reportLineRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const deps = reportDeps(ctx);
     const tags = ["report lines"];
     const can = (action: "read" | "create" | "update" | "delete") =>
       ({ access: { action, subject: "Report" } }) as const;
@@ -43,8 +41,8 @@ export function reportLineRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = tenantOf(request);
         const { model, ...paging } = request.query;
-        if (!(await deps.rules.findModel(companyId, model))) throw notFound("model");
-        const ordered = treeOrder(await deps.lines.listLines(companyId, model));
+        if (!(await ctx.repos.allocationRules.findModel(companyId, model))) throw notFound("model");
+        const ordered = treeOrder(await ctx.repos.reportLines.listLines(companyId, model));
         const rows = ordered.slice(paging.offset, paging.offset + paging.limit);
         return toPage(request, { rows, count: ordered.length }, paging, (p) => toReportLine(p.line, p.level));
       },
@@ -62,7 +60,7 @@ export function reportLineRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ReportLine, ...errorResponses },
         },
       },
-      async (request) => readReportLine(deps, tenantOf(request), request.params.id),
+      async (request) => readReportLine(ctx, tenantOf(request), request.params.id),
     );
 
     app.post(
@@ -78,7 +76,7 @@ export function reportLineRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await saveReportLine(deps, tenantOf(request), request.body)),
+        reply.code(201).send(await saveReportLine(ctx, tenantOf(request), request.body)),
     );
 
     app.put(
@@ -94,7 +92,7 @@ export function reportLineRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ReportLine, ...errorResponses },
         },
       },
-      async (request) => saveReportLine(deps, tenantOf(request), request.body, request.params.id),
+      async (request) => saveReportLine(ctx, tenantOf(request), request.body, request.params.id),
     );
 
     app.delete(
@@ -110,7 +108,7 @@ export function reportLineRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await deleteReportLine(deps, tenantOf(request), request.params.id);
+        await deleteReportLine(ctx, tenantOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -130,8 +128,8 @@ export function reportLineRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const companyId = tenantOf(request);
         const { model, formula } = request.body;
-        if (!(await deps.rules.findModel(companyId, model))) throw notFound("model");
-        const codes = (await deps.lines.listLines(companyId, model)).map((l) => l.code);
+        if (!(await ctx.repos.allocationRules.findModel(companyId, model))) throw notFound("model");
+        const codes = (await ctx.repos.reportLines.listLines(companyId, model)).map((l) => l.code);
         return formulaFeedback(formula, codes, languageFromHeader(request.headers["accept-language"]));
       },
     );

@@ -5,11 +5,11 @@ import {
 } from "@costflow/contract/report-lines";
 import type { Transaction } from "@costflow/db/client";
 import type { ReportLineRow } from "@costflow/db/repositories/report-lines";
+import type { AppContext } from "../../context.ts";
 import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
 import { checkFormulaInto, isEmptyFormula } from "../allocation/formula-problems.ts";
 import { Problems } from "../allocation/problems.ts";
 import { formulaReferences, referenceCycle, toReportLine, treeOrder } from "./line-tree.ts";
-import type { ReportDeps } from "./report-deps.ts";
 
 // Saving a P&L line: formula only for FOR (checked against the model's line codes), activity only
 // for ACT, calculated driver — and its dimension — only for DRI; a parent of 0 is none. References
@@ -30,20 +30,20 @@ interface LineInput {
 }
 
 export async function saveReportLine(
-  deps: ReportDeps,
+  ctx: AppContext,
   companyId: number,
   input: LineInput,
   id?: number,
 ): Promise<ReportLine> {
-  const savedId = await deps.db.transaction(async (tx) => {
-    const existing = id === undefined ? undefined : await deps.lines.findLine(companyId, id, tx);
+  const savedId = await ctx.db.transaction(async (tx) => {
+    const existing = id === undefined ? undefined : await ctx.repos.reportLines.findLine(companyId, id, tx);
     if (id !== undefined && !existing) throw notFound();
     if (existing && input.model !== undefined && input.model !== existing.modelId) {
       throw fieldError("VALIDATION_ERROR", "model", "invalid_value");
     }
     const modelId = existing?.modelId ?? input.model!;
-    if (!(await deps.lines.lockModel(companyId, modelId, tx))) throw notFound("model");
-    const all = await deps.lines.listLines(companyId, modelId, tx);
+    if (!(await ctx.repos.reportLines.lockModel(companyId, modelId, tx))) throw notFound("model");
+    const all = await ctx.repos.reportLines.listLines(companyId, modelId, tx);
     const others = all.filter((l) => l.id !== id);
     const problems = new Problems();
     const { category, code } = input;
@@ -66,9 +66,9 @@ export async function saveReportLine(
       problems.add("formula", "not_applicable");
     }
 
-    const activityId = await checkActivity(deps, companyId, modelId, input, problems, tx);
-    const driver = await checkDriver(deps, companyId, modelId, input, problems, tx);
-    const parentId = await checkParent(deps, companyId, all, input, id, problems, tx);
+    const activityId = await checkActivity(ctx, companyId, modelId, input, problems, tx);
+    const driver = await checkDriver(ctx, companyId, modelId, input, problems, tx);
+    const parentId = await checkParent(ctx, companyId, all, input, id, problems, tx);
 
     const siblings = others.filter((l) => l.parentId === parentId);
     const rank =
@@ -104,18 +104,18 @@ export async function saveReportLine(
     }
     problems.throwIfAny();
 
-    if (id === undefined) return deps.lines.insertLine(companyId, modelId, values, tx);
-    await deps.lines.updateLine(companyId, id, values, tx);
+    if (id === undefined) return ctx.repos.reportLines.insertLine(companyId, modelId, values, tx);
+    await ctx.repos.reportLines.updateLine(companyId, id, values, tx);
     if (existing && existing.code !== code) {
-      await deps.rules.renameProfitLine(companyId, modelId, existing.code, code, tx);
+      await ctx.repos.allocationRules.renameProfitLine(companyId, modelId, existing.code, code, tx);
     }
     return id;
   });
-  return readReportLine(deps, companyId, savedId);
+  return readReportLine(ctx, companyId, savedId);
 }
 
 async function checkActivity(
-  deps: ReportDeps,
+  ctx: AppContext,
   companyId: number,
   modelId: number,
   input: LineInput,
@@ -130,14 +130,14 @@ async function checkActivity(
     problems.add("activity", "required");
     return null;
   }
-  const activity = await deps.rules.findActivity(companyId, input.activity, tx);
+  const activity = await ctx.repos.allocationRules.findActivity(companyId, input.activity, tx);
   if (!activity) throw notFound("activity");
   problems.inModel("activity", activity, modelId);
   return activity.id;
 }
 
 async function checkDriver(
-  deps: ReportDeps,
+  ctx: AppContext,
   companyId: number,
   modelId: number,
   input: LineInput,
@@ -153,7 +153,11 @@ async function checkDriver(
     problems.add("calculated_driver_id", "required");
     return null;
   }
-  const driver = await deps.rules.findCalculatedDriver(companyId, input.calculated_driver_id, tx);
+  const driver = await ctx.repos.allocationRules.findCalculatedDriver(
+    companyId,
+    input.calculated_driver_id,
+    tx,
+  );
   if (!driver) throw notFound("calculated_driver_id");
   if (problems.inModel("calculated_driver_id", driver, modelId) && !driver.isPnlLine) {
     problems.add("calculated_driver_id", "not_pnl_driver");
@@ -165,7 +169,7 @@ async function checkDriver(
 }
 
 async function checkParent(
-  deps: ReportDeps,
+  ctx: AppContext,
   companyId: number,
   all: ReportLineRow[],
   input: LineInput,
@@ -177,7 +181,7 @@ async function checkParent(
   if (wanted === null || wanted === 0) return null;
   const byId = new Map(all.map((l) => [l.id, l]));
   if (!byId.has(wanted)) {
-    if (!(await deps.lines.findLine(companyId, wanted, tx))) throw notFound("parent");
+    if (!(await ctx.repos.reportLines.findLine(companyId, wanted, tx))) throw notFound("parent");
     problems.add("parent", "not_in_model");
     return null;
   }
@@ -195,12 +199,12 @@ async function checkParent(
 }
 
 /** Deletes a line unless a FOR formula reads it; its children move up to its parent. */
-export async function deleteReportLine(deps: ReportDeps, companyId: number, id: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const line = await deps.lines.findLine(companyId, id, tx);
+export async function deleteReportLine(ctx: AppContext, companyId: number, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const line = await ctx.repos.reportLines.findLine(companyId, id, tx);
     if (!line) throw notFound();
-    await deps.lines.lockModel(companyId, line.modelId, tx);
-    const readers = (await deps.lines.listLines(companyId, line.modelId, tx)).filter(
+    await ctx.repos.reportLines.lockModel(companyId, line.modelId, tx);
+    const readers = (await ctx.repos.reportLines.listLines(companyId, line.modelId, tx)).filter(
       (l) => l.id !== id && l.category === "FOR" && formulaReferences(l.formula).includes(line.code),
     );
     if (readers.length > 0) {
@@ -208,15 +212,17 @@ export async function deleteReportLine(deps: ReportDeps, companyId: number, id: 
         { field: "id", reason: "in_use", values: { items: readers.map((l) => l.code).join(", ") } },
       ]);
     }
-    await deps.lines.deleteLine(companyId, id, line.parentId, tx);
-    await deps.rules.renameProfitLine(companyId, line.modelId, line.code, null, tx);
+    await ctx.repos.reportLines.deleteLine(companyId, id, line.parentId, tx);
+    await ctx.repos.allocationRules.renameProfitLine(companyId, line.modelId, line.code, null, tx);
   });
 }
 
 /** One line with its depth in the tree. */
-export async function readReportLine(deps: ReportDeps, companyId: number, id: number): Promise<ReportLine> {
-  const line = await deps.lines.findLine(companyId, id);
+export async function readReportLine(ctx: AppContext, companyId: number, id: number): Promise<ReportLine> {
+  const line = await ctx.repos.reportLines.findLine(companyId, id);
   if (!line) throw notFound();
-  const placed = treeOrder(await deps.lines.listLines(companyId, line.modelId)).find((p) => p.line.id === id);
+  const placed = treeOrder(await ctx.repos.reportLines.listLines(companyId, line.modelId)).find(
+    (p) => p.line.id === id,
+  );
   return toReportLine(line, placed?.level ?? 0);
 }

@@ -1,6 +1,4 @@
 import type { ActivityVariance, CompareQuery, CompareReport, CompareRow } from "@costflow/contract/reports";
-import { activities } from "@costflow/db/schema/model-master-data";
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { AppError, type FieldProblem, fieldError } from "../../lib/app-error.ts";
 import { lineColumn, type OpenReport, openReport } from "./open-report.ts";
@@ -249,10 +247,7 @@ async function activityVariances(ctx: AppContext, a: OpenReport, b: OpenReport):
   const of = (r: OpenReport) =>
     new Map((r.dim.activities as [string, number][]).map(([code, v]) => [code, v]));
   const [ma, mb] = [of(a), of(b)];
-  const rows = await ctx.db
-    .select({ id: activities.id, code: activities.code, name: activities.name })
-    .from(activities)
-    .where(and(eq(activities.companyId, a.companyId), eq(activities.modelId, a.modelId)));
+  const rows = await ctx.repos.activities.codes(a.companyId, a.modelId);
   const known = new Map(rows.map((r) => [r.code, r]));
   const codes = [...new Set([...ma.keys(), ...mb.keys()])];
   return codes

@@ -1,13 +1,6 @@
 import type { ReportLine } from "@costflow/contract/reports";
-import {
-  type ReportDimensionRow,
-  type ReportRecord,
-  reportDataRepository,
-} from "@costflow/db/repositories/report-data";
-import { dimensions } from "@costflow/db/schema/model-master-data";
-import { dimensionRecords } from "@costflow/db/schema/scenario-data";
+import type { ReportDimensionRow, ReportRecord } from "@costflow/db/repositories/report-data";
 import { toMajor } from "@costflow/engine/calc/decimal";
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
 import { type RunRef, resolveRun } from "../calculation/result-services.ts";
@@ -29,7 +22,7 @@ export interface OpenReport {
   lines: StoredLine[];
   major: (minor: number) => number;
   filter: { companyId: number; calculationId: number };
-  repo: ReturnType<typeof reportDataRepository>;
+  repo: AppContext["repos"]["reportData"];
 }
 
 /** The scenario (404 when not the caller's) and its report run (404 NO_CALCULATION). */
@@ -48,10 +41,7 @@ export async function modelDimension(
   dimensionId: number,
   field = "dimension",
 ): Promise<{ id: number; name: string }> {
-  const [row] = await ctx.db
-    .select({ id: dimensions.id, name: dimensions.name, modelId: dimensions.modelId })
-    .from(dimensions)
-    .where(and(eq(dimensions.companyId, companyId), eq(dimensions.id, dimensionId)));
+  const row = await ctx.repos.dimensions.findWithModel(companyId, dimensionId);
   if (!row) throw notFound(field);
   if (row.modelId !== modelId) throw fieldError("VALIDATION_ERROR", field, "not_in_model");
   return { id: row.id, name: row.name };
@@ -66,7 +56,7 @@ export async function openReport(
 ): Promise<OpenReport> {
   const { scenario, ref } = await openRun(ctx, companyId, scenarioId);
   const dimension = await modelDimension(ctx, companyId, scenario.modelId, dimensionId, field);
-  const repo = reportDataRepository(ctx.db);
+  const repo = ctx.repos.reportData;
   const filter = { companyId, calculationId: ref.calculationId };
   let dim = await repo.dimension(filter, dimensionId);
   if (!dim) {
@@ -201,17 +191,12 @@ export async function recordIdentifier(
   recordId: number,
   field = "record",
 ): Promise<string> {
-  const [row] = await ctx.db
-    .select({ identifier: dimensionRecords.identifier })
-    .from(dimensionRecords)
-    .where(
-      and(
-        eq(dimensionRecords.companyId, report.companyId),
-        eq(dimensionRecords.scenarioId, report.scenarioId),
-        eq(dimensionRecords.dimensionId, report.dimensionId),
-        eq(dimensionRecords.id, recordId),
-      ),
-    );
-  if (!row) throw notFound(field);
-  return row.identifier;
+  const identifier = await ctx.repos.records.identifierOf(
+    report.companyId,
+    report.scenarioId,
+    report.dimensionId,
+    recordId,
+  );
+  if (identifier === undefined) throw notFound(field);
+  return identifier;
 }

@@ -7,7 +7,7 @@ import type {
   UpdateSavedReport,
 } from "@costflow/contract/saved-reports";
 import type { PageResult } from "@costflow/db/repositories/paging";
-import { type SavedReportView, savedReportsRepository } from "@costflow/db/repositories/saved-reports";
+import type { SavedReportView } from "@costflow/db/repositories/saved-reports";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
@@ -55,7 +55,7 @@ export async function listSavedReports(
   caller: Caller,
   query: z.output<typeof SavedReportListQuery>,
 ): Promise<PageResult<SavedReportView>> {
-  return savedReportsRepository(ctx.db).list(
+  return ctx.repos.savedReports.list(
     caller.companyId,
     caller.userId,
     { type: query.type, search: query.search || undefined },
@@ -64,7 +64,7 @@ export async function listSavedReports(
 }
 
 export async function readSavedReport(ctx: AppContext, caller: Caller, id: number): Promise<SavedReport> {
-  const row = await savedReportsRepository(ctx.db).findVisible(caller.companyId, caller.userId, id);
+  const row = await ctx.repos.savedReports.findVisible(caller.companyId, caller.userId, id);
   if (!row) throw notFound("id");
   return toSavedReport(caller, row);
 }
@@ -74,7 +74,7 @@ export async function createSavedReport(
   caller: Caller,
   body: z.output<typeof CreateSavedReport>,
 ): Promise<SavedReport> {
-  const repo = savedReportsRepository(ctx.db);
+  const repo = ctx.repos.savedReports;
   const row = await repo.create(caller.companyId, {
     ownerId: caller.userId,
     title: body.title,
@@ -87,7 +87,7 @@ export async function createSavedReport(
 
 /** The report if the caller may change it: 404 when they cannot see it, 403 when only read it. */
 async function editable(ctx: AppContext, caller: Caller, id: number) {
-  const row = await savedReportsRepository(ctx.db).findVisible(caller.companyId, caller.userId, id);
+  const row = await ctx.repos.savedReports.findVisible(caller.companyId, caller.userId, id);
   if (!row) throw notFound("id");
   if (!canEdit(caller, row)) throw new AppError("FORBIDDEN", [{ field: "id", reason: "not_owner" }]);
   return row;
@@ -101,11 +101,11 @@ export async function updateSavedReport(
 ): Promise<SavedReport> {
   await editable(ctx, caller, id);
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-  if (!(await savedReportsRepository(ctx.db).update(caller.companyId, id, changes))) throw notFound("id");
+  if (!(await ctx.repos.savedReports.update(caller.companyId, id, changes))) throw notFound("id");
   return readSavedReport(ctx, caller, id);
 }
 
 export async function deleteSavedReport(ctx: AppContext, caller: Caller, id: number): Promise<void> {
   await editable(ctx, caller, id);
-  if (!(await savedReportsRepository(ctx.db).delete(caller.companyId, id))) throw notFound("id");
+  if (!(await ctx.repos.savedReports.delete(caller.companyId, id))) throw notFound("id");
 }

@@ -1,5 +1,5 @@
 import type { RecordTrace } from "@costflow/contract/report-trace";
-import { type FlowRow, recordTraceRepository } from "@costflow/db/repositories/record-trace";
+import type { FlowRow } from "@costflow/db/repositories/record-trace";
 import { toMajor } from "@costflow/engine/calc/decimal";
 import { splitBigToNumbers } from "@costflow/engine/calc/largest-remainder";
 import type { AppContext } from "../../context.ts";
@@ -26,7 +26,7 @@ export async function traceRecord(
   scenarioId: number,
   recordId: number,
 ): Promise<RecordTrace> {
-  const repo = recordTraceRepository(ctx.db);
+  const repo = ctx.repos.recordTrace;
   const ref = await resolveRun(ctx, companyId, scenarioId, stepCategory(5));
   const record = await repo.record(companyId, scenarioId, recordId);
   if (!record) throw notFound("record");
@@ -238,7 +238,7 @@ async function pushedFrom(
   names: Map<number, string>,
   m: (minor: number) => number,
 ): Promise<RecordTrace["pushed"]> {
-  const repo = recordTraceRepository(ctx.db);
+  const repo = ctx.repos.recordTrace;
   const out: RecordTrace["pushed"] = [];
   for (const e of entries) {
     const push = pushes.get(e.pushNo)!;
@@ -346,7 +346,7 @@ async function poolComposition(ctx: AppContext, companyId: number, scenarioId: n
 }
 
 async function composePools(ctx: AppContext, companyId: number, runs: [number, number, number]) {
-  const repo = recordTraceRepository(ctx.db);
+  const repo = ctx.repos.recordTrace;
   const flowsOf = (step: 1 | 2 | 3): Promise<FlowRow[]> =>
     repo.flows({ companyId, calculationId: runs[step - 1]! }, step);
   const [step1, step2, step3] = await Promise.all([flowsOf(1), flowsOf(2), flowsOf(3)]);
