@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { createDatabase } from "@costflow/db/client";
 import type { ExportFileView } from "@costflow/db/repositories/export-files";
-import { type AppContext, createRepositories } from "../src/context.ts";
 import { biStarSchema } from "../src/modules/export-files/bi-star-schema.ts";
+import { writerContext } from "../src/modules/export-files/export-writer.ts";
 import { EXPORT_WRITERS } from "../src/modules/export-files/export-writers.ts";
 
 // Times each table of the BI template read alone (database reads and row building, no encoding),
@@ -22,12 +22,7 @@ const database = await createDatabase({
   poolSize: 4,
   migrate: false,
 });
-const ctx = {
-  database,
-  db: database.db,
-  repos: createRepositories(database.db),
-  log: console,
-} as unknown as AppContext;
+const ctx = writerContext(database);
 if (format) {
   const out = new Writable({ write: (_chunk, _encoding, done) => done() });
   const file = { companyId, scenarioId, kind: format } as unknown as ExportFileView;

@@ -26,6 +26,20 @@ const REVERSE_FROM = 1000;
  * pages are read in index order (identifier, or a driver's sort index), search is an identifier
  * prefix served by dimension_records_search_idx.
  */
+/** The records of one dimension of a scenario (the company's), and `more` conditions. */
+const inDimension = (
+  companyId: number,
+  scenarioId: number,
+  dimensionId: number,
+  ...more: (SQL | undefined)[]
+) =>
+  and(
+    eq(dimensionRecords.companyId, companyId),
+    eq(dimensionRecords.scenarioId, scenarioId),
+    eq(dimensionRecords.dimensionId, dimensionId),
+    ...more,
+  );
+
 export function dimensionRecordsRepository(db: Database) {
   async function find(
     companyId: number,
@@ -121,14 +135,7 @@ export function dimensionRecordsRepository(db: Database) {
       const [row] = await tx
         .select()
         .from(dimensionRecords)
-        .where(
-          and(
-            eq(dimensionRecords.companyId, companyId),
-            eq(dimensionRecords.scenarioId, scenarioId),
-            eq(dimensionRecords.dimensionId, dimensionId),
-            eq(dimensionRecords.identifier, identifier),
-          ),
-        );
+        .where(inDimension(companyId, scenarioId, dimensionId, eq(dimensionRecords.identifier, identifier)));
       return row;
     },
 
@@ -143,14 +150,7 @@ export function dimensionRecordsRepository(db: Database) {
       const [row] = await tx
         .select({ identifier: dimensionRecords.identifier })
         .from(dimensionRecords)
-        .where(
-          and(
-            eq(dimensionRecords.companyId, companyId),
-            eq(dimensionRecords.scenarioId, scenarioId),
-            eq(dimensionRecords.dimensionId, dimensionId),
-            eq(dimensionRecords.id, id),
-          ),
-        );
+        .where(inDimension(companyId, scenarioId, dimensionId, eq(dimensionRecords.id, id)));
       return row?.identifier;
     },
 
@@ -167,12 +167,7 @@ export function dimensionRecordsRepository(db: Database) {
         .select({ identifier: dimensionRecords.identifier })
         .from(dimensionRecords)
         .where(
-          and(
-            eq(dimensionRecords.companyId, companyId),
-            eq(dimensionRecords.scenarioId, scenarioId),
-            eq(dimensionRecords.dimensionId, dimensionId),
-            inArray(dimensionRecords.identifier, identifiers),
-          ),
+          inDimension(companyId, scenarioId, dimensionId, inArray(dimensionRecords.identifier, identifiers)),
         );
       return new Set(rows.map((r) => r.identifier));
     },
@@ -194,10 +189,10 @@ export function dimensionRecordsRepository(db: Database) {
         })
         .from(dimensionRecords)
         .where(
-          and(
-            eq(dimensionRecords.companyId, companyId),
-            eq(dimensionRecords.scenarioId, scenarioId),
-            eq(dimensionRecords.dimensionId, dimensionId),
+          inDimension(
+            companyId,
+            scenarioId,
+            dimensionId,
             after === null ? undefined : gt(dimensionRecords.identifier, after),
           ),
         )

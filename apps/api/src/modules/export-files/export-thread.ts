@@ -3,14 +3,13 @@ import { finished } from "node:stream/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import type { ExportDataType } from "@costflow/contract/export-files";
 import { createDatabase } from "@costflow/db/client";
-import { type AppContext, createRepositories } from "../../context.ts";
 import {
   EXPORT_THREAD_IN_FLIGHT,
   type ExportThreadInput,
   type FromExportThread,
   type ToExportThread,
 } from "./export-thread-protocol.ts";
-import { ExportRefused, ExportStopped } from "./export-writer.ts";
+import { ExportRefused, ExportStopped, writerContext } from "./export-writer.ts";
 import { EXPORT_WRITERS } from "./export-writers.ts";
 
 // One file of the pipeline written in its own thread (docs/exports.md, "Pipeline"): reading,
@@ -66,14 +65,7 @@ const database = await createDatabase({
   migrate: false,
 });
 try {
-  // The writers read through the repositories only (and log); the rest of the API's context
-  // (tokens, queue, configuration) has no meaning in this thread.
-  const ctx = {
-    database,
-    db: database.db,
-    repos: createRepositories(database.db),
-    log: console,
-  } as unknown as AppContext;
+  const ctx = writerContext(database);
   const write = EXPORT_WRITERS[input.file.kind as ExportDataType];
   if (!write) throw new Error(`no writer for ${input.file.kind}`);
   await write(

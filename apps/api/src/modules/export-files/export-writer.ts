@@ -1,7 +1,8 @@
 import type { Writable } from "node:stream";
 import type { ExportErrorReason } from "@costflow/contract/export-files";
+import type { DatabaseClient } from "@costflow/db/client";
 import type { ExportFileView } from "@costflow/db/repositories/export-files";
-import type { AppContext } from "../../context.ts";
+import { type AppContext, createRepositories } from "../../context.ts";
 
 /**
  * Reports how far the file is (0..1). Throttled by the pipeline; rejects with ExportStopped once
@@ -58,4 +59,17 @@ export async function writeChunk(out: Writable, chunk: string | Uint8Array): Pro
     out.once("error", done);
     out.once("close", onClose);
   });
+}
+
+/**
+ * The context of a writer away from the API (an export thread, a profiling script): the writers
+ * read through the repositories only (and log); tokens, queue and configuration have no meaning there.
+ */
+export function writerContext(database: DatabaseClient): AppContext {
+  return {
+    database,
+    db: database.db,
+    repos: createRepositories(database.db),
+    log: console,
+  } as unknown as AppContext;
 }
