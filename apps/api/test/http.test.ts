@@ -9,6 +9,7 @@ import {
   createCompany,
   createMember,
   demoCompanyId,
+  eventually,
   login,
   startTestApp,
   type TestApp,
@@ -199,10 +200,14 @@ describe("the outbox is for administrators", () => {
       payload: { email: "client@costflow.demo" },
     });
     const admin = as(t.app, (await login(t.app, "admin@costflow.demo")).access);
-    const list = await admin("GET", "/admin/outbox/");
-    expect(list.statusCode).toBe(200);
-    const email = list.json().results[0];
-    expect(email).toMatchObject({ to: "client@costflow.demo", transport: "outbox" });
+    // The reset e-mail is written by the password-reset job, not by the request: wait for it.
+    const email = await eventually(async () => {
+      const list = await admin("GET", "/admin/outbox/");
+      expect(list.statusCode).toBe(200);
+      const first = list.json().results[0];
+      expect(first).toMatchObject({ to: "client@costflow.demo", transport: "outbox" });
+      return first;
+    });
     // The mail job may send it between the two reads (QUEUED → SENT): the message is the same.
     const { status: _listed, ...message } = email;
     expect((await admin("GET", `/admin/outbox/${email.id}/`)).json()).toMatchObject(message);
