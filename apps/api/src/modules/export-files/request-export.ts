@@ -144,10 +144,13 @@ export async function requestExport(
     options,
     requestedBy: auth.user.id,
   });
+  // The answer is the file as requested (PROCESSING), read before the job is queued: a small file
+  // may be written before a read after it.
+  const requested = (await files.find(companyId, row.id))!;
   await ctx.queue.send<ExportJob>(
     EXPORT_QUEUE,
     { fileId: row.id, companyId },
     { retryLimit: 0, expireInSeconds: 12 * 3600 },
   );
-  return (await files.find(companyId, row.id))!;
+  return requested;
 }
