@@ -1,7 +1,7 @@
 import { generateBenchModel } from "@costflow/engine/bench/generate-bundle";
 import { calculate } from "@costflow/engine/calc/calculate";
+import type { CodeIds, RunPlan } from "../src/modules/calculation/run-plan.ts";
 import { buildReportData } from "../src/worker/report-data.ts";
-import type { CodeIds, RunPlan } from "../src/worker/run-plan.ts";
 
 // The report data's COPY text built without a database, per table: where the report phase's
 // thread time goes (run with node --cpu-prof --import tsx for a profile).

@@ -24,6 +24,7 @@ import { reportDataRepository } from "@costflow/db/repositories/report-data";
 import { reportLinesRepository } from "@costflow/db/repositories/report-lines";
 import { reportSummaryRepository } from "@costflow/db/repositories/report-summary";
 import { resultsRepository } from "@costflow/db/repositories/results";
+import { runLifecycle } from "@costflow/db/repositories/run-lifecycle";
 import { savedReportsRepository } from "@costflow/db/repositories/saved-reports";
 import { uploadsRepository } from "@costflow/db/repositories/uploads";
 import { usersRepository } from "@costflow/db/repositories/users";
@@ -66,6 +67,8 @@ export function createRepositories(db: Database) {
     calculatedDrivers: calculatedDriversRepository(db),
     exportFiles: exportFilesRepository(db),
     calculations: calculationsRepository(db),
+    /** Claim, heartbeat, stop, log, end and reaping of every run in the calculations table. */
+    runs: runLifecycle(db),
     uploads: uploadsRepository(db),
     allocationRules: allocationRulesRepository(db),
     reportLines: reportLinesRepository(db),

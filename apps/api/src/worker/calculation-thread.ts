@@ -3,11 +3,18 @@ import { createDatabase, type DatabaseClient } from "@costflow/db/client";
 import { CalcError, CalcStoppedError } from "@costflow/engine/calc/errors";
 import type { ModelData } from "@costflow/engine/model/types";
 import { AppError } from "../lib/app-error.ts";
+import { loadScenario } from "../modules/calculation/load-scenario.ts";
 import { publishRun } from "../modules/calculation/publish-run.ts";
-import { readCodeIds } from "../modules/calculation/read-code-ids.ts";
-import { loadModelData, RecordValueError } from "../modules/model-io/load-model-data.ts";
-import { buildReportsOutput, buildStepsOutput, type RunOutput, rowCount, runEngine } from "./compute-run.ts";
-import type { CodeIds, LogEvent, RunPlan, ThreadMessage } from "./run-plan.ts";
+import {
+  type CodeIds,
+  type LogEvent,
+  type RunOutput,
+  type RunPlan,
+  rowCount,
+  type ThreadMessage,
+} from "../modules/calculation/run-plan.ts";
+import { RecordValueError } from "../modules/model-io/load-model-data.ts";
+import { buildReportsOutput, buildStepsOutput, runEngine } from "./compute-run.ts";
 
 // One calculation run in its own thread, so the API's event loop only awaits it.
 // - PostgreSQL: the thread opens its own connections, loads the scenario, calculates and
@@ -54,16 +61,9 @@ async function run(): Promise<void> {
         migrate: false,
       });
       progress(0.02, "progress.load");
-      const startedAt = performance.now();
-      model = await loadModelData(database.db, plan.companyId, plan.scenarioId);
-      ids = await readCodeIds(database.db, plan.companyId, plan.scenarioId);
-      let records = 0;
-      for (const r of model.records.values()) records += r.identifiers.length;
-      log({
-        level: "INFO",
-        key: "log.loaded",
-        values: { ms: Math.round(performance.now() - startedAt), records },
-      });
+      const loaded = await loadScenario(database.db, plan.companyId, plan.scenarioId);
+      ({ model, ids } = loaded);
+      log({ level: "INFO", key: "log.loaded", values: { ms: loaded.ms, records: loaded.records } });
     }
     if (shouldStop()) return post({ type: "stopped", step: null });
     const result = runEngine(model!, plan, {

@@ -1,26 +1,15 @@
-import type { ReportDataPayload } from "@costflow/db/repositories/report-data";
-import type { RunMeta, RunReports, TablePayload } from "@costflow/db/repositories/results";
 import { calculate } from "@costflow/engine/calc/calculate";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
 import { buildSummaryHead, linesInRank } from "@costflow/engine/summary/build-summary";
+import type { CodeIds, LogEvent, RunOutput, RunPlan } from "../modules/calculation/run-plan.ts";
 import { buildReportData } from "./report-data.ts";
-import { buildResultRows, type RowStats } from "./result-rows.ts";
-import type { CodeIds, LogEvent, RunPlan } from "./run-plan.ts";
+import { buildResultRows } from "./result-rows.ts";
 import { buildSankey } from "./sankey.ts";
 import { buildValidationReport, glTotalMinor } from "./validation-report.ts";
 
 // The CPU part of a run, in the calculation thread: the engine, then everything the database
 // needs (COPY text, the summary's head, validation report, Sankey). Pure apart from the callbacks.
-
-/**
- * What a run writes, in two phases: the step results (tables and the run's meta row), then the
- * report data. Each phase turns its categories' rows FINISHED, so step results are readable while
- * the report data of a large scenario is still being written.
- */
-export type RunOutput =
-  | { phase: "steps"; categories: string[]; meta: RunMeta; tables: TablePayload[]; stats: RowStats }
-  | { phase: "reports"; categories: string[]; reports: RunReports; data: ReportDataPayload };
 
 interface ComputeHooks {
   /** Overall progress of the calculation part, 0..1, with a step key of the translations. */
@@ -138,11 +127,4 @@ export function summaryHeadText(model: ModelData, result: CalcResult, ids: CodeI
   // The order of each record row's first values (report-data.ts).
   const lines = linesInRank(model).map((l) => l.code);
   return JSON.stringify({ dimensions, lines, summary: buildSummaryHead(model, result) });
-}
-
-/** Rows a phase writes (for the run's log). */
-export function rowCount(output: RunOutput): number {
-  return output.phase === "steps"
-    ? Object.values(output.stats.rows).reduce((a, b) => a + b, 0)
-    : output.data.dimensions.reduce((a, d) => a + d.records, 0);
 }

@@ -5,9 +5,9 @@ import { roundFloatMinor } from "@costflow/engine/calc/joint-rounding";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
 import { linesInRank } from "@costflow/engine/summary/build-summary";
+import type { CodeIds, RunPlan } from "../modules/calculation/run-plan.ts";
 import { CopyWriter } from "./copy-writer.ts";
 import { stableOrder } from "./record-order.ts";
-import type { CodeIds, RunPlan } from "./run-plan.ts";
 
 // The report data of a run (docs/calculation.md, "Report data"), built in the calculation thread
 // from the engine's P&L: per dimension its lines' totals and the whale curve, per record every

@@ -1,9 +1,9 @@
 import type { TablePayload } from "@costflow/db/repositories/results";
 import type { AllocationRow, CalcResult, PushResult } from "@costflow/engine/calc/result-types";
 import type { ModelData, PushSplit } from "@costflow/engine/model/types";
+import type { CodeIds, RowStats, RunPlan } from "../modules/calculation/run-plan.ts";
 import { CopyWriter } from "./copy-writer.ts";
 import { type OrderField, orderKind, stableOrder } from "./record-order.ts";
-import type { CodeIds, RunPlan } from "./run-plan.ts";
 
 // A calculation result as COPY text for the result tables (packages/db/src/schema/results.ts).
 // Built in the calculation thread: the main thread only streams the finished chunks. Per-record
@@ -135,12 +135,6 @@ function minor(v: number): number {
 }
 
 /** Stats of what was written, for the run's log. */
-export interface RowStats {
-  rows: Record<string, number>;
-  /** Dimensions whose per-record detail was left out (over the limit, or dropped by the engine). */
-  detailSkipped: string[];
-}
-
 export function buildResultRows(
   model: ModelData,
   result: CalcResult,

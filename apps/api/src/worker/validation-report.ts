@@ -2,7 +2,7 @@ import type { DataIssueKind, ValidationReport } from "@costflow/contract/calcula
 import { roundMinor, toMajor } from "@costflow/engine/calc/decimal";
 import type { CalcResult, DataIssue } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
-import type { CodeIds } from "./run-plan.ts";
+import type { CodeIds } from "../modules/calculation/run-plan.ts";
 
 // The validation report of a run: conservation per step, the chain from the general-ledger total
 // down to the cost resting on dimension records, and the data issues that explain any gap, each

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Calculation } from "@costflow/contract/calculation";
 import { calculationsRepository } from "@costflow/db/repositories/calculations";
+import { runLifecycle } from "@costflow/db/repositories/run-lifecycle";
 import { generateModel } from "@costflow/engine/bench/generate-model";
 import { acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -233,12 +234,12 @@ describe("failures", () => {
       } as unknown as AppContext;
       await t.database.db.transaction(async (tx) => {
         // What publishRun does: lock the root, write (here: nothing), finish the phase's rows.
-        expect(await calculations.lockRun(companyId, run.id, tx)).toBe("IN_PROGRESS");
+        expect(await runLifecycle(t.database.db).lockRun(companyId, run.id, tx)).toBe("IN_PROGRESS");
         // The reaper, on another connection, must neither fail the run nor wait for the lock
         // (waiting here would never end: this transaction waits for the reaper).
         await reapCalculations(ctx);
-        await calculations.markFinished(companyId, run.id, tx, ["ACCOUNT_TO_COST_POOL"]);
-        await calculations.renewLease(companyId, run.id, 30, tx);
+        await runLifecycle(t.database.db).markFinished(companyId, run.id, ["ACCOUNT_TO_COST_POOL"], tx);
+        await runLifecycle(t.database.db).renewLease(companyId, run.id, 30, tx);
       });
       const rows = await calculations.runRows(companyId, run.id);
       expect(rows.map((r) => [r.category, r.status])).toEqual([
@@ -257,13 +258,12 @@ describe("failures", () => {
   );
 
   it("renews a lease from the moment of the renewal, not from the transaction's start", async () => {
-    const calculations = calculationsRepository(t.database.db);
     const { run } = await heldRun(["REPORTS"], { lease: null });
     await t.database.db.transaction(async (tx) => {
       // A long publish: the transaction began (and now() stopped) before this wait.
-      expect(await calculations.lockRun(companyId, run.id, tx)).toBe("IN_PROGRESS");
+      expect(await runLifecycle(t.database.db).lockRun(companyId, run.id, tx)).toBe("IN_PROGRESS");
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      await calculations.renewLease(companyId, run.id, 1, tx);
+      await runLifecycle(t.database.db).renewLease(companyId, run.id, 1, tx);
     });
     // Counted from the transaction's start, a 1 s lease would have run out before the commit.
     const { rows } = await t.database.executeSql(

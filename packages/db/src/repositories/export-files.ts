@@ -128,21 +128,23 @@ export function exportFilesRepository(db: Database) {
       return (await find(companyId, id, tx))?.status === "PROCESSING" ? "started" : "gone";
     },
 
-    /** Renews the lease; answers whether a stop was requested (or the file is gone). */
-    async renewLease(companyId: number, id: number, leaseSeconds: number, tx: Executor = db) {
+    /**
+     * The running file's heartbeat: renews the lease and records progress (0..1) when given;
+     * answers whether the file must stop (a stop was requested, or the file is gone or ended).
+     */
+    async heartbeat(
+      companyId: number,
+      id: number,
+      leaseSeconds: number,
+      progress?: number,
+      tx: Executor = db,
+    ): Promise<{ stopRequested: boolean }> {
       const [row] = await tx
         .update(exportFiles)
-        .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
-        .where(and(byId(companyId, id), eq(exportFiles.status, "PROCESSING")))
-        .returning({ stopRequested: exportFiles.stopRequested });
-      return { stopRequested: (row?.stopRequested ?? 1) !== 0 };
-    },
-
-    /** Records progress (0..1); answers whether a stop was requested (or the file is gone). */
-    async reportProgress(companyId: number, id: number, progress: number, tx: Executor = db) {
-      const [row] = await tx
-        .update(exportFiles)
-        .set({ progress: Math.max(0, Math.min(1, progress)).toFixed(4) })
+        .set({
+          leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+          ...(progress !== undefined ? { progress: Math.max(0, Math.min(1, progress)).toFixed(4) } : {}),
+        })
         .where(and(byId(companyId, id), eq(exportFiles.status, "PROCESSING")))
         .returning({ stopRequested: exportFiles.stopRequested });
       return { stopRequested: (row?.stopRequested ?? 1) !== 0 };

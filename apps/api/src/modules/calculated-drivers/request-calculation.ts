@@ -72,7 +72,7 @@ export async function cancelCalculation(
 ): Promise<DriversCalculationRow> {
   const run = await ctx.repos.calculatedDrivers.findCalculation(companyId, calculationId);
   if (!run || (scenarioId !== null && run.scenarioId !== scenarioId)) throw notFound("calculation_id");
-  const status = await ctx.repos.calculatedDrivers.requestStop(companyId, run.id);
-  if (!status) throw fieldError("VALIDATION_ERROR", "calculation_id", "not_stoppable");
+  const stopped = await ctx.repos.calculatedDrivers.stopCalculation(companyId, run.id);
+  if (!stopped) throw fieldError("VALIDATION_ERROR", "calculation_id", "not_stoppable");
   return (await ctx.repos.calculatedDrivers.findCalculation(companyId, run.id))!;
 }

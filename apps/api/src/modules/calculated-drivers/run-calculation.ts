@@ -4,6 +4,7 @@ import type { CalculatedDriverView } from "@costflow/db/repositories/calculated-
 import { normalize } from "@costflow/engine/calc/decimal";
 import { type CompiledFormula, compileFormula, FormulaError } from "@costflow/engine/formula/compile";
 import type { AppContext } from "../../context.ts";
+import { holdLease, type Lease, runMustStop } from "../../lib/run-lease.ts";
 import { CALCULATED_DRIVERS_QUEUE, type CalculationJob } from "./request-calculation.ts";
 
 // The calculated-drivers run, as a queue job: per dimension, the formulas are compiled once with
@@ -14,6 +15,7 @@ import { CALCULATED_DRIVERS_QUEUE, type CalculationJob } from "./request-calcula
 
 const CHUNK = 5000;
 const LEASE_SECONDS = 120;
+const HEARTBEAT_MS = 1000;
 
 class Stopped extends Error {}
 /** A failure to report in the run's log, in the requester's language. */
@@ -48,10 +50,10 @@ export async function startCalculatedDriversWorker(ctx: AppContext): Promise<voi
 
 async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<void> {
   const { companyId, calculationId } = job;
-  const calculated = ctx.repos.calculatedDrivers;
-  const status = await calculated.claim(companyId, calculationId, LEASE_SECONDS);
+  const { calculatedDrivers: calculated, runs } = ctx.repos;
+  const status = await runs.claim(companyId, calculationId, LEASE_SECONDS);
   if (status === "ATTEMPTING_TO_STOP") {
-    await calculated.end(companyId, calculationId, { status: "STOPPED" });
+    await runs.end(companyId, calculationId, { status: "STOPPED" });
     return;
   }
   if (status !== "IN_PROGRESS") return; // stopped before it started, or taken already
@@ -61,8 +63,16 @@ async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<voi
     level: "INFO" | "WARNING" | "ERROR",
     key: MessageKey,
     values: Record<string, string | number>,
-  ) => calculated.addLog(companyId, calculationId, level, serverMessage(language, key, values));
+  ) => runs.addLog(companyId, calculationId, level, serverMessage(language, key, values));
   const started = Date.now();
+  // Lease and progress: a heartbeat a second; a stop request shows between two chunks.
+  const lease = holdLease(
+    async (progress) => runMustStop(await runs.heartbeat(companyId, calculationId, LEASE_SECONDS, progress)),
+    {
+      everyMs: HEARTBEAT_MS,
+      onError: (error) => ctx.log.warn({ err: error, calculationId }, "calculated drivers heartbeat failed"),
+    },
+  );
   try {
     const scenario = (await ctx.repos.models.findScenario(companyId, run.scenarioId))!;
     const drivers = await calculated.ofModel(companyId, scenario.modelId);
@@ -77,7 +87,7 @@ async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<voi
       totals.push(
         ...(await calculateDimension(
           ctx,
-          { companyId, calculationId, scenarioId: scenario.id, language },
+          { companyId, calculationId, scenarioId: scenario.id, language, lease },
           dimensionId,
           list,
           progress,
@@ -95,12 +105,7 @@ async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<voi
     }
     const finished = await ctx.db.transaction(async (tx) => {
       await calculated.insertTotals(companyId, calculationId, totals, tx);
-      return calculated.end(
-        companyId,
-        calculationId,
-        { status: "FINISHED", durationMs: Date.now() - started },
-        tx,
-      );
+      return runs.end(companyId, calculationId, { status: "FINISHED" }, tx);
     });
     if (!finished) throw new Stopped();
     await log("INFO", "errors.calculated_drivers_log.finished", {
@@ -111,7 +116,7 @@ async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<voi
   } catch (error) {
     await calculated.deleteValues(companyId, { calculationId });
     if (error instanceof Stopped) {
-      await calculated.end(companyId, calculationId, { status: "STOPPED" });
+      await runs.end(companyId, calculationId, { status: "STOPPED" });
       await log("WARNING", "errors.calculated_drivers_log.stopped", {});
       return;
     }
@@ -120,13 +125,15 @@ async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<voi
         ? error
         : new RunFailure("errors.calculated_drivers_log.failed", { message: (error as Error).message });
     const message = serverMessage(language, failure.key, failure.values);
-    await calculated.addLog(companyId, calculationId, "ERROR", message);
-    await calculated.end(companyId, calculationId, {
+    await runs.addLog(companyId, calculationId, "ERROR", message);
+    await runs.end(companyId, calculationId, {
       status: "ERROR",
       error: { code: "CALCULATION_FAILED", message },
     });
     if (!(error instanceof RunFailure))
       ctx.log.error({ err: error, calculationId }, "calculated drivers run failed");
+  } finally {
+    lease.release();
   }
 }
 
@@ -174,7 +181,7 @@ function formulaFailure(
 
 async function calculateDimension(
   ctx: AppContext,
-  run: { companyId: number; calculationId: number; scenarioId: number; language: Language },
+  run: { companyId: number; calculationId: number; scenarioId: number; language: Language; lease: Lease },
   dimensionId: number,
   list: CalculatedDriverView[],
   progress: { done: number; total: number },
@@ -235,16 +242,11 @@ async function calculateDimension(
     records += n;
     progress.done += n;
     after = chunk[n - 1]!.identifier;
-    const status = await ctx.repos.calculatedDrivers.heartbeat(
-      companyId,
-      calculationId,
-      {
-        fraction: progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0,
-        message: list[0]!.dimensionName,
-      },
-      LEASE_SECONDS,
-    );
-    if (status !== "IN_PROGRESS") throw new Stopped();
+    run.lease.progress({
+      fraction: progress.total > 0 ? Math.min(1, progress.done / progress.total) : 0,
+      message: list[0]!.dimensionName,
+    });
+    if (run.lease.signal.aborted) throw new Stopped();
     if (n < CHUNK) break;
   }
   return list.map((driver, k) => ({ driverId: driver.id, sumValue: sums[k]!.value, records }));

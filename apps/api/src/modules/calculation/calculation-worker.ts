@@ -19,7 +19,7 @@ const REAPER_INTERVAL_MS = Number(process.env.CALC_REAPER_INTERVAL_MS ?? 15_000)
  */
 export async function reapCalculations(ctx: AppContext): Promise<number> {
   const calculations = ctx.repos.calculations;
-  const reaped = await calculations.reapExpired({
+  const reaped = await ctx.repos.runs.reapExpired({
     code: "LEASE_EXPIRED",
     message: "The calculation's worker stopped answering",
   });
@@ -27,7 +27,7 @@ export async function reapCalculations(ctx: AppContext): Promise<number> {
     const run = await calculations.find(companyId, rootId);
     if (!run) continue;
     const { language } = optionsOf(run.options);
-    await calculations.addLog(companyId, rootId, "ERROR", calculationMessage(language, "log.lost"));
+    await ctx.repos.runs.addLog(companyId, rootId, "ERROR", calculationMessage(language, "log.lost"));
     await calculations.refreshScenarioStatus(companyId, run.scenarioId);
     await notifyRunEnded(ctx, run, "ERROR");
   }

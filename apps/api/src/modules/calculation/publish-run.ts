@@ -2,7 +2,8 @@ import type { Database } from "@costflow/db/client";
 import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import { reportDataRepository } from "@costflow/db/repositories/report-data";
 import { resultsRepository } from "@costflow/db/repositories/results";
-import type { RunOutput } from "../../worker/compute-run.ts";
+import { runLifecycle } from "@costflow/db/repositories/run-lifecycle";
+import type { RunOutput } from "./run-plan.ts";
 
 /**
  * Writes one phase of a computed run and turns its category rows FINISHED in one transaction, so
@@ -18,11 +19,12 @@ export async function publishRun(
   output: RunOutput,
 ): Promise<string> {
   const calculations = calculationsRepository(db);
+  const runs = runLifecycle(db);
   const results = resultsRepository(db);
   return db.transaction(async (tx) => {
-    const status = await calculations.lockRun(run.companyId, run.calculationId, tx);
+    const status = await runs.lockRun(run.companyId, run.calculationId, tx);
     if (status === "ATTEMPTING_TO_STOP") {
-      await calculations.end(run.companyId, run.calculationId, { status: "STOPPED" }, tx);
+      await runs.end(run.companyId, run.calculationId, { status: "STOPPED" }, tx);
       return "STOPPED";
     }
     if (status !== "IN_PROGRESS") return status ?? "MISSING";
@@ -32,11 +34,11 @@ export async function publishRun(
       await results.writeReports(tx, run.companyId, run.calculationId, output.reports);
       await reportDataRepository(db).write(tx, output.data);
     }
-    await calculations.markFinished(run.companyId, run.calculationId, tx, output.categories);
+    await runs.markFinished(run.companyId, run.calculationId, output.categories, tx);
     // Writing may have outlasted the lease while the heartbeat waited on the root's lock: the rows
     // still running (later phases) get a lease counted from now, not from the transaction's start.
-    await calculations.renewLease(run.companyId, run.calculationId, run.leaseSeconds, tx);
-    const after = (await calculations.lockRun(run.companyId, run.calculationId, tx)) ?? "MISSING";
+    await runs.renewLease(run.companyId, run.calculationId, run.leaseSeconds, tx);
+    const after = (await runs.lockRun(run.companyId, run.calculationId, tx)) ?? "MISSING";
     // The scenario's dashboard status turns with the run, not a moment later.
     if (after === "FINISHED") await calculations.refreshScenarioStatus(run.companyId, run.scenarioId, tx);
     return after;

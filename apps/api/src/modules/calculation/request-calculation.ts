@@ -34,7 +34,7 @@ export async function requestCalculation(
     options: { ...options },
   });
   const user = [auth.user.firstName, auth.user.lastName].join(" ").trim() || auth.user.email;
-  await calculations.addLog(
+  await ctx.repos.runs.addLog(
     companyId,
     root.id,
     "INFO",
@@ -49,8 +49,11 @@ export async function requestCalculation(
     );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await calculations.end(companyId, root.id, { status: "ERROR", error: { code: "QUEUE_FAILED", message } });
-    await calculations.addLog(
+    await ctx.repos.runs.end(companyId, root.id, {
+      status: "ERROR",
+      error: { code: "QUEUE_FAILED", message },
+    });
+    await ctx.repos.runs.addLog(
       companyId,
       root.id,
       "ERROR",
@@ -77,14 +80,14 @@ export async function stopCalculation(
   responseLanguage: Language,
 ) {
   const calculations = ctx.repos.calculations;
-  const result = await calculations.requestStop(companyId, calculationId);
+  const result = await calculations.stopRun(companyId, calculationId);
   if (!result) throw notFound("calculation_id");
   if (!result.stopped) {
     throw new AppError("CALCULATION_NOT_STOPPABLE", [{ field: "calculation_id", reason: "invalid_value" }]);
   }
   const language = auth.settings.language as Language;
   const user = [auth.user.firstName, auth.user.lastName].join(" ").trim() || auth.user.email;
-  await calculations.addLog(
+  await ctx.repos.runs.addLog(
     companyId,
     result.root.id,
     "INFO",

@@ -1,22 +1,22 @@
 import { calculationMessage } from "@costflow/contract/calculation";
 import { isLanguage, type Language } from "@costflow/contract/languages";
 import { TREEMAP_LIMIT_MAX } from "@costflow/contract/reports";
-import type { LogLevel } from "@costflow/db/repositories/calculations";
+import type { LogLevel } from "@costflow/db/repositories/run-lifecycle";
 import type { ModelData } from "@costflow/engine/model/types";
 import type { AppContext } from "../../context.ts";
-import { rowCount } from "../../worker/compute-run.ts";
-import type { CodeIds, RunPlan } from "../../worker/run-plan.ts";
+import { holdLease, runMustStop } from "../../lib/run-lease.ts";
 import {
   type CalculationThread,
   prewarmCalculationThread,
   startCalculationThread,
   stopSpareThread,
   type ThreadOutcome,
-} from "../../worker/thread-client.ts";
-import { loadModelData } from "../model-io/load-model-data.ts";
+} from "./calculation-thread-client.ts";
 import { coverageOf, phaseCategories, type RunKind } from "./categories.ts";
+import { loadScenario } from "./load-scenario.ts";
 import { notifyRunEnded } from "./notify-run-ended.ts";
 import { publishRun } from "./publish-run.ts";
+import { type CodeIds, type RunPlan, rowCount } from "./run-plan.ts";
 
 // The queue's calculation job: claim the run, keep its lease alive while a thread calculates,
 // relay stop requests to the thread, then publish (or end STOPPED / ERROR) and log every step.
@@ -83,7 +83,7 @@ export function optionsOf(raw: Record<string, unknown>): CalculationOptions {
 
 export async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<void> {
   const { companyId, calculationId } = job;
-  const calculations = ctx.repos.calculations;
+  const { calculations, runs } = ctx.repos;
   const root = await calculations.find(companyId, calculationId);
   if (!root) return;
   const options = optionsOf(root.options);
@@ -93,15 +93,15 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
   let logs: Promise<void> = Promise.resolve();
   const say = (level: LogLevel, key: string, values?: Record<string, string | number>) => {
     logs = logs
-      .then(() => calculations.addLog(companyId, calculationId, level, t(key, values)))
+      .then(() => runs.addLog(companyId, calculationId, level, t(key, values)))
       .catch((error) => ctx.log.error({ err: error, calculationId }, "calculation log"));
     return logs;
   };
   const startedAt = performance.now();
 
-  const claimed = await calculations.claim(companyId, calculationId, RUN_SETTINGS.leaseSeconds);
+  const claimed = await runs.claim(companyId, calculationId, RUN_SETTINGS.leaseSeconds);
   if (claimed === "ATTEMPTING_TO_STOP") {
-    await calculations.end(companyId, calculationId, { status: "STOPPED" });
+    await runs.end(companyId, calculationId, { status: "STOPPED" });
     await say("INFO", "log.stopped");
     await calculations.refreshScenarioStatus(companyId, root.scenarioId);
     return;
@@ -130,29 +130,17 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
   };
 
   // Lease and progress: one heartbeat a second; a stop request found there reaches the thread.
-  let progress: { fraction: number; message: string } | undefined = {
-    fraction: 0.01,
-    message: t("progress.load"),
-  };
-  let stopRequested = false;
+  const lease = holdLease(
+    async (progress) =>
+      runMustStop(await runs.heartbeat(companyId, calculationId, RUN_SETTINGS.leaseSeconds, progress)),
+    {
+      everyMs: RUN_SETTINGS.heartbeatMs,
+      initial: { fraction: 0.01, message: t("progress.load") },
+      onError: (error) => ctx.log.warn({ err: error, calculationId }, "calculation heartbeat failed"),
+    },
+  );
   let thread: CalculationThread | null = null;
-  let beating = true;
-  let timer: NodeJS.Timeout | undefined;
-  const beat = async () => {
-    try {
-      const sent = progress;
-      progress = undefined;
-      const status = await calculations.heartbeat(companyId, calculationId, RUN_SETTINGS.leaseSeconds, sent);
-      if (status === "ATTEMPTING_TO_STOP" && !stopRequested) {
-        stopRequested = true;
-        thread?.stop();
-      }
-    } catch (error) {
-      ctx.log.warn({ err: error, calculationId }, "calculation heartbeat failed");
-    }
-    if (beating) timer = setTimeout(beat, RUN_SETTINGS.heartbeatMs);
-  };
-  timer = setTimeout(beat, RUN_SETTINGS.heartbeatMs);
+  lease.signal.addEventListener("abort", () => thread?.stop());
 
   // After each phase: its log line, and the older results it replaced go away.
   const published = async (phase: "steps" | "reports", status: string, ms: number, rows: number) => {
@@ -169,13 +157,11 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
   let outcome: ThreadOutcome;
   try {
     outcome = await calculateInThread(ctx, plan, {
-      onProgress: (fraction, key, values) => {
-        progress = { fraction, message: t(key, values) };
-      },
+      onProgress: (fraction, key, values) => lease.progress({ fraction, message: t(key, values) }),
       onLog: (event) => void say(event.level, event.key, event.values),
       onThread: (started) => {
         thread = started;
-        if (stopRequested) started.stop();
+        if (lease.signal.aborted) started.stop();
       },
       onOutput: async (output) => {
         const savingAt = performance.now();
@@ -190,14 +176,13 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
       say,
     });
   } finally {
-    beating = false;
-    clearTimeout(timer);
+    lease.release();
   }
 
   // Rows still in flight end as the thread ended; rows of finished phases stay FINISHED.
-  if (outcome.kind === "stopped") await calculations.end(companyId, calculationId, { status: "STOPPED" });
+  if (outcome.kind === "stopped") await runs.end(companyId, calculationId, { status: "STOPPED" });
   else if (outcome.kind === "failed") {
-    await calculations.end(companyId, calculationId, {
+    await runs.end(companyId, calculationId, {
       status: "ERROR",
       error: { code: outcome.code, message: outcome.message },
     });
@@ -235,12 +220,9 @@ async function calculateInThread(
   let ids: CodeIds | undefined;
   if (!url) {
     try {
-      const loadingAt = performance.now();
-      model = await loadModelData(ctx.db, plan.companyId, plan.scenarioId);
-      ids = await ctx.repos.models.codeIds(plan.companyId, plan.scenarioId);
-      let records = 0;
-      for (const r of model.records.values()) records += r.identifiers.length;
-      await hooks.say("INFO", "log.loaded", { ms: Math.round(performance.now() - loadingAt), records });
+      const loaded = await loadScenario(ctx.db, plan.companyId, plan.scenarioId);
+      ({ model, ids } = loaded);
+      await hooks.say("INFO", "log.loaded", { ms: loaded.ms, records: loaded.records });
     } catch (error) {
       const e = error as { code?: string; message?: string };
       return {

@@ -1,6 +1,7 @@
 import type { ExportDataType, ExportErrorReason } from "@costflow/contract/export-files";
 import type { ExportFileView } from "@costflow/db/repositories/export-files";
 import type { AppContext } from "../../context.ts";
+import { holdLease, type Lease } from "../../lib/run-lease.ts";
 import { type ExportJob, exportLeaseSeconds, fileKey, fileStore } from "./export-settings.ts";
 import { threadedWriter } from "./export-thread-client.ts";
 import { ExportRefused, ExportStopped } from "./export-writer.ts";
@@ -45,22 +46,19 @@ export async function processExport(ctx: AppContext, job: ExportJob): Promise<vo
     outcome = { status: "ERROR", reason: "worker_lost" };
   } else {
     runningExports.add(file.id);
-    const stop = new AbortController();
-    const renew = setInterval(
-      () => {
-        files
-          .renewLease(file.companyId, file.id, leaseSeconds)
-          .then(({ stopRequested }) => {
-            if (stopRequested) stop.abort();
-          })
-          .catch((error) => ctx.log.warn({ err: error, fileId: file.id }, "export lease not renewed"));
+    // The lease, renewed with the latest progress once a second; a stop request aborts the writer.
+    const lease = holdLease(
+      async (progress) =>
+        (await files.heartbeat(file.companyId, file.id, leaseSeconds, progress?.fraction)).stopRequested,
+      {
+        everyMs: Math.min(PROGRESS_EVERY_MS, (leaseSeconds * 1000) / 3),
+        onError: (error) => ctx.log.warn({ err: error, fileId: file.id }, "export lease not renewed"),
       },
-      (leaseSeconds * 1000) / 3,
     );
     try {
-      outcome = await run(ctx, file, key, stop);
+      outcome = await run(ctx, file, key, lease);
     } finally {
-      clearInterval(renew);
+      lease.release();
       runningExports.delete(file.id);
     }
   }
@@ -91,39 +89,32 @@ export async function processExport(ctx: AppContext, job: ExportJob): Promise<vo
   );
 }
 
-async function run(
-  ctx: AppContext,
-  file: ExportFileView,
-  key: string,
-  stop: AbortController,
-): Promise<Outcome> {
-  const files = ctx.repos.exportFiles;
+async function run(ctx: AppContext, file: ExportFileView, key: string, lease: Lease): Promise<Outcome> {
   const kind = file.kind as ExportDataType;
   const write = EXPORT_WRITERS[kind] && (threadedWriter(ctx, kind) ?? EXPORT_WRITERS[kind]);
   if (!write) return { status: "ERROR", reason: "failed" };
   if (file.stopRequested) return { status: "ERROR", reason: "stopped" };
   const stored = await fileStore().create(key);
   let last = 0;
+  // The writer's progress: kept for the next heartbeat; at most once a second a heartbeat is
+  // awaited here, so a stop asked for meanwhile ends the writer at this point.
   const progress = async (fraction: number) => {
     if (exportTestHooks.duringWrite) await exportTestHooks.duringWrite(file.id);
-    if (stop.signal.aborted) throw new ExportStopped();
+    if (lease.signal.aborted) throw new ExportStopped();
+    lease.progress({ fraction, message: "" });
     const now = Date.now();
     if (now - last < PROGRESS_EVERY_MS) return;
     last = now;
-    const { stopRequested } = await files.reportProgress(file.companyId, file.id, fraction);
-    if (stopRequested) {
-      stop.abort();
-      throw new ExportStopped();
-    }
+    if (await lease.beat()) throw new ExportStopped();
   };
   try {
-    await write(ctx, file, stored.stream, progress, stop.signal);
-    if (stop.signal.aborted) throw new ExportStopped();
+    await write(ctx, file, stored.stream, progress, lease.signal);
+    if (lease.signal.aborted) throw new ExportStopped();
     const sizeBytes = await stored.commit();
     return { status: "PROCESSED", sizeBytes };
   } catch (error) {
     await stored.abort();
-    if (error instanceof ExportStopped || stop.signal.aborted) return { status: "ERROR", reason: "stopped" };
+    if (error instanceof ExportStopped || lease.signal.aborted) return { status: "ERROR", reason: "stopped" };
     if (error instanceof ExportRefused)
       return { status: "ERROR", reason: error.reason, params: error.params };
     ctx.log.error({ err: error, fileId: file.id }, "export failed");

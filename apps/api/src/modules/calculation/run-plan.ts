@@ -1,7 +1,11 @@
+import type { ReportDataPayload } from "@costflow/db/repositories/report-data";
+import type { RunMeta, RunReports, TablePayload } from "@costflow/db/repositories/results";
 import type { Step2Strategy } from "@costflow/engine/model/types";
 
 // What the main thread tells a calculation thread, and what the thread reports back
-// (messages over the worker port). Shared by both sides; plain data only.
+// (messages over the worker port, and the phases it computes). Shared by both sides (the thread's
+// code in src/worker/ imports it from here: worker/ depends on modules, never the reverse);
+// plain data only.
 
 export interface RunPlan {
   companyId: number;
@@ -55,3 +59,26 @@ export type ThreadMessage =
   | { type: "done" }
   | { type: "stopped"; step: number | null }
   | { type: "failed"; code: string; message: string; details: unknown };
+
+/** Rows written per result table, and what the detail limit left out. */
+export interface RowStats {
+  rows: Record<string, number>;
+  /** Dimensions whose per-record detail was left out (over the limit, or dropped by the engine). */
+  detailSkipped: string[];
+}
+
+/**
+ * What a run writes, in two phases: the step results (tables and the run's meta row), then the
+ * report data. Each phase turns its categories' rows FINISHED, so step results are readable while
+ * the report data of a large scenario is still being written.
+ */
+export type RunOutput =
+  | { phase: "steps"; categories: string[]; meta: RunMeta; tables: TablePayload[]; stats: RowStats }
+  | { phase: "reports"; categories: string[]; reports: RunReports; data: ReportDataPayload };
+
+/** Rows a phase writes (for the run's log). */
+export function rowCount(output: RunOutput): number {
+  return output.phase === "steps"
+    ? Object.values(output.stats.rows).reduce((a, b) => a + b, 0)
+    : output.data.dimensions.reduce((a, d) => a + d.records, 0);
+}

@@ -1,7 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { ModelData } from "@costflow/engine/model/types";
-import type { RunOutput } from "./compute-run.ts";
-import type { CodeIds, LogEvent, RunPlan, ThreadMessage } from "./run-plan.ts";
+import type { CodeIds, LogEvent, RunOutput, RunPlan, ThreadMessage } from "./run-plan.ts";
 
 // The main thread's side of a calculation thread: start it, relay its progress, logs and phase
 // outputs, let the caller raise the stop flag, and resolve with how the thread ended.
@@ -17,7 +16,7 @@ export interface CalculationThread {
   stop(): void;
 }
 
-const ENTRY = new URL("./calculation-thread.mjs", import.meta.url);
+const ENTRY = new URL("../../worker/calculation-thread.mjs", import.meta.url);
 const HEAP_MB = 4096;
 
 /**

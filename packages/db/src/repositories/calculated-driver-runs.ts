@@ -1,0 +1,178 @@
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Database, Executor } from "../client.ts";
+import { calculationLogs, calculations } from "../schema/calculations.ts";
+import { users } from "../schema/users.ts";
+import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
+import { ACTIVE_RUN_STATUSES, runLifecycle } from "./run-lifecycle.ts";
+
+export type DriversCalculationRow = typeof calculations.$inferSelect & { requestedByName: string | null };
+
+/** The category of calculated-driver runs, and the marker of runs made by this module's worker. */
+export const CALCULATED_DRIVERS = "CALCULATED_DRIVERS";
+const RUNNER = "calculated-drivers";
+const ACTIVE = [...ACTIVE_RUN_STATUSES];
+
+const requestedByName = sql<
+  string | null
+>`nullif(coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}), '')`;
+/** Runs of this module: category CALCULATED_DRIVERS, made by its worker (not step rows of other runs). */
+const ownRuns = (companyId: number, scenarioId: number) =>
+  and(
+    eq(calculations.companyId, companyId),
+    eq(calculations.scenarioId, scenarioId),
+    eq(calculations.category, CALCULATED_DRIVERS),
+    sql`${calculations.options} ->> 'runner' = ${RUNNER}`,
+  );
+
+/**
+ * Calculated-driver runs: rows of the `calculations` table (category CALCULATED_DRIVERS, a root
+ * alone), claimed, kept alive, ended and reaped by the one run lifecycle (run-lifecycle.ts).
+ */
+export function calculatedDriverRunsRepository(db: Database) {
+  const lifecycle = runLifecycle(db);
+  async function findCalculation(
+    companyId: number,
+    id: number,
+    tx: Executor = db,
+  ): Promise<DriversCalculationRow | undefined> {
+    const [row] = await tx
+      .select({ calculation: calculations, requestedByName })
+      .from(calculations)
+      .leftJoin(users, eq(users.id, calculations.requestedBy))
+      .where(
+        and(
+          eq(calculations.companyId, companyId),
+          eq(calculations.id, id),
+          eq(calculations.category, CALCULATED_DRIVERS),
+        ),
+      );
+    return row && { ...row.calculation, requestedByName: row.requestedByName };
+  }
+
+  return {
+    findCalculation,
+
+    async createCalculation(
+      companyId: number,
+      run: { scenarioId: number; requestedBy: number | null },
+      tx: Executor = db,
+    ): Promise<DriversCalculationRow> {
+      const [row] = await tx
+        .insert(calculations)
+        .values({
+          companyId,
+          scenarioId: run.scenarioId,
+          category: CALCULATED_DRIVERS,
+          requestedBy: run.requestedBy,
+          options: { runner: RUNNER },
+        })
+        .returning({ id: calculations.id });
+      return (await findCalculation(companyId, row!.id, tx))!;
+    },
+
+    async setTaskId(companyId: number, id: number, taskId: string | null, tx: Executor = db): Promise<void> {
+      await tx
+        .update(calculations)
+        .set({ taskId })
+        .where(and(eq(calculations.companyId, companyId), eq(calculations.id, id)));
+    },
+
+    /** The scenario's run still requested or running, if any. */
+    async active(
+      companyId: number,
+      scenarioId: number,
+      tx: Executor = db,
+    ): Promise<DriversCalculationRow | undefined> {
+      const [row] = await tx
+        .select({ id: calculations.id })
+        .from(calculations)
+        .where(and(ownRuns(companyId, scenarioId), inArray(calculations.status, ACTIVE)))
+        .orderBy(desc(calculations.requestedAt), desc(calculations.id))
+        .limit(1);
+      return row && findCalculation(companyId, row.id, tx);
+    },
+
+    async listCalculations(
+      companyId: number,
+      scenarioId: number,
+      page: PageRequest,
+      tx: Executor = db,
+    ): Promise<PageResult<DriversCalculationRow>> {
+      const where = ownRuns(companyId, scenarioId);
+      const rows = await tx
+        .select({ calculation: calculations, requestedByName })
+        .from(calculations)
+        .leftJoin(users, eq(users.id, calculations.requestedBy))
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            page.ordering,
+            {
+              requested_at: calculations.requestedAt,
+              // Descending puts runs not yet started (null) first: they are the newest.
+              started_at: calculations.startedAt,
+              finished_at: calculations.finishedAt,
+            },
+            "-requested_at",
+            calculations.id,
+          ),
+        )
+        .limit(page.limit)
+        .offset(page.offset);
+      return {
+        rows: rows.map((r) => ({ ...r.calculation, requestedByName: r.requestedByName })),
+        count: await tx.$count(calculations, where),
+      };
+    },
+
+    /** The scenario's latest FINISHED run: the only one whose values are read. */
+    async latestFinished(
+      companyId: number,
+      scenarioId: number,
+      tx: Executor = db,
+    ): Promise<number | undefined> {
+      const [row] = await tx
+        .select({ id: calculations.id })
+        .from(calculations)
+        .where(and(ownRuns(companyId, scenarioId), eq(calculations.status, "FINISHED")))
+        .orderBy(desc(calculations.finishedAt), desc(calculations.id))
+        .limit(1);
+      return row?.id;
+    },
+
+    /** Stops a run: at once when still queued, at the next chunk when running. Answers whether it could. */
+    async stopCalculation(companyId: number, id: number, tx?: Executor): Promise<boolean> {
+      return lifecycle.requestStop(companyId, id, "end", tx);
+    },
+
+    async logs(
+      companyId: number,
+      calculationId: number,
+      filter: { levels?: string[] | undefined },
+      page: PageRequest,
+      tx: Executor = db,
+    ): Promise<PageResult<typeof calculationLogs.$inferSelect>> {
+      const conditions: SQL[] = [
+        eq(calculationLogs.companyId, companyId),
+        eq(calculationLogs.calculationId, calculationId),
+      ];
+      if (filter.levels) conditions.push(inArray(calculationLogs.level, filter.levels));
+      const where = and(...conditions);
+      const rows = await tx
+        .select()
+        .from(calculationLogs)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            page.ordering,
+            { at: calculationLogs.at, id: calculationLogs.id },
+            "at",
+            calculationLogs.id,
+          ),
+        )
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, count: await tx.$count(calculationLogs, where) };
+    },
+  };
+}
