@@ -1,5 +1,8 @@
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { UPLOAD_MAX_BYTES_DEFAULT } from "@costflow/contract/uploads";
+import { REPO_ROOT } from "@costflow/db/client";
 
 /** Everything the server reads from its environment, with the defaults of the embedded setup. */
 export interface Config {
@@ -84,5 +87,60 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Outside production the console is for people: warnings and errors only unless asked for.
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "production" ? "info" : "warn"),
     logRequests: env.LOG_LEVEL === "debug" || env.LOG_LEVEL === "trace" || env.NODE_ENV === "production",
+  };
+}
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * The job workers' settings, read from the environment each time they are asked for (a worker
+ * reads them per job; tests change them between files). The modules' `*-settings.ts` files and
+ * the run jobs take them from here: this file is the only one that reads the environment.
+ */
+export function jobSettings(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    calculation: {
+      /** A run's lease (CALC_LEASE_SECONDS), renewed every heartbeat; past it the reaper ends the run. */
+      leaseSeconds: Number(env.CALC_LEASE_SECONDS ?? 30),
+      reaperIntervalMs: Number(env.CALC_REAPER_INTERVAL_MS ?? 15_000),
+      /** Dimensions with more records keep no per-record detail rows (docs/calculation.md). */
+      detailLimit: Number(env.CALC_DETAIL_RECORD_LIMIT ?? 100_000),
+      /** Per-record numbers the engine keeps for detail views (its detailBudget; 8 bytes each). */
+      detailBudget: Number(env.CALC_DETAIL_BUDGET ?? 48 * 1024 * 1024),
+      /** Dimensions with at least this many records get stored orderings (sorted pages by position). */
+      orderMinRecords: Number(env.CALC_ORDER_MIN_RECORDS ?? 10_000),
+    },
+    uploads: {
+      /** Where uploaded files wait for their job (a shared volume when workers run elsewhere). */
+      directory: env.UPLOAD_DIR || join(REPO_ROOT, ".data", "uploads"),
+      /** Largest accepted file, bytes (default 50 MB as the upload page says). */
+      maxBytes: positive(env.UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES_DEFAULT),
+      /** Columns, rows and a workbook's unpacked bytes one file may hold. */
+      readCaps: {
+        columns: positive(env.UPLOAD_MAX_COLUMNS, 1000),
+        rows: positive(env.UPLOAD_MAX_ROWS, 5_000_000),
+        inflatedBytes: positive(env.UPLOAD_MAX_INFLATED_BYTES, 1024 ** 3),
+      },
+      /** A workbook's parser holds shared strings and styles; past this heap its thread is stopped. */
+      readerHeapMb: Number(env.UPLOAD_READER_HEAP_MB ?? 512),
+      leaseSeconds: positive(env.UPLOAD_LEASE_SECONDS, 60),
+      reaperIntervalMs: positive(env.UPLOAD_REAPER_INTERVAL_MS, 15_000),
+    },
+    exports: {
+      /** Where exported files are kept (a shared volume, or an object store, when workers run elsewhere). */
+      directory: env.EXPORT_FILES_DIR || join(REPO_ROOT, ".data", "files"),
+      leaseSeconds: positive(env.EXPORT_LEASE_SECONDS, 60),
+      reaperIntervalMs: positive(env.EXPORT_REAPER_INTERVAL_MS, 15_000),
+    },
+    modelImport: {
+      /** Largest model bundle accepted (bytes of the .zip). */
+      maxBytes: positive(env.COSTFLOW_MODEL_IMPORT_MAX_BYTES, 1024 ** 3),
+      /** Inflated bytes of one entry other than the JSON files, and of all entries together. */
+      maxEntryBytes: positive(env.COSTFLOW_MODEL_IMPORT_MAX_ENTRY_BYTES, 4 * 1024 ** 3),
+      maxInflatedBytes: positive(env.COSTFLOW_MODEL_IMPORT_MAX_INFLATED_BYTES, 8 * 1024 ** 3),
+    },
   };
 }

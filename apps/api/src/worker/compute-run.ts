@@ -1,3 +1,4 @@
+import type { RunMeta } from "@costflow/db/repositories/results";
 import { calculate } from "@costflow/engine/calc/calculate";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";

@@ -1,5 +1,7 @@
 import { calculationMessage } from "@costflow/contract/calculation";
+import { jobSettings } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
+import { startSweeper } from "../../lib/sweeper.ts";
 import { notifyRunEnded } from "./notify-run-ended.ts";
 import {
   CALCULATION_QUEUE,
@@ -11,7 +13,7 @@ import {
 } from "./run-calculation.ts";
 
 /** How often this process looks for runs whose worker died (their lease expired). */
-const REAPER_INTERVAL_MS = Number(process.env.CALC_REAPER_INTERVAL_MS ?? 15_000);
+const REAPER_INTERVAL_MS = jobSettings().calculation.reaperIntervalMs;
 
 /**
  * Ends in ERROR every run still IN_PROGRESS past its lease (its worker died: process killed,
@@ -45,14 +47,12 @@ export async function startCalculationWorker(ctx: AppContext): Promise<() => Pro
     concurrency: 1,
     pollingIntervalSeconds: 0.5,
   });
-  const sweep = () =>
-    reapCalculations(ctx).catch((error) => ctx.log.error({ err: error }, "calculation reaper"));
-  await sweep();
-  const timer = setInterval(sweep, REAPER_INTERVAL_MS);
-  timer.unref();
+  const stopSweeper = await startSweeper(ctx.log, "calculation reaper", REAPER_INTERVAL_MS, () =>
+    reapCalculations(ctx),
+  );
   prepareCalculationThreads();
   return async () => {
-    clearInterval(timer);
+    stopSweeper();
     await stopActiveThreads();
   };
 }

@@ -3,6 +3,7 @@ import { isLanguage, type Language } from "@costflow/contract/languages";
 import { TREEMAP_LIMIT_MAX } from "@costflow/contract/reports";
 import type { LogLevel } from "@costflow/db/repositories/run-lifecycle";
 import type { ModelData } from "@costflow/engine/model/types";
+import { jobSettings } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { holdLease, runMustStop } from "../../lib/run-lease.ts";
 import {
@@ -37,15 +38,9 @@ export interface CalculationOptions {
 }
 
 export const RUN_SETTINGS = {
-  /** A run's lease; renewed every heartbeat. Past it, the reaper ends the run in ERROR. */
-  leaseSeconds: Number(process.env.CALC_LEASE_SECONDS ?? 30),
+  /** Lease, detail limit and budget, orderings: read from the environment by config.ts. */
+  ...jobSettings().calculation,
   heartbeatMs: 1000,
-  /** Dimensions with more records keep no per-record detail rows (docs/calculation.md). */
-  detailLimit: Number(process.env.CALC_DETAIL_RECORD_LIMIT ?? 100_000),
-  /** Per-record numbers the engine keeps for detail views (its detailBudget; 8 bytes each). */
-  detailBudget: Number(process.env.CALC_DETAIL_BUDGET ?? 48 * 1024 * 1024),
-  /** Dimensions with at least this many records get stored orderings (sorted pages by position). */
-  orderMinRecords: Number(process.env.CALC_ORDER_MIN_RECORDS ?? 10_000),
   /** Positions per stored block of an ordering: a page reads one or two (128 KB each). */
   orderBlock: 16384,
   /**
@@ -215,7 +210,7 @@ async function calculateInThread(
     say: (level: LogLevel, key: string, values?: Record<string, string | number>) => Promise<void>;
   },
 ): Promise<ThreadOutcome> {
-  const url = ctx.database.driver === "postgres" ? process.env.DATABASE_URL : undefined;
+  const url = ctx.database.driver === "postgres" ? ctx.database.url : undefined;
   let model: ModelData | undefined;
   let ids: CodeIds | undefined;
   if (!url) {

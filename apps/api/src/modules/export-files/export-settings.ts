@@ -1,5 +1,4 @@
-import { join } from "node:path";
-import { REPO_ROOT } from "@costflow/db/client";
+import { jobSettings } from "../../config.ts";
 import { type FileStore, localFileStore } from "./file-store.ts";
 
 /** The job queue of the file pipeline. */
@@ -16,7 +15,7 @@ export interface ExportJob {
  * replaced by an object store (file-store.ts).
  */
 function exportFilesDirectory(): string {
-  return process.env.EXPORT_FILES_DIR || join(REPO_ROOT, ".data", "files");
+  return jobSettings().exports.directory;
 }
 
 let store: FileStore | undefined;
@@ -34,15 +33,10 @@ export function fileStore(): FileStore {
 /** The key of a file in the store. */
 export const fileKey = (companyId: number, fileId: number) => `${companyId}/${fileId}`;
 
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
-};
-
 /** The lease of a file being written (EXPORT_LEASE_SECONDS, default 60), renewed every third of it. */
-export const exportLeaseSeconds = () => positive(process.env.EXPORT_LEASE_SECONDS, 60);
+export const exportLeaseSeconds = () => jobSettings().exports.leaseSeconds;
 /** How often each worker process looks for files whose worker died (EXPORT_REAPER_INTERVAL_MS). */
-export const exportReaperIntervalMs = () => positive(process.env.EXPORT_REAPER_INTERVAL_MS, 15_000);
+export const exportReaperIntervalMs = () => jobSettings().exports.reaperIntervalMs;
 /** Rows read from the database per chunk (keyset pages). */
 export const EXPORT_CHUNK_ROWS = 20_000;
 /** Rows of a chunk of the BI template's large tables: one Parquet row group, so none is copied. */

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { startSweeper } from "../../lib/sweeper.ts";
 import {
   EXPORT_QUEUE,
   type ExportJob,
@@ -34,9 +35,8 @@ export async function startExportWorker(ctx: AppContext): Promise<() => Promise<
     concurrency: 2,
     pollingIntervalSeconds: 1,
   });
-  const sweep = () => reapExports(ctx).catch((error) => ctx.log.error({ err: error }, "export reaper"));
-  await sweep();
-  const timer = setInterval(sweep, exportReaperIntervalMs());
-  timer.unref();
-  return async () => clearInterval(timer);
+  const stopSweeper = await startSweeper(ctx.log, "export reaper", exportReaperIntervalMs(), () =>
+    reapExports(ctx),
+  );
+  return async () => stopSweeper();
 }

@@ -8,15 +8,15 @@ import type { Executor } from "@costflow/db/client";
 import { readBundle } from "@costflow/engine/bundle/read-bundle";
 import { type ZipLimits, ZipTooLargeError } from "@costflow/engine/bundle/zip-source";
 import type { FastifyRequest } from "fastify";
+import { jobSettings } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, fieldError } from "../../lib/app-error.ts";
 import { checkUniqueRules } from "./check-unique-rules.ts";
 import { saveModelData } from "./save-model-data.ts";
 
 /** Largest model bundle accepted (bytes of the .zip); COSTFLOW_MODEL_IMPORT_MAX_BYTES, default 1 GiB. */
-function importLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.COSTFLOW_MODEL_IMPORT_MAX_BYTES);
-  return Number.isSafeInteger(value) && value > 0 ? value : 1024 ** 3;
+function importLimitBytes(): number {
+  return jobSettings().modelImport.maxBytes;
 }
 
 /**
@@ -25,16 +25,13 @@ function importLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
  * whole), any other entry COSTFLOW_MODEL_IMPORT_MAX_ENTRY_BYTES (default 4 GiB), all entries
  * together COSTFLOW_MODEL_IMPORT_MAX_INFLATED_BYTES (default 8 GiB).
  */
-function importZipLimits(env: NodeJS.ProcessEnv = process.env): Required<ZipLimits> {
-  const bytes = (value: string | undefined, fallback: number) => {
-    const n = Number(value);
-    return Number.isSafeInteger(n) && n > 0 ? n : fallback;
-  };
-  const entry = bytes(env.COSTFLOW_MODEL_IMPORT_MAX_ENTRY_BYTES, 4 * 1024 ** 3);
+function importZipLimits(): Required<ZipLimits> {
+  const limits = jobSettings().modelImport;
+  const entry = limits.maxEntryBytes;
   const json = Math.min(entry, 16 * 1024 ** 2);
   return {
     entryBytes: (name) => (name.endsWith(".json") ? json : entry),
-    totalBytes: bytes(env.COSTFLOW_MODEL_IMPORT_MAX_INFLATED_BYTES, 8 * 1024 ** 3),
+    totalBytes: limits.maxInflatedBytes,
   };
 }
 

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { jobSettings } from "../../config.ts";
 import type { ReadReply, ReadRequest } from "./read-thread.ts";
 import { type ReadCaps, type SheetRow, UnreadableFileError } from "./source-rows.ts";
 
@@ -8,7 +9,7 @@ import { type ReadCaps, type SheetRow, UnreadableFileError } from "./source-rows
 
 const ENTRY = new URL("./read-thread.mjs", import.meta.url);
 /** A workbook's parser holds shared strings and styles; past this the thread is stopped. */
-const HEAP_MB = Number(process.env.UPLOAD_READER_HEAP_MB ?? 512);
+const HEAP_MB = jobSettings().uploads.readerHeapMb;
 
 let spare: { worker: Worker; alive: boolean } | null = null;
 
