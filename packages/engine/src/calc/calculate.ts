@@ -1,7 +1,7 @@
 // The calculation: steps 1 to 6, roll-up, P&L and whale curves, with a conservation check after
 // every step. Synchronous and pure: the worker thread calls it and persists the result.
 
-import type { ModelData } from "../model/types.ts";
+import type { ModelData, Step4Rule } from "../model/types.ts";
 import { runActivityPass, step4Label, step4Rules, step4Spec, step5Plans } from "./activity-pass.ts";
 import { computeCalculatedDrivers } from "./calculated-drivers.ts";
 import { byCode, CalcContext, type CalcOptions } from "./context.ts";
@@ -10,7 +10,7 @@ import { CalcError } from "./errors.ts";
 import { float64Block } from "./float64-block.ts";
 import { computePnl, referencedActivities } from "./pnl.ts";
 import { PushEngine } from "./pushes.ts";
-import { rat, ZERO } from "./rational.ts";
+import { type Rat, rat, ZERO } from "./rational.ts";
 import { Relations } from "./relations.ts";
 import type { CalcResult, DimensionResult, StepCheck, WhaleResult } from "./result-types.ts";
 import { RollDetail } from "./roll-detail.ts";
@@ -48,13 +48,7 @@ export function calculate(model: ModelData, options: CalcOptions = {}): CalcResu
   const relations = new Relations(ctx);
   const weights = new WeightResolver(ctx, drivers);
   const rules4 = step4Rules(ctx);
-  const quantityOf = (activity: string) => {
-    const rule = rules4.get(activity);
-    if (!rule) return ZERO;
-    const column = weights.column(rule.dimension, step4Spec(rule), step4Label(rule));
-    return rat(column.totalBig, 10n ** BigInt(column.decimals));
-  };
-  const s3 = runStep3(ctx, s2.directTotals, s1.poolCost, quantityOf, lookup);
+  const s3 = runStep3(ctx, s2.directTotals, s1.poolCost, tdabcQuantities(rules4, weights), lookup);
   ctx.checkStop(3);
 
   ctx.progress(4, 0, "Activities to dimensions");
@@ -113,6 +107,16 @@ function poolDriverLookup(model: ModelData): (driver: string, pool: string) => n
   const driverValues = new Map<string, number>();
   for (const v of model.poolDriverValues) driverValues.set(`${v.driver}\u0000${v.pool}`, v.value);
   return (driver: string, pool: string) => driverValues.get(`${driver}\u0000${pool}`);
+}
+
+/** Exact quantity Q_t of an activity for step 3: the total of its step-4 weights; ZERO without a rule. */
+function tdabcQuantities(rules4: Map<string, Step4Rule>, weights: WeightResolver): (activity: string) => Rat {
+  return (activity: string) => {
+    const rule = rules4.get(activity);
+    if (!rule) return ZERO;
+    const column = weights.column(rule.dimension, step4Spec(rule), step4Label(rule));
+    return rat(column.totalBig, 10n ** BigInt(column.decimals));
+  };
 }
 
 /** The per-record result arrays of every dimension, in relations order. */
