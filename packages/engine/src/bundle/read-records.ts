@@ -76,7 +76,6 @@ export async function readRecords(
   const lines = new GrowableInt32(1024);
   let sorted = true;
   let previous = "";
-  let lastProgress = 0;
 
   const issue = (
     line: number,
@@ -191,6 +190,23 @@ export async function readRecords(
       }
     },
   });
+  await scanFile(ctx, file, scanner, totalBytes);
+  if (!headerDone) {
+    issues.add({ code: "missing_column", file, line: 1, column: 0, message: "The file has no header row" });
+    return null;
+  }
+  if (!columns) return null;
+  return finish(ctx, file, dimension, drivers, columns, ids, lines.finish(), sorted);
+}
+
+/** Feeds the file to the scanner chunk by chunk, reporting progress every 8 MB and at the end. */
+async function scanFile(
+  ctx: ReadContext,
+  file: string,
+  scanner: CsvScanner,
+  totalBytes: number,
+): Promise<void> {
+  let lastProgress = 0;
   await ctx.source.read(file, (chunk) => {
     scanner.push(chunk);
     if (ctx.onProgress && scanner.bytes - lastProgress >= 8 << 20) {
@@ -200,12 +216,6 @@ export async function readRecords(
   });
   scanner.end();
   ctx.onProgress?.({ file, bytes: scanner.bytes, totalBytes });
-  if (!headerDone) {
-    issues.add({ code: "missing_column", file, line: 1, column: 0, message: "The file has no header row" });
-    return null;
-  }
-  if (!columns) return null;
-  return finish(ctx, file, dimension, drivers, columns, ids, lines.finish(), sorted);
 }
 
 /** The records in identifier order, with duplicates reported and one column per driver. */
