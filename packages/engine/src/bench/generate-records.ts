@@ -26,15 +26,29 @@ export function generateRecords(
   rng: Prng,
   n: Pick<BenchCounts, "customers" | "products" | "orders" | "orderLines">,
 ): Map<string, DimensionRecords> {
-  // Customers.
-  const customers = records("CUSTOMERS", ids("C", n.customers));
-  const size = new Float64Array(n.customers);
-  const visits = new Float64Array(n.customers);
-  const calls = new Float64Array(n.customers);
-  const creditChecks = new Float64Array(n.customers);
-  const rebate = new Float64Array(n.customers);
+  // In this order: each draws from the seeded Prng in turn.
+  const { customers, size } = generateCustomers(rng, n.customers);
+  const products = generateProducts(rng, n.products);
+  const orders = generateOrders(rng, n, size);
+  const lines = generateOrderLines(rng, n.orderLines, orders, products, size);
+  return new Map([
+    ["CUSTOMERS", customers],
+    ["PRODUCTS", products.records],
+    ["ORDERS", orders.records],
+    ["ORDER_LINES", lines],
+  ]);
+}
+
+/** Customers and their size (log-normal, so a few whales buy most). */
+function generateCustomers(rng: Prng, count: number): { customers: DimensionRecords; size: Float64Array } {
+  const customers = records("CUSTOMERS", ids("C", count));
+  const size = new Float64Array(count);
+  const visits = new Float64Array(count);
+  const calls = new Float64Array(count);
+  const creditChecks = new Float64Array(count);
+  const rebate = new Float64Array(count);
   const region: string[] = [];
-  for (let i = 0; i < n.customers; i++) {
+  for (let i = 0; i < count; i++) {
     const s = rng.logNormal(0, 1.3);
     size[i] = s;
     visits[i] = Math.min(60, Math.round(s * 2 + rng.int(0, 4)));
@@ -49,15 +63,26 @@ export function generateRecords(
   customers.decimals.set("credit_checks", creditChecks);
   customers.decimals.set("rebate", rebate);
   customers.texts.set("region", region);
+  return { customers, size };
+}
 
-  // Products.
-  const products = records("PRODUCTS", ids("P", n.products));
-  const unitCost = new Float64Array(n.products);
-  const listPrice = new Float64Array(n.products);
-  const weightKg = new Float64Array(n.products);
-  const popularity = new Float64Array(n.products);
+interface GeneratedProducts {
+  records: DimensionRecords;
+  unitCost: Float64Array;
+  listPrice: Float64Array;
+  weightKg: Float64Array;
+  /** Weights of the product picker: a long tail. */
+  popularity: Float64Array;
+}
+
+function generateProducts(rng: Prng, count: number): GeneratedProducts {
+  const products = records("PRODUCTS", ids("P", count));
+  const unitCost = new Float64Array(count);
+  const listPrice = new Float64Array(count);
+  const weightKg = new Float64Array(count);
+  const popularity = new Float64Array(count);
   const category: string[] = [];
-  for (let i = 0; i < n.products; i++) {
+  for (let i = 0; i < count; i++) {
     unitCost[i] = Math.max(0.2, round(rng.logNormal(2.3, 1), 2));
     // 4% of products sell below cost.
     listPrice[i] = round(unitCost[i]! * (rng.chance(0.04) ? rng.range(0.8, 1) : rng.range(1.15, 1.9)), 2);
@@ -69,8 +94,21 @@ export function generateRecords(
   products.decimals.set("list_price", listPrice);
   products.decimals.set("weight_kg", weightKg);
   products.texts.set("category", category);
+  return { records: products, unitCost, listPrice, weightKg, popularity };
+}
 
-  // Orders: customers drawn by size; lines per order 1..12 adjusted to the exact total.
+interface GeneratedOrders {
+  records: DimensionRecords;
+  lineCount: Float64Array;
+  customerOf: Int32Array;
+}
+
+/** Orders: customers drawn by size; lines per order 1..12 adjusted to the exact total. */
+function generateOrders(
+  rng: Prng,
+  n: Pick<BenchCounts, "orders" | "orderLines">,
+  size: Float64Array,
+): GeneratedOrders {
   const orders = records("ORDERS", ids("O", n.orders));
   const lineCount = new Float64Array(n.orders);
   for (let o = 0; o < n.orders; o++) lineCount[o] = rng.int(1, 9);
@@ -104,18 +142,29 @@ export function generateRecords(
   orders.decimals.set("lines", lineCount);
   orders.decimals.set("rush", rush);
   orders.decimals.set("freight_charged", freight);
+  return { records: orders, lineCount, customerOf };
+}
 
-  // Order lines, order by order (so ORDERS_ID ascends, as in an ERP export).
-  const lines = records("ORDER_LINES", ids("L", n.orderLines));
-  const orderOf = new Int32Array(n.orderLines);
-  const productOf = new Int32Array(n.orderLines);
-  const quantity = new Float64Array(n.orderLines);
-  const price = new Float64Array(n.orderLines);
-  const lineCost = new Float64Array(n.orderLines);
-  const weight = new Float64Array(n.orderLines);
+/** Order lines, order by order (so ORDERS_ID ascends, as in an ERP export). */
+function generateOrderLines(
+  rng: Prng,
+  count: number,
+  orders: GeneratedOrders,
+  products: GeneratedProducts,
+  size: Float64Array,
+): DimensionRecords {
+  const { lineCount, customerOf } = orders;
+  const { unitCost, listPrice, weightKg, popularity } = products;
+  const lines = records("ORDER_LINES", ids("L", count));
+  const orderOf = new Int32Array(count);
+  const productOf = new Int32Array(count);
+  const quantity = new Float64Array(count);
+  const price = new Float64Array(count);
+  const lineCost = new Float64Array(count);
+  const weight = new Float64Array(count);
   const pickProduct = new WeightedPicker(popularity);
   let l = 0;
-  for (let o = 0; o < n.orders; o++) {
+  for (let o = 0; o < lineCount.length; o++) {
     const discount = Math.min(0.2, 0.02 * Math.log1p(size[customerOf[o]!]!) + rng.range(0, 0.05));
     for (let k = 0; k < lineCount[o]!; k++, l++) {
       const p = pickProduct.pick(rng);
@@ -134,11 +183,5 @@ export function generateRecords(
   lines.decimals.set("price", price);
   lines.decimals.set("unit_cost", lineCost);
   lines.decimals.set("weight", weight);
-
-  return new Map([
-    ["CUSTOMERS", customers],
-    ["PRODUCTS", products],
-    ["ORDERS", orders],
-    ["ORDER_LINES", lines],
-  ]);
+  return lines;
 }

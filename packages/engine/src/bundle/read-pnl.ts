@@ -6,7 +6,7 @@ import type { CalculatedDriver, PnlCategory, PnlLine } from "../model/types.ts";
 import { checkRef, type ReadContext, spec, tableOf, UniqueKeys } from "./read-context.ts";
 import { checkFormulaCell, reportCycles } from "./read-dimensions.ts";
 import type { MasterData } from "./read-master-data.ts";
-import type { Row } from "./read-table.ts";
+import type { Row, Table } from "./read-table.ts";
 
 const CATEGORIES: readonly PnlCategory[] = ["ACT", "DRI", "FOR", "AGG"];
 
@@ -63,32 +63,7 @@ export async function readPnl(
       line.activity = table.required(row, 3);
       if (!checkRef(table, row, 3, line.activity, activities, "activity")) continue;
     } else if (category === "DRI") {
-      line.calculatedDriver = table.required(row, 4);
-      line.dimension = table.text(row, 5) || null;
-      if (line.calculatedDriver === null) continue;
-      if (line.dimension !== null && !checkRef(table, row, 5, line.dimension, dimensions, "dimension"))
-        continue;
-      const matches = calculated.filter(
-        (c) =>
-          c.name === line.calculatedDriver && (line.dimension === null || c.dimension === line.dimension),
-      );
-      if (matches.length === 0) {
-        table.issue(row, 4, "unknown_reference", `Unknown calculated driver "${line.calculatedDriver}"`);
-        continue;
-      }
-      if (matches.length > 1) {
-        table.issue(row, 5, "required", `"${line.calculatedDriver}" exists in several dimensions: name one`);
-        continue;
-      }
-      if (!matches[0]!.isPnlLine) {
-        table.issue(
-          row,
-          4,
-          "invalid_value",
-          `Calculated driver "${line.calculatedDriver}" is not a P&L line`,
-        );
-        continue;
-      }
+      if (!checkDriLine(table, row, line, calculated, dimensions)) continue;
     } else if (category === "FOR") {
       line.formula = table.required(row, 6);
       if (line.formula === null) continue;
@@ -96,6 +71,45 @@ export async function readPnl(
     lines.push({ line, row });
   }
 
+  return checkLineReferences(table, lines);
+}
+
+/** The cells of a DRI line: one calculated driver (in the named dimension, if any) that is a P&L line. */
+function checkDriLine(
+  table: Table,
+  row: Row,
+  line: PnlLine,
+  calculated: CalculatedDriver[],
+  dimensions: Set<string>,
+): boolean {
+  line.calculatedDriver = table.required(row, 4);
+  line.dimension = table.text(row, 5) || null;
+  if (line.calculatedDriver === null) return false;
+  if (line.dimension !== null && !checkRef(table, row, 5, line.dimension, dimensions, "dimension"))
+    return false;
+  const matches = calculated.filter(
+    (c) => c.name === line.calculatedDriver && (line.dimension === null || c.dimension === line.dimension),
+  );
+  if (matches.length === 0) {
+    table.issue(row, 4, "unknown_reference", `Unknown calculated driver "${line.calculatedDriver}"`);
+    return false;
+  }
+  if (matches.length > 1) {
+    table.issue(row, 5, "required", `"${line.calculatedDriver}" exists in several dimensions: name one`);
+    return false;
+  }
+  if (!matches[0]!.isPnlLine) {
+    table.issue(row, 4, "invalid_value", `Calculated driver "${line.calculatedDriver}" is not a P&L line`);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Lines whose parent is an AGG line and whose formula parses over line codes; the references
+ * between lines (parents and formulas) must not form a cycle.
+ */
+function checkLineReferences(table: Table, lines: { line: PnlLine; row: Row }[]): PnlLine[] {
   const codes = new Set(lines.map((l) => l.line.code));
   const byCode = new Map(lines.map((l) => [l.line.code, l.line]));
   const edges: { from: string; to: string; row: Row }[] = [];

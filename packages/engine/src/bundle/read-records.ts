@@ -36,6 +36,29 @@ interface Column {
 
 const EMPTY_INDEX = new IdentifierIndex([]);
 
+/** The column for a header cell (an allowed name): its kind and its empty storage. */
+function newColumn(name: string, drivers: DimensionDriver[], targets: RecordTargets): Column {
+  if (name === "identifier") return { kind: IDENTIFIER, name };
+  const driver = drivers.find((d) => d.name === name)!;
+  switch (driver.dataType) {
+    case "DECIMAL":
+      return { kind: DECIMAL, name, decimals: new GrowableFloat64(1024) };
+    case "TEXT":
+      return { kind: TEXT, name, texts: [] };
+    case "DATE":
+      return { kind: DATE, name, texts: [] };
+    case "DIMENSION": {
+      const target = name.slice(0, -3);
+      const lookup = targets.get(target) ?? EMPTY_INDEX;
+      return {
+        kind: RELATION,
+        name,
+        relation: { target, index: new GrowableInt32(1024), dangling: [], lookup, last: -1 },
+      };
+    }
+  }
+}
+
 export async function readRecords(
   ctx: ReadContext,
   file: string,
@@ -53,29 +76,6 @@ export async function readRecords(
   const lines = new GrowableInt32(1024);
   let sorted = true;
   let previous = "";
-  let lastProgress = 0;
-
-  const newColumn = (name: string): Column => {
-    if (name === "identifier") return { kind: IDENTIFIER, name };
-    const driver = drivers.find((d) => d.name === name)!;
-    switch (driver.dataType) {
-      case "DECIMAL":
-        return { kind: DECIMAL, name, decimals: new GrowableFloat64(1024) };
-      case "TEXT":
-        return { kind: TEXT, name, texts: [] };
-      case "DATE":
-        return { kind: DATE, name, texts: [] };
-      case "DIMENSION": {
-        const target = name.slice(0, -3);
-        const lookup = targets.get(target) ?? EMPTY_INDEX;
-        return {
-          kind: RELATION,
-          name,
-          relation: { target, index: new GrowableInt32(1024), dangling: [], lookup, last: -1 },
-        };
-      }
-    }
-  };
 
   const issue = (
     line: number,
@@ -94,7 +94,7 @@ export async function readRecords(
         const header = Array.from({ length: s.count }, (_, k) => fieldText(s, k));
         const mapping = checkHeader(file, header, (n) => allowed.indexOf(n), ["identifier"], issues, s.line);
         if (mapping) {
-          columns = header.map(newColumn);
+          columns = header.map((name) => newColumn(name, drivers, targets));
           idCol = header.indexOf("identifier");
         }
         return;
@@ -190,6 +190,23 @@ export async function readRecords(
       }
     },
   });
+  await scanFile(ctx, file, scanner, totalBytes);
+  if (!headerDone) {
+    issues.add({ code: "missing_column", file, line: 1, column: 0, message: "The file has no header row" });
+    return null;
+  }
+  if (!columns) return null;
+  return finish(ctx, file, dimension, drivers, columns, ids, lines.finish(), sorted);
+}
+
+/** Feeds the file to the scanner chunk by chunk, reporting progress every 8 MB and at the end. */
+async function scanFile(
+  ctx: ReadContext,
+  file: string,
+  scanner: CsvScanner,
+  totalBytes: number,
+): Promise<void> {
+  let lastProgress = 0;
   await ctx.source.read(file, (chunk) => {
     scanner.push(chunk);
     if (ctx.onProgress && scanner.bytes - lastProgress >= 8 << 20) {
@@ -199,14 +216,9 @@ export async function readRecords(
   });
   scanner.end();
   ctx.onProgress?.({ file, bytes: scanner.bytes, totalBytes });
-  if (!headerDone) {
-    issues.add({ code: "missing_column", file, line: 1, column: 0, message: "The file has no header row" });
-    return null;
-  }
-  if (!columns) return null;
-  return finish(ctx, file, dimension, drivers, columns, ids, lines.finish(), sorted);
 }
 
+/** The records in identifier order, with duplicates reported and one column per driver. */
 function finish(
   ctx: ReadContext,
   file: string,
@@ -218,22 +230,44 @@ function finish(
   sorted: boolean,
 ): DimensionRecords {
   const n = ids.length;
-  let order: Int32Array | null = null;
-  if (!sorted) {
-    // Code-unit order (fixed choice 11); equal identifiers keep file order so the duplicate
-    // reported is the later line.
-    const perm = Array.from({ length: n }, (_, i) => i);
-    perm.sort((a, b) => {
-      const x = ids[a]!;
-      const y = ids[b]!;
-      return x < y ? -1 : x > y ? 1 : a - b;
-    });
-    order = Int32Array.from(perm);
-  }
+  const order = sorted ? null : identifierOrder(ids);
   const sortedIds = order ? Array.from(order, (i) => ids[i]!) : ids;
   const sortedLines = order ? permute(lines, order, new Int32Array(n)) : lines;
   const idColumn = columns.findIndex((c) => c.kind === IDENTIFIER);
-  for (let i = 1; i < n; i++) {
+  reportDuplicates(ctx, file, sortedIds, sortedLines, idColumn);
+  const records: DimensionRecords = {
+    dimension,
+    identifiers: sortedIds,
+    decimals: new Map(),
+    texts: new Map(),
+    relations: new Map(),
+  };
+  addDriverColumns(records, drivers, columns, n, order);
+  return records;
+}
+
+/**
+ * The row permutation into code-unit order of the identifiers (fixed choice 11); equal identifiers
+ * keep file order so the duplicate reported is the later line.
+ */
+function identifierOrder(ids: string[]): Int32Array {
+  const perm = Array.from({ length: ids.length }, (_, i) => i);
+  perm.sort((a, b) => {
+    const x = ids[a]!;
+    const y = ids[b]!;
+    return x < y ? -1 : x > y ? 1 : a - b;
+  });
+  return Int32Array.from(perm);
+}
+
+function reportDuplicates(
+  ctx: ReadContext,
+  file: string,
+  sortedIds: string[],
+  sortedLines: Int32Array,
+  idColumn: number,
+): void {
+  for (let i = 1; i < sortedIds.length; i++) {
     if (sortedIds[i] === sortedIds[i - 1]) {
       ctx.issues.add({
         code: "duplicate",
@@ -245,21 +279,25 @@ function finish(
       });
     }
   }
+}
+
+/**
+ * Every driver of the dimension gets a column, in dimension_drivers order, permuted into `order`
+ * when there is one; a column the file does not have is all missing.
+ */
+function addDriverColumns(
+  records: DimensionRecords,
+  drivers: DimensionDriver[],
+  columns: Column[],
+  n: number,
+  order: Int32Array | null,
+): void {
   let inverse: Int32Array | null = null;
   if (order) {
     inverse = new Int32Array(n);
     for (let i = 0; i < n; i++) inverse[order[i]!] = i;
   }
-  const records: DimensionRecords = {
-    dimension,
-    identifiers: sortedIds,
-    decimals: new Map(),
-    texts: new Map(),
-    relations: new Map(),
-  };
   const byName = new Map(columns.map((c) => [c.name, c]));
-  // Every driver of the dimension gets a column, in dimension_drivers order; a column the file
-  // does not have is all missing.
   for (const d of drivers) {
     const c = byName.get(d.name);
     switch (d.dataType) {
@@ -291,7 +329,6 @@ function finish(
       }
     }
   }
-  return records;
 }
 
 /** out[i] = data[order[i]] (typed arrays' own map would keep the Int32 type of `order`). */

@@ -41,28 +41,40 @@ export async function writeBundleZip(model: ModelData, zipPath: string): Promise
 }
 
 async function writeTo(model: ModelData, target: BundleTarget): Promise<void> {
-  const json = async (path: string, value: unknown) => {
-    const sink = await target.open(path);
-    await sink.write(`${JSON.stringify(value, null, 2)}\n`);
-    await sink.end();
-  };
-  /** Writes a small table; absent when it has no rows (a bundle may omit what it does not use). */
-  const table = async <T>(
-    path: string,
-    header: string[],
-    rows: readonly T[],
-    cells: (row: T) => (string | null)[],
-  ) => {
-    if (rows.length === 0) return;
-    const out = new CsvOut(await target.open(path));
-    await out.line(header.join(","));
-    for (const row of rows) await out.line(cells(row).map(csvText).join(","));
-    await out.end();
-  };
-  const n = csvNumber;
-  const { info, rules } = model;
+  // File order is the order of the entries in a .zip: keep it.
+  await writeModelJson(model, target);
+  await writeMasterTables(model, target);
+  await writeRuleTables(model.rules, target);
+  await writePnlLines(model, target);
+  for (const records of model.records.values()) await writeRecords(model, records, target);
+  await target.close();
+}
 
-  await json("model.json", {
+async function writeJson(target: BundleTarget, path: string, value: unknown): Promise<void> {
+  const sink = await target.open(path);
+  await sink.write(`${JSON.stringify(value, null, 2)}\n`);
+  await sink.end();
+}
+
+/** Writes a small table; absent when it has no rows (a bundle may omit what it does not use). */
+async function writeTable<T>(
+  target: BundleTarget,
+  path: string,
+  header: string[],
+  rows: readonly T[],
+  cells: (row: T) => (string | null)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const out = new CsvOut(await target.open(path));
+  await out.line(header.join(","));
+  for (const row of rows) await out.line(cells(row).map(csvText).join(","));
+  await out.end();
+}
+
+/** model.json and settings.json. */
+async function writeModelJson(model: ModelData, target: BundleTarget): Promise<void> {
+  const { info } = model;
+  await writeJson(target, "model.json", {
     name: info.name,
     short_description: info.shortDescription,
     scenario: {
@@ -75,93 +87,117 @@ async function writeTo(model: ModelData, target: BundleTarget): Promise<void> {
   });
   const settings: Record<string, string> = { step2_strategy: model.settings.step2Strategy };
   if (model.settings.profitLine !== null) settings.profit_line = model.settings.profitLine;
-  await json("settings.json", settings);
+  await writeJson(target, "settings.json", settings);
+}
 
-  await table("accounts.csv", ["account_code", "name", "expense_group"], model.accounts, (a) => [
+/** Accounts, pools, activities, dimensions and their drivers. */
+async function writeMasterTables(model: ModelData, target: BundleTarget): Promise<void> {
+  const n = csvNumber;
+  await writeTable(target, "accounts.csv", ["account_code", "name", "expense_group"], model.accounts, (a) => [
     a.code,
     a.name,
     a.expenseGroup,
   ]);
-  await table("account_values.csv", ["account_code", "amount"], model.accountValues, (v) => [
+  await writeTable(target, "account_values.csv", ["account_code", "amount"], model.accountValues, (v) => [
     v.account,
     n(v.amount),
   ]);
-  await table("cost_pools.csv", ["pool_code", "name", "is_direct"], model.pools, (p) => [
+  await writeTable(target, "cost_pools.csv", ["pool_code", "name", "is_direct"], model.pools, (p) => [
     p.code,
     p.name,
     csvBoolean(p.isDirect),
   ]);
-  await table("pool_drivers.csv", ["driver_name", "is_tdabc"], model.poolDrivers, (d) => [
+  await writeTable(target, "pool_drivers.csv", ["driver_name", "is_tdabc"], model.poolDrivers, (d) => [
     d.name,
     csvBoolean(d.isTdabc),
   ]);
-  await table(
+  await writeTable(
+    target,
     "pool_driver_values.csv",
     ["driver_name", "pool_code", "value"],
     model.poolDriverValues,
     (v) => [v.driver, v.pool, n(v.value)],
   );
-  await table("activities.csv", ["activity_code", "name", "pool_code", "is_tdabc"], model.activities, (a) => [
-    a.code,
-    a.name,
-    a.pool,
-    csvBoolean(a.isTdabc),
-  ]);
-  await table(
+  await writeTable(
+    target,
+    "activities.csv",
+    ["activity_code", "name", "pool_code", "is_tdabc"],
+    model.activities,
+    (a) => [a.code, a.name, a.pool, csvBoolean(a.isTdabc)],
+  );
+  await writeTable(
+    target,
     "dimensions.csv",
     ["dimension_code", "name", "parent_dimension_code"],
     model.dimensions,
     (d) => [d.code, d.name, d.parent],
   );
-  await table(
+  await writeTable(
+    target,
     "dimension_drivers.csv",
     ["dimension_code", "driver_name", "data_type"],
     model.dimensionDrivers,
     (d) => [d.dimension, d.name, d.dataType],
   );
-  await table(
+  await writeTable(
+    target,
     "calculated_drivers.csv",
     ["dimension_code", "name", "formula", "is_pnl_line"],
     model.calculatedDrivers,
     (c) => [c.dimension, c.name, c.formula, csvBoolean(c.isPnlLine)],
   );
-  await table(
+}
+
+async function writeRuleTables(rules: ModelData["rules"], target: BundleTarget): Promise<void> {
+  const n = csvNumber;
+  await writeTable(
+    target,
     "rules_step1.csv",
     ["account_code", "pool_code", "type", "percentage", "driver_name"],
     rules.step1,
     (r) => [r.account, r.pool, r.type, n(r.percentage), r.driver],
   );
-  await table(
+  await writeTable(
+    target,
     "rules_step2.csv",
     ["source_pool_code", "destination_pool_code", "type", "percentage", "driver_name"],
     rules.step2,
     (r) => [r.source, r.destination, r.type, n(r.percentage), r.driver],
   );
-  await table(
+  await writeTable(
+    target,
     "rules_step3.csv",
     ["pool_code", "activity_code", "percentage", "unit_minutes"],
     rules.step3,
     (r) => [r.pool, r.activity, n(r.percentage), n(r.unitMinutes)],
   );
-  await table(
+  await writeTable(
+    target,
     "rules_step4.csv",
     ["activity_code", "dimension_code", "split_type", "driver_name", "equation"],
     rules.step4,
     (r) => [r.activity, r.dimension, r.splitType, r.driver, r.equation],
   );
-  await table(
+  await writeTable(
+    target,
     "rules_step5.csv",
     ["activity_code", "parent_dimension_code", "child_dimension_code", "split"],
     rules.step5,
     (r) => [r.activity, r.parentDimension, r.childDimension, splitText(r.split)],
   );
-  await table(
+  await writeTable(
+    target,
     "rules_step6.csv",
     ["calculated_driver", "parent_dimension_code", "child_dimension_code", "split"],
     rules.step6,
     (r) => [r.calculatedDriver, r.parentDimension, r.childDimension, splitText(r.split)],
   );
-  await table(
+}
+
+async function writePnlLines(model: ModelData, target: BundleTarget): Promise<void> {
+  const n = csvNumber;
+  await writeTable(
+    target,
     "pnl_lines.csv",
     [
       "code",
@@ -189,8 +225,6 @@ async function writeTo(model: ModelData, target: BundleTarget): Promise<void> {
       n(l.rank),
     ],
   );
-  for (const records of model.records.values()) await writeRecords(model, records, target);
-  await target.close();
 }
 
 function splitText(split: PushSplit): string {

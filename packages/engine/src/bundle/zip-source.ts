@@ -144,25 +144,59 @@ function bundlePrefix(names: string[]): string {
   return candidates.length === 1 ? candidates[0]!.slice(0, -"model.json".length) : "";
 }
 
+/** The entries that are files of the bundle (no folders, macOS metadata or hidden files); an unsafe path throws. */
+function fileEntries(all: ZipEntry[]): ZipEntry[] {
+  const unsafe = all.find((e) => isUnsafeEntryName(e.name));
+  if (unsafe) throw new ZipUnsafePathError(unsafe.name);
+  return all.filter(
+    (e) => !e.name.endsWith("/") && !e.name.startsWith("__MACOSX/") && !/(^|\/)\./.test(e.name),
+  );
+}
+
+function checkDeclaredSizes(
+  entries: ZipEntry[],
+  entryLimit: (name: string) => number,
+  totalLimit: number,
+): void {
+  let declared = 0;
+  for (const e of entries) {
+    if (e.size > entryLimit(e.name)) throw new ZipTooLargeError(e.name, "entry", entryLimit(e.name));
+    declared += e.size;
+    if (declared > totalLimit) throw new ZipTooLargeError(e.name, "archive", totalLimit);
+  }
+}
+
+/** Where an entry's data starts: after its local header and that header's own name and extra field. */
+async function dataStartOf(fh: FileHandle, entry: ZipEntry, name: string): Promise<number> {
+  const local = await readAt(fh, entry.localHeaderOffset, 30);
+  if (local.readUInt32LE(0) !== 0x04034b50) throw new ZipFormatError(`${name}: bad local header`);
+  return entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+}
+
+/**
+ * The bytes start..end of the zip file in chunks of CHUNK bytes. Plain positioned reads: a stream
+ * over the shared FileHandle would add a listener to it per file.
+ */
+async function* compressedChunks(fh: FileHandle, name: string, start: number, end: number) {
+  for (let at = start; at < end; ) {
+    const chunk = Buffer.allocUnsafe(Math.min(CHUNK, end - at));
+    const { bytesRead } = await fh.read(chunk, 0, chunk.length, at);
+    if (bytesRead === 0) throw new ZipFormatError(`${name}: unexpected end of the zip file`);
+    at += bytesRead;
+    yield bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead);
+  }
+}
+
 export async function openZipSource(path: string, limits: ZipLimits = {}): Promise<BundleSource> {
   const fh = await open(path, "r");
   try {
     const { size: fileSize } = await fh.stat();
     const all = await readCentralDirectory(fh, fileSize);
-    const unsafe = all.find((e) => isUnsafeEntryName(e.name));
-    if (unsafe) throw new ZipUnsafePathError(unsafe.name);
-    const entries = all.filter(
-      (e) => !e.name.endsWith("/") && !e.name.startsWith("__MACOSX/") && !/(^|\/)\./.test(e.name),
-    );
+    const entries = fileEntries(all);
     const entryLimit = (name: string) => limits.entryBytes?.(name) ?? Number.POSITIVE_INFINITY;
     const totalLimit = limits.totalBytes ?? Number.POSITIVE_INFINITY;
     // Declared sizes first: an honest archive that is too big is refused before inflating a byte.
-    let declared = 0;
-    for (const e of entries) {
-      if (e.size > entryLimit(e.name)) throw new ZipTooLargeError(e.name, "entry", entryLimit(e.name));
-      declared += e.size;
-      if (declared > totalLimit) throw new ZipTooLargeError(e.name, "archive", totalLimit);
-    }
+    checkDeclaredSizes(entries, entryLimit, totalLimit);
     let inflatedTotal = 0;
     const prefix = bundlePrefix(entries.map((e) => e.name));
     const byName = new Map<string, ZipEntry>();
@@ -176,9 +210,7 @@ export async function openZipSource(path: string, limits: ZipLimits = {}): Promi
       async read(name, onChunk) {
         const entry = byName.get(name);
         if (!entry) throw new ZipFormatError(`${name} is not in the zip`);
-        const local = await readAt(fh, entry.localHeaderOffset, 30);
-        if (local.readUInt32LE(0) !== 0x04034b50) throw new ZipFormatError(`${name}: bad local header`);
-        const dataStart = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+        const dataStart = await dataStartOf(fh, entry, name);
         if (entry.compressedSize === 0) return;
         if (entry.method !== 0 && entry.method !== 8) {
           throw new ZipFormatError(`${name}: compression method ${entry.method} is not supported`);
@@ -205,18 +237,7 @@ export async function openZipSource(path: string, limits: ZipLimits = {}): Promi
             throw error;
           }
         };
-        // Plain positioned reads: a stream over the shared FileHandle would add a listener to it
-        // per file.
-        const end = dataStart + entry.compressedSize;
-        async function* compressed() {
-          for (let at = dataStart; at < end; ) {
-            const chunk = Buffer.allocUnsafe(Math.min(CHUNK, end - at));
-            const { bytesRead } = await fh.read(chunk, 0, chunk.length, at);
-            if (bytesRead === 0) throw new ZipFormatError(`${name}: unexpected end of the zip file`);
-            at += bytesRead;
-            yield bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead);
-          }
-        }
+        const compressed = () => compressedChunks(fh, name, dataStart, dataStart + entry.compressedSize);
         if (entry.method === 0) {
           for await (const chunk of compressed()) take(chunk);
         } else {

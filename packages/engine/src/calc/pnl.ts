@@ -45,44 +45,11 @@ export function computePnl(
   const { prepared, order } = prepare(ctx, lines, drivers);
   const profitLine = chooseProfitLine(ctx, lines);
   const dims = relations.order.slice().sort(byCode);
-  const scale = 10 ** ctx.digits;
 
   // Values per dimension per line, allocated once; ACT and DRI lines are filled first through one
   // reused roll-up scratch family (allocating a family per line would churn hundreds of MB).
-  // All of them from one buffer (see float64-block.ts); the scratch family from the arena.
-  const lengths = dims.flatMap((dim) => new Array<number>(prepared.length).fill(ctx.recordCount(dim)));
-  const block = float64Block(lengths);
-  const values = new Map<string, Float64Array[]>();
-  const totals = new Map<string, number[]>();
-  dims.forEach((dim, d) => {
-    values.set(dim, block.slice(d * prepared.length, (d + 1) * prepared.length));
-    totals.set(
-      dim,
-      prepared.map(() => 0),
-    );
-  });
-  const scratch = new Map<string, Float64Array>();
-  for (const d of relations.order) scratch.set(d, ctx.arena.float64(ctx.recordCount(d)));
-  const zero = new Set<string>();
-  for (let i = 0; i < prepared.length; i++) {
-    const p = prepared[i]!;
-    if (p.line.category !== "ACT" && p.line.category !== "DRI") continue;
-    ctx.checkStop(7);
-    const resting =
-      p.line.category === "ACT" ? actResting.get(p.line.activity!) : findDriver(drivers, p.line)!.resting;
-    zero.clear();
-    for (const [d, v] of scratch) {
-      const src = resting?.get(d);
-      if (src) v.set(src);
-      else v.fill(0);
-      // Vectors without a value roll nothing up: skip their paths.
-      if (!src || !hasValue(src)) zero.add(d);
-    }
-    relations.rollUp(scratch, zero);
-    for (const dim of dims) {
-      totals.get(dim)![i] = toMajorLine(scratch.get(dim)!, values.get(dim)![i]!, p.factor, scale);
-    }
-  }
+  const { values, totals } = allocateLineValues(ctx, dims, prepared);
+  fillRolledLines(ctx, relations, actResting, drivers, prepared, dims, values, totals);
 
   const byDimension = new Map<string, PnlDimensionResult>();
   for (const dim of dims) {
@@ -132,20 +99,91 @@ export function computePnl(
         }
       }
     }
-    const valueMap = new Map<string, Float64Array>();
-    const totalMap = new Map<string, number>();
-    prepared.forEach((p, i) => {
-      valueMap.set(p.line.code, lineValues[i]!);
-      totalMap.set(p.line.code, lineTotals[i]!);
-    });
-    byDimension.set(dim, {
-      dimension: dim,
-      values: valueMap,
-      totals: totalMap,
-      profit: valueMap.get(profitLine)!,
-    });
+    byDimension.set(dim, dimensionResult(dim, prepared, lineValues, lineTotals, profitLine));
   }
   return { profitLine, lineOrder: order.map((i) => prepared[i]!.line.code), byDimension };
+}
+
+/** Values (one vector per line) and totals of every dimension, all vectors from one buffer (see float64-block.ts). */
+function allocateLineValues(
+  ctx: CalcContext,
+  dims: string[],
+  prepared: PreparedLine[],
+): { values: Map<string, Float64Array[]>; totals: Map<string, number[]> } {
+  const nLines = prepared.length;
+  const lengths = dims.flatMap((dim) => new Array<number>(nLines).fill(ctx.recordCount(dim)));
+  const block = float64Block(lengths);
+  const values = new Map<string, Float64Array[]>();
+  const totals = new Map<string, number[]>();
+  dims.forEach((dim, d) => {
+    values.set(dim, block.slice(d * nLines, (d + 1) * nLines));
+    totals.set(
+      dim,
+      prepared.map(() => 0),
+    );
+  });
+  return { values, totals };
+}
+
+/**
+ * ACT and DRI lines: the activity's cost or the driver's values resting on each record, rolled up
+ * through one reused scratch family (from the arena), in major units times the line's factor.
+ */
+function fillRolledLines(
+  ctx: CalcContext,
+  relations: Relations,
+  actResting: Map<string, Map<string, Float64Array>>,
+  drivers: readonly CalculatedDriverResult[],
+  prepared: PreparedLine[],
+  dims: string[],
+  values: Map<string, Float64Array[]>,
+  totals: Map<string, number[]>,
+): void {
+  const scale = 10 ** ctx.digits;
+  const scratch = new Map<string, Float64Array>();
+  for (const d of relations.order) scratch.set(d, ctx.arena.float64(ctx.recordCount(d)));
+  const zero = new Set<string>();
+  for (let i = 0; i < prepared.length; i++) {
+    const p = prepared[i]!;
+    if (p.line.category !== "ACT" && p.line.category !== "DRI") continue;
+    ctx.checkStop(7);
+    const resting =
+      p.line.category === "ACT" ? actResting.get(p.line.activity!) : findDriver(drivers, p.line)!.resting;
+    zero.clear();
+    for (const [d, v] of scratch) {
+      const src = resting?.get(d);
+      if (src) v.set(src);
+      else v.fill(0);
+      // Vectors without a value roll nothing up: skip their paths.
+      if (!src || !hasValue(src)) zero.add(d);
+    }
+    relations.rollUp(scratch, zero);
+    for (const dim of dims) {
+      totals.get(dim)![i] = toMajorLine(scratch.get(dim)!, values.get(dim)![i]!, p.factor, scale);
+    }
+  }
+}
+
+/** The result of one dimension: each line's values and total by line code, and the profit line's values. */
+function dimensionResult(
+  dim: string,
+  prepared: PreparedLine[],
+  lineValues: Float64Array[],
+  lineTotals: number[],
+  profitLine: string,
+): PnlDimensionResult {
+  const valueMap = new Map<string, Float64Array>();
+  const totalMap = new Map<string, number>();
+  prepared.forEach((p, i) => {
+    valueMap.set(p.line.code, lineValues[i]!);
+    totalMap.set(p.line.code, lineTotals[i]!);
+  });
+  return {
+    dimension: dim,
+    values: valueMap,
+    totals: totalMap,
+    profit: valueMap.get(profitLine)!,
+  };
 }
 
 function findDriver(

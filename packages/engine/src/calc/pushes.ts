@@ -118,7 +118,6 @@ export class PushEngine {
   ): PushResult {
     const { ctx } = this;
     const nParent = ctx.recordCount(rule.parent);
-    const parentIds = ctx.records(rule.parent)?.identifiers ?? [];
     const vp = vectorOf(rule.parent);
     const result: PushResult = {
       step,
@@ -140,20 +139,7 @@ export class PushEngine {
     result.in = sumOf(vp, nParent);
     result.inByParent = ctx.keep(vp);
     const spec = specOf(rule.split);
-    if (spec === null) {
-      result.notAllocated = result.in;
-      const sink = sinks?.notAllocated(rule.parent);
-      if (sink) for (let p = 0; p < nParent; p++) sink[p] = sink[p]! + vp[p]!;
-      if (result.in !== 0) {
-        ctx.issue({
-          kind: "NOT_ALLOCATE",
-          step,
-          message: `${rule.label}: ${source} keeps its values on ${rule.parent} (NOT_ALLOCATE)`,
-          details: { source, parent: rule.parent, child: rule.child, amount: result.in },
-        });
-      }
-      return result;
-    }
+    if (spec === null) return this.notAllocate(result, rule, vp, nParent, sinks);
     const children = this.relations.children(rule.parent, rule.child, rule.label);
     const column = this.weights.column(rule.child, spec, rule.label);
     const wKey = `${this.weights.key(rule.child, spec)}\u0000${rule.parent}`;
@@ -163,35 +149,16 @@ export class PushEngine {
     // (their splits read one weight), nor for children listed in record order already (order
     // lines in order of their orders): the weights are the column, amounts go in place.
     const inOrder = this.inRecordOrder(children);
-    let gathered =
-      column.big === null && !column.uniform ? (inOrder ? column.scaled : this.gathered.get(wKey)) : null;
-    if (gathered === undefined) {
-      gathered = ctx.arena.float64(children.ids.length);
-      for (let j = 0; j < gathered.length; j++) gathered[j] = column.scaled[children.ids[j]!]!;
-      this.gathered.set(wKey, gathered);
-    }
+    const gathered = this.gatheredWeights(wKey, column, children, inOrder);
     const wByParent = this.weightSums(wKey, nParent, children, column, gathered);
     const nChild = ctx.recordCount(rule.child);
     // Which detail this push keeps is known before it runs (nothing else spends the budget
     // meanwhile): vectors that will not be kept are not filled at all.
     const keepSent = ctx.canKeep(nParent);
     const keepReceived = ctx.canKeep(nChild, keepSent ? nParent : 0);
-    let received: Float64Array | null = null;
-    if (keepReceived || column.big !== null) {
-      received = this.received.get(rule.child) ?? null;
-      if (!received) {
-        received = ctx.arena.float64(nChild);
-        this.received.set(rule.child, received);
-      } else received.fill(0);
-    }
-    let sent: Float64Array | null = null;
-    if (keepSent) {
-      sent = this.sent.get(rule.parent) ?? null;
-      if (!sent) {
-        sent = ctx.arena.float64(nParent);
-        this.sent.set(rule.parent, sent);
-      } else sent.fill(0);
-    }
+    const received =
+      keepReceived || column.big !== null ? this.zeroed(this.received, rule.child, nChild) : null;
+    const sent = keepSent ? this.zeroed(this.sent, rule.parent, nParent) : null;
     const target = into ?? vectorOf(rule.child);
     const stayParents: number[] = [];
     const stayAmounts: number[] = [];
@@ -247,22 +214,7 @@ export class PushEngine {
         );
       }
     }
-    if (stayParents.length) {
-      ctx.issue({
-        kind: "PUSH_UNALLOCATED",
-        step,
-        message: `${rule.label}: ${stayParents.length} record(s) of ${rule.parent} have no children to receive ${source} (or their weights sum to 0)`,
-        details: {
-          source,
-          original_dimension_name: rule.parent,
-          count: stayParents.length,
-          records: stayParents.slice(0, 1000).map((p, k) => ({
-            original_transaction_id: parentIds[p],
-            amount: stayAmounts[k],
-          })),
-        },
-      });
-    }
+    if (stayParents.length) this.reportStaying(step, source, rule, stayParents, stayAmounts);
     result.allocated = totals.allocated;
     result.unallocated = totals.unallocated;
     result.unallocatedParents = Int32Array.from(stayParents);
@@ -270,6 +222,85 @@ export class PushEngine {
     result.sentByParent = keepSent ? ctx.keep(sent!) : ctx.notKept(nParent);
     result.receivedByChild = keepReceived ? ctx.keep(received!) : ctx.notKept(nChild);
     return result;
+  }
+
+  /** A NOT_ALLOCATE push: the values stay on the parents (added to the not-allocated sink). */
+  private notAllocate(
+    result: PushResult,
+    rule: PushRule,
+    vp: Float64Array,
+    nParent: number,
+    sinks: PushSinks | null,
+  ): PushResult {
+    const { step, source } = result;
+    result.notAllocated = result.in;
+    const sink = sinks?.notAllocated(rule.parent);
+    if (sink) for (let p = 0; p < nParent; p++) sink[p] = sink[p]! + vp[p]!;
+    if (result.in !== 0) {
+      this.ctx.issue({
+        kind: "NOT_ALLOCATE",
+        step,
+        message: `${rule.label}: ${source} keeps its values on ${rule.parent} (NOT_ALLOCATE)`,
+        details: { source, parent: rule.parent, child: rule.child, amount: result.in },
+      });
+    }
+    return result;
+  }
+
+  /**
+   * The children's weights in child-list order (cached per weight column and parent dimension):
+   * the column itself when the children are in record order; null for BigInt or uniform columns.
+   */
+  private gatheredWeights(
+    wKey: string,
+    column: WeightColumn,
+    children: Children,
+    inOrder: boolean,
+  ): Float64Array | null {
+    if (column.big !== null || column.uniform) return null;
+    if (inOrder) return column.scaled;
+    let gathered = this.gathered.get(wKey);
+    if (gathered === undefined) {
+      gathered = this.ctx.arena.float64(children.ids.length);
+      for (let j = 0; j < gathered.length; j++) gathered[j] = column.scaled[children.ids[j]!]!;
+      this.gathered.set(wKey, gathered);
+    }
+    return gathered;
+  }
+
+  /** The reused vector of `dimension` in `cache`, zeroed (allocated on first use). */
+  private zeroed(cache: Map<string, Float64Array>, dimension: string, n: number): Float64Array {
+    let v = cache.get(dimension);
+    if (!v) {
+      v = this.ctx.arena.float64(n);
+      cache.set(dimension, v);
+    } else v.fill(0);
+    return v;
+  }
+
+  /** PUSH_UNALLOCATED: parents without children to receive their value (or weights summing to 0). */
+  private reportStaying(
+    step: 5 | 6,
+    source: string,
+    rule: PushRule,
+    stayParents: number[],
+    stayAmounts: number[],
+  ): void {
+    const parentIds = this.ctx.records(rule.parent)?.identifiers ?? [];
+    this.ctx.issue({
+      kind: "PUSH_UNALLOCATED",
+      step,
+      message: `${rule.label}: ${stayParents.length} record(s) of ${rule.parent} have no children to receive ${source} (or their weights sum to 0)`,
+      details: {
+        source,
+        original_dimension_name: rule.parent,
+        count: stayParents.length,
+        records: stayParents.slice(0, 1000).map((p, k) => ({
+          original_transaction_id: parentIds[p],
+          amount: stayAmounts[k],
+        })),
+      },
+    });
   }
 
   /** Per parent, the exact weight sum of its children (cached per weight column and parent). */

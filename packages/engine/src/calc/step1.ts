@@ -70,24 +70,8 @@ export function runStep1(
   lookup: PoolDriverLookup,
 ): Step1Output {
   const { model } = ctx;
-  const poolCodes = new Set(model.pools.map((p) => p.code));
   const accountCodes = new Set(model.accounts.map((a) => a.code));
-  const rulesByAccount = new Map<string, Step1Rule[]>();
-  for (const rule of model.rules.step1) {
-    if (!accountCodes.has(rule.account)) {
-      throw new CalcError("UNKNOWN_REFERENCE", `Step 1 rule names unknown account ${rule.account}`, {
-        rule: `${rule.account} -> ${rule.pool}`,
-      });
-    }
-    if (!poolCodes.has(rule.pool)) {
-      throw new CalcError("UNKNOWN_REFERENCE", `Step 1 rule ${rule.account} -> ${rule.pool}: unknown pool`, {
-        rule: `${rule.account} -> ${rule.pool}`,
-      });
-    }
-    const list = rulesByAccount.get(rule.account);
-    if (list) list.push(rule);
-    else rulesByAccount.set(rule.account, [rule]);
-  }
+  const rulesByAccount = step1RulesByAccount(ctx, accountCodes);
   const poolCost = new Map<string, number>(model.pools.map((p) => [p.code, 0]));
   const accounts: AccountResult[] = [];
   const rows: AllocationRow[] = [];
@@ -169,4 +153,26 @@ export function runStep1(
       }
     : null;
   return { accounts, rows, flows, poolCost, check };
+}
+
+/** The step-1 rules of each account; a rule naming an unknown account or pool stops the calculation. */
+function step1RulesByAccount(ctx: CalcContext, accountCodes: ReadonlySet<string>): Map<string, Step1Rule[]> {
+  const poolCodes = new Set(ctx.model.pools.map((p) => p.code));
+  const rulesByAccount = new Map<string, Step1Rule[]>();
+  for (const rule of ctx.model.rules.step1) {
+    if (!accountCodes.has(rule.account)) {
+      throw new CalcError("UNKNOWN_REFERENCE", `Step 1 rule names unknown account ${rule.account}`, {
+        rule: `${rule.account} -> ${rule.pool}`,
+      });
+    }
+    if (!poolCodes.has(rule.pool)) {
+      throw new CalcError("UNKNOWN_REFERENCE", `Step 1 rule ${rule.account} -> ${rule.pool}: unknown pool`, {
+        rule: `${rule.account} -> ${rule.pool}`,
+      });
+    }
+    const list = rulesByAccount.get(rule.account);
+    if (list) list.push(rule);
+    else rulesByAccount.set(rule.account, [rule]);
+  }
+  return rulesByAccount;
 }

@@ -38,15 +38,61 @@ export function runStep2(
   lookup: PoolDriverLookup,
 ): Step2Output {
   const { model } = ctx;
-  const strategy = model.settings.step2Strategy;
   const isDirect = new Map(model.pools.map((p) => [p.code, p.isDirect]));
   const indirectCodes = model.pools
     .filter((p) => !p.isDirect)
     .map((p) => p.code)
     .sort(byCode);
   const index = new Map(indirectCodes.map((c, i) => [c, i]));
+  const rulesBySource = step2RulesBySource(model.rules.step2, isDirect);
+  const sources = step2Sources(ctx, indirectCodes, rulesBySource, poolCost, knownDrivers, lookup);
+  checkExits(sources, index);
+
+  const n = sources.length;
+  const x = solveReciprocal(sources, index);
+  // Exits in the order of fixed choice 3: source code, destination code, unallocated last.
+  const exits = exitsOf(sources, index, x);
+  const target = sources.reduce((s, src) => s + src.cost, 0);
+  const rounded = roundJointly(
+    exits.map((e) => e.raw),
+    target,
+  );
+  const directTotals = new Map<string, number>();
+  for (const p of model.pools) if (p.isDirect) directTotals.set(p.code, poolCost.get(p.code) ?? 0);
+  const unallocated = new Float64Array(n);
+  const toDirect = new Map<string, number>();
+  let allocated = 0;
+  let unallocatedTotal = 0;
+  exits.forEach((exit, k) => {
+    const amount = rounded[k]!;
+    if (exit.dest === null) {
+      unallocated[exit.source] = amount;
+      unallocatedTotal += amount;
+      return;
+    }
+    directTotals.set(exit.dest, directTotals.get(exit.dest)! + amount);
+    toDirect.set(`${exit.source}\u0000${exit.dest}`, amount);
+    allocated += amount;
+  });
+
+  const { rows, flows, indirect } = step2Results(ctx, sources, index, x, toDirect, unallocated);
+  const hasStep = model.rules.step2.length > 0 || target !== 0;
+  const check: StepCheck | null = hasStep
+    ? {
+        step: 2,
+        in: target,
+        allocated,
+        unallocated: unallocatedTotal,
+        ok: target === allocated + unallocatedTotal,
+      }
+    : null;
+  return { rows, flows, directTotals, indirect, check };
+}
+
+/** The step-2 rules of each source pool; a rule naming an unknown pool, a direct source or itself stops the calculation. */
+function step2RulesBySource(rules: Step2Rule[], isDirect: Map<string, boolean>): Map<string, Step2Rule[]> {
   const rulesBySource = new Map<string, Step2Rule[]>();
-  for (const rule of model.rules.step2) {
+  for (const rule of rules) {
     const label = `Step 2 rule ${rule.source} -> ${rule.destination}`;
     if (!isDirect.has(rule.source) || !isDirect.has(rule.destination)) {
       throw new CalcError("UNKNOWN_REFERENCE", `${label}: unknown pool`, { rule: label });
@@ -67,8 +113,20 @@ export function runStep2(
     if (list) list.push(rule);
     else rulesBySource.set(rule.source, [rule]);
   }
+  return rulesBySource;
+}
 
-  const sources: Source[] = indirectCodes.map((code) => {
+/** Each indirect pool's cost and shares per destination, after the strategy (not_allocate, rebalance). */
+function step2Sources(
+  ctx: CalcContext,
+  indirectCodes: string[],
+  rulesBySource: Map<string, Step2Rule[]>,
+  poolCost: Map<string, number>,
+  knownDrivers: ReadonlySet<string>,
+  lookup: PoolDriverLookup,
+): Source[] {
+  const strategy = ctx.model.settings.step2Strategy;
+  return indirectCodes.map((code) => {
     const rows = (rulesBySource.get(code) ?? [])
       .map((r) => ({ destination: r.destination, type: r.type, percentage: r.percentage, driver: r.driver }))
       .sort(ruleRowOrder);
@@ -103,9 +161,10 @@ export function runStep2(
     }
     return { code, cost: poolCost.get(code) ?? 0, shares: byDest, total: effective, originalTotal };
   });
+}
 
-  checkExits(sources, index);
-
+/** x = C + A x over the indirect pools (x_i: pool i's reciprocal total); a singular system stops the calculation. */
+function solveReciprocal(sources: Source[], index: Map<string, number>): Float64Array {
   const n = sources.length;
   const matrix = new Float64Array(n * n);
   const c = new Float64Array(n);
@@ -126,40 +185,36 @@ export function runStep2(
       { pools },
     );
   }
+  return x;
+}
 
-  // Exits in the order of fixed choice 3: source code, destination code, unallocated last.
-  const raws: number[] = [];
-  const exits: { source: number; dest: string | null }[] = [];
+/** Where cost leaves the indirect pools: source index, direct pool (null: unrouted), unrounded amount. */
+interface Exit {
+  source: number;
+  dest: string | null;
+  raw: number;
+}
+
+/** The exits of every source with their raw amounts: to each direct pool (by code), then the unrouted part. */
+function exitsOf(sources: Source[], index: Map<string, number>, x: Float64Array): Exit[] {
+  const exits: Exit[] = [];
   sources.forEach((src, i) => {
     const dests = [...src.shares.keys()].filter((d) => !index.has(d)).sort(byCode);
-    for (const d of dests) {
-      raws.push(ratToNumber(src.shares.get(d)!) * x[i]!);
-      exits.push({ source: i, dest: d });
-    }
-    raws.push(ratToNumber(sub(ONE, src.total)) * x[i]!);
-    exits.push({ source: i, dest: null });
+    for (const d of dests) exits.push({ source: i, dest: d, raw: ratToNumber(src.shares.get(d)!) * x[i]! });
+    exits.push({ source: i, dest: null, raw: ratToNumber(sub(ONE, src.total)) * x[i]! });
   });
-  const target = sources.reduce((s, src) => s + src.cost, 0);
-  const rounded = roundJointly(raws, target);
+  return exits;
+}
 
-  const directTotals = new Map<string, number>();
-  for (const p of model.pools) if (p.isDirect) directTotals.set(p.code, poolCost.get(p.code) ?? 0);
-  const unallocated = new Float64Array(n);
-  const toDirect = new Map<string, number>();
-  let allocated = 0;
-  let unallocatedTotal = 0;
-  exits.forEach((exit, k) => {
-    const amount = rounded[k]!;
-    if (exit.dest === null) {
-      unallocated[exit.source] = amount;
-      unallocatedTotal += amount;
-      return;
-    }
-    directTotals.set(exit.dest, directTotals.get(exit.dest)! + amount);
-    toDirect.set(`${exit.source}\u0000${exit.dest}`, amount);
-    allocated += amount;
-  });
-
+/** Rows, non-zero flows and pool results of step 2; an UNALLOCATED issue per pool that leaves cost. */
+function step2Results(
+  ctx: CalcContext,
+  sources: Source[],
+  index: Map<string, number>,
+  x: Float64Array,
+  toDirect: Map<string, number>,
+  unallocated: Float64Array,
+): { rows: AllocationRow[]; flows: Flow[]; indirect: PoolResult[] } {
   const rows: AllocationRow[] = [];
   const flows: Flow[] = [];
   const indirect: PoolResult[] = [];
@@ -206,17 +261,7 @@ export function runStep2(
       timeDriven: false,
     });
   });
-  const hasStep = model.rules.step2.length > 0 || target !== 0;
-  const check: StepCheck | null = hasStep
-    ? {
-        step: 2,
-        in: target,
-        allocated,
-        unallocated: unallocatedTotal,
-        ok: target === allocated + unallocatedTotal,
-      }
-    : null;
-  return { rows, flows, directTotals, indirect, check };
+  return { rows, flows, indirect };
 }
 
 /** A group of indirect pools that sends all its cost only among itself has no exit: error. */

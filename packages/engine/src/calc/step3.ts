@@ -2,7 +2,7 @@
 // with any rule to a TDABC activity is time-driven (fixed choice 4): it routes only through time,
 // cost per minute D_k / Cap_k, amount round(u_t * Q_t * D_k / Cap_k), the rest is unused capacity.
 
-import type { Step3Rule } from "../model/types.ts";
+import type { Activity, CostPool, Step3Rule } from "../model/types.ts";
 import { byCode, type CalcContext } from "./context.ts";
 import { CalcError } from "./errors.ts";
 import { splitBigToNumbers } from "./largest-remainder.ts";
@@ -55,23 +55,7 @@ export function runStep3(
   const { model } = ctx;
   const pools = new Map(model.pools.map((p) => [p.code, p]));
   const activities = new Map(model.activities.map((a) => [a.code, a]));
-  const rulesByPool = new Map<string, Step3Rule[]>();
-  for (const rule of model.rules.step3) {
-    const label = `Step 3 rule ${rule.pool} -> ${rule.activity}`;
-    const pool = pools.get(rule.pool);
-    if (!pool || !activities.has(rule.activity)) {
-      throw new CalcError("UNKNOWN_REFERENCE", `${label}: unknown pool or activity`, { rule: label });
-    }
-    if (!pool.isDirect) {
-      throw new CalcError("STEP3_SOURCE_NOT_DIRECT", `${label}: the source must be a direct pool`, {
-        rule: label,
-        pool: rule.pool,
-      });
-    }
-    const list = rulesByPool.get(rule.pool);
-    if (list) list.push(rule);
-    else rulesByPool.set(rule.pool, [rule]);
-  }
+  const rulesByPool = step3RulesByPool(model.rules.step3, pools, activities);
   const tdabcDriver = model.poolDrivers.find((d) => d.isTdabc)?.name ?? null;
   const activityCost = new Map<string, number>(model.activities.map((a) => [a.code, 0]));
   const rows: AllocationRow[] = [];
@@ -106,32 +90,7 @@ export function runStep3(
     let status: AllocationStatus;
     let totalPercentage = 0;
     if (timeDriven) {
-      for (const r of rules) {
-        if (!activities.get(r.activity)!.isTdabc) {
-          throw new CalcError(
-            "TDABC_NON_TDABC_RULE",
-            `Step 3: pool ${code} is time-driven, but its rule to activity ${r.activity} targets a non-TDABC activity`,
-            { pool: code, activity: r.activity },
-          );
-        }
-      }
-      if (tdabcDriver === null) {
-        throw new CalcError(
-          "TDABC_NO_DRIVER",
-          `Step 3: pool ${code} is time-driven but the model has no TDABC driver`,
-          {
-            pool: code,
-          },
-        );
-      }
-      const capValue = lookup(tdabcDriver, code);
-      if (capValue === undefined || !Number.isFinite(capValue) || capValue <= 0) {
-        throw new CalcError(
-          "TDABC_CAPACITY",
-          `Step 3: time-driven pool ${code} needs a practical capacity > 0 (driver ${tdabcDriver}), got ${capValue ?? "none"}`,
-          { pool: code, driver: tdabcDriver, value: capValue ?? null },
-        );
-      }
+      const capValue = timeDrivenCapacity(code, rules, activities, tdabcDriver, lookup);
       const cap = ratOf(capValue);
       const costPerMinute = div(ratInt(d), cap);
       let used = ZERO;
@@ -243,8 +202,6 @@ export function runStep3(
     });
   }
   const flows = [...flowMap.values()].filter((f) => f.amount !== 0);
-  const unallocated = totalIn - totalAllocated;
-  const hasStep = model.rules.step3.length > 0 || totalIn !== 0;
   return {
     rows,
     flows,
@@ -252,14 +209,87 @@ export function runStep3(
     tdabcPools,
     direct,
     activityCost,
-    check: hasStep
-      ? {
-          step: 3,
-          in: totalIn,
-          allocated: [...activityCost.values()].reduce((a, b) => a + b, 0),
-          unallocated,
-          ok: totalIn === [...activityCost.values()].reduce((a, b) => a + b, 0) + unallocated,
-        }
-      : null,
+    check:
+      model.rules.step3.length > 0 || totalIn !== 0
+        ? step3Check(totalIn, totalAllocated, activityCost)
+        : null,
+  };
+}
+
+/** The step-3 rules of each pool; a rule naming an unknown pool or activity, or an indirect pool, stops the calculation. */
+function step3RulesByPool(
+  rules: Step3Rule[],
+  pools: Map<string, CostPool>,
+  activities: Map<string, Activity>,
+): Map<string, Step3Rule[]> {
+  const rulesByPool = new Map<string, Step3Rule[]>();
+  for (const rule of rules) {
+    const label = `Step 3 rule ${rule.pool} -> ${rule.activity}`;
+    const pool = pools.get(rule.pool);
+    if (!pool || !activities.has(rule.activity)) {
+      throw new CalcError("UNKNOWN_REFERENCE", `${label}: unknown pool or activity`, { rule: label });
+    }
+    if (!pool.isDirect) {
+      throw new CalcError("STEP3_SOURCE_NOT_DIRECT", `${label}: the source must be a direct pool`, {
+        rule: label,
+        pool: rule.pool,
+      });
+    }
+    const list = rulesByPool.get(rule.pool);
+    if (list) list.push(rule);
+    else rulesByPool.set(rule.pool, [rule]);
+  }
+  return rulesByPool;
+}
+
+/**
+ * Practical capacity of a time-driven pool (its TDABC driver value), once its rules are checked:
+ * they all target TDABC activities, the model has a TDABC driver and the capacity is > 0.
+ */
+function timeDrivenCapacity(
+  code: string,
+  rules: Step3Rule[],
+  activities: Map<string, Activity>,
+  tdabcDriver: string | null,
+  lookup: (driver: string, pool: string) => number | undefined,
+): number {
+  for (const r of rules) {
+    if (!activities.get(r.activity)!.isTdabc) {
+      throw new CalcError(
+        "TDABC_NON_TDABC_RULE",
+        `Step 3: pool ${code} is time-driven, but its rule to activity ${r.activity} targets a non-TDABC activity`,
+        { pool: code, activity: r.activity },
+      );
+    }
+  }
+  if (tdabcDriver === null) {
+    throw new CalcError(
+      "TDABC_NO_DRIVER",
+      `Step 3: pool ${code} is time-driven but the model has no TDABC driver`,
+      {
+        pool: code,
+      },
+    );
+  }
+  const capValue = lookup(tdabcDriver, code);
+  if (capValue === undefined || !Number.isFinite(capValue) || capValue <= 0) {
+    throw new CalcError(
+      "TDABC_CAPACITY",
+      `Step 3: time-driven pool ${code} needs a practical capacity > 0 (driver ${tdabcDriver}), got ${capValue ?? "none"}`,
+      { pool: code, driver: tdabcDriver, value: capValue ?? null },
+    );
+  }
+  return capValue;
+}
+
+/** The step-3 conservation check: what entered = what the activities received + what stayed on the pools. */
+function step3Check(totalIn: number, totalAllocated: number, activityCost: Map<string, number>): StepCheck {
+  const unallocated = totalIn - totalAllocated;
+  return {
+    step: 3,
+    in: totalIn,
+    allocated: [...activityCost.values()].reduce((a, b) => a + b, 0),
+    unallocated,
+    ok: totalIn === [...activityCost.values()].reduce((a, b) => a + b, 0) + unallocated,
   };
 }

@@ -3,6 +3,7 @@
 // dimension that has P&L values. Works on the CalcResult's typed arrays (no object per record).
 
 import type { CalcResult } from "../calc/calculate.ts";
+import type { PnlDimensionResult } from "../calc/result-types.ts";
 import type { ModelData } from "../model/types.ts";
 
 const STEP_NAMES: Record<number, string> = {
@@ -66,6 +67,15 @@ export function formatResults(
   );
   out.push("");
 
+  out.push(...checkLines(result, money));
+  out.push(...noteLines(result));
+  for (const [dim, pnl] of result.pnl.byDimension) out.push(...profitLines(model, result, dim, pnl));
+  return out.join("\n");
+}
+
+/** The conservation checks of every step as a table, the unallocated total and the verdict. */
+function checkLines(result: CalcResult, money: (minor: number) => string): string[] {
+  const out: string[] = [];
   const rows = [["Step", "In", "Allocated", "Unallocated", "Not allocated", "Check"]];
   let unallocated = 0;
   for (const c of result.checks) {
@@ -84,7 +94,12 @@ export function formatResults(
   out.push("");
   out.push(`Unallocated over all steps: ${money(unallocated)} ${result.currency}`);
   out.push(failed === 0 ? "Checks: all OK" : `Checks: ${failed} FAILED`);
+  return out;
+}
 
+/** The first warnings and data issues, if any. */
+function noteLines(result: CalcResult): string[] {
+  const out: string[] = [];
   if (result.warnings.length > 0) {
     out.push("", `Warnings (${result.warnings.length}):`);
     for (const w of result.warnings.slice(0, 10)) out.push(`  - ${w}`);
@@ -95,34 +110,34 @@ export function formatResults(
     for (const i of result.issues.slice(0, 5)) out.push(`  - step ${i.step} ${i.kind}: ${i.message}`);
     if (result.issues.length > 5) out.push(`  ... and ${result.issues.length - 5} more (see --json)`);
   }
+  return out;
+}
 
-  for (const [dim, pnl] of result.pnl.byDimension) {
-    const ids = model.records.get(dim)?.identifiers ?? [];
-    const profit = pnl.profit;
-    if (profit.length === 0) continue;
-    const total = pnl.totals.get(result.pnl.profitLine ?? "") ?? profit.reduce((a, b) => a + b, 0);
-    const fmt = moneyFormat(result.minorDigits);
-    const major = (v: number) => fmt(Math.round(v * 10 ** result.minorDigits));
-    out.push(
-      "",
-      `Profit by ${dim} (line ${result.pnl.profitLine}, total ${major(total)} ${result.currency}):`,
+/** The ten most and least profitable records of a dimension with a P&L. */
+function profitLines(model: ModelData, result: CalcResult, dim: string, pnl: PnlDimensionResult): string[] {
+  const out: string[] = [];
+  const ids = model.records.get(dim)?.identifiers ?? [];
+  const profit = pnl.profit;
+  if (profit.length === 0) return out;
+  const total = pnl.totals.get(result.pnl.profitLine ?? "") ?? profit.reduce((a, b) => a + b, 0);
+  const fmt = moneyFormat(result.minorDigits);
+  const major = (v: number) => fmt(Math.round(v * 10 ** result.minorDigits));
+  out.push("", `Profit by ${dim} (line ${result.pnl.profitLine}, total ${major(total)} ${result.currency}):`);
+  const best = topK(profit, 10, (a, b) => a > b).filter((i) => profit[i]! > 0);
+  const worst = topK(profit, 10, (a, b) => a < b).filter((i) => profit[i]! < 0);
+  const list = (title: string, idx: number[]) => {
+    if (idx.length === 0) {
+      out.push(`  ${title}: none`);
+      return;
+    }
+    out.push(`  ${title}:`);
+    const t = table(
+      idx.map((i, r) => [`${r + 1}.`, ids[i] ?? String(i), major(profit[i]!)]),
+      [true, false, true],
     );
-    const best = topK(profit, 10, (a, b) => a > b).filter((i) => profit[i]! > 0);
-    const worst = topK(profit, 10, (a, b) => a < b).filter((i) => profit[i]! < 0);
-    const list = (title: string, idx: number[]) => {
-      if (idx.length === 0) {
-        out.push(`  ${title}: none`);
-        return;
-      }
-      out.push(`  ${title}:`);
-      const t = table(
-        idx.map((i, r) => [`${r + 1}.`, ids[i] ?? String(i), major(profit[i]!)]),
-        [true, false, true],
-      );
-      for (const line of t) out.push(`    ${line}`);
-    };
-    list("Top 10 profitable", best);
-    list("Top 10 unprofitable", worst);
-  }
-  return out.join("\n");
+    for (const line of t) out.push(`    ${line}`);
+  };
+  list("Top 10 profitable", best);
+  list("Top 10 unprofitable", worst);
+  return out;
 }

@@ -42,80 +42,81 @@ export function tokenize(source: string, start: number): Token[] {
     }
     const pos = i;
     if (isDigit(c) || (c === 46 && i + 1 < n && isDigit(source.charCodeAt(i + 1)))) {
-      while (i < n && isDigit(source.charCodeAt(i))) i++;
-      if (i < n && source.charCodeAt(i) === 46) {
-        i++;
-        while (i < n && isDigit(source.charCodeAt(i))) i++;
-      }
+      i = numberEnd(source, i);
       const text = source.slice(pos, i);
       tokens.push(token("number", pos, text, Number(text)));
       continue;
     }
-    const ch = source[i]!;
     // Surrogate pairs: take the whole code point so astral letters are recognised.
     const cp = String.fromCodePoint(source.codePointAt(i)!);
     if (isNameStart(cp)) {
-      i += cp.length;
-      while (i < n) {
-        const next = String.fromCodePoint(source.codePointAt(i)!);
-        if (!isNamePart(next)) break;
-        i += next.length;
-      }
+      i = nameEnd(source, i + cp.length);
       tokens.push(token("name", pos, source.slice(pos, i)));
       continue;
     }
-    switch (ch) {
-      case "[": {
-        const close = source.indexOf("]", i + 1);
-        if (close < 0) throw new FormulaError("unclosed_bracket", pos, `Unclosed "[" at position ${pos}`);
-        const name = source.slice(i + 1, close);
-        if (name.trim() === "")
-          throw new FormulaError("empty_name", pos, `Empty name "[]" at position ${pos}`);
-        tokens.push(token("name", pos, name, 0, true));
-        i = close + 1;
-        continue;
-      }
-      case "(":
-        tokens.push(token("lparen", pos, ch));
-        i++;
-        continue;
-      case ")":
-        tokens.push(token("rparen", pos, ch));
-        i++;
-        continue;
-      case ",":
-        tokens.push(token("comma", pos, ch));
-        i++;
-        continue;
-      case "+":
-      case "-":
-      case "*":
-      case "/":
-      case "=":
-        tokens.push(token("op", pos, ch));
-        i++;
-        continue;
-      case "<": {
-        const next = source[i + 1];
-        const text = next === "=" || next === ">" ? `<${next}` : "<";
-        tokens.push(token("op", pos, text));
-        i += text.length;
-        continue;
-      }
-      case ">": {
-        const text = source[i + 1] === "=" ? ">=" : ">";
-        tokens.push(token("op", pos, text));
-        i += text.length;
-        continue;
-      }
-      default:
-        throw new FormulaError(
-          "unexpected_character",
-          pos,
-          `Unexpected character "${cp}" at position ${pos}`,
-        );
-    }
+    const symbol = symbolAt(source, pos, cp);
+    tokens.push(symbol.token);
+    i = symbol.end;
   }
   tokens.push(token("eof", n, ""));
   return tokens;
+}
+
+/** End of the number starting at `i`: digits, then optionally "." and digits. */
+function numberEnd(source: string, i: number): number {
+  const n = source.length;
+  while (i < n && isDigit(source.charCodeAt(i))) i++;
+  if (i < n && source.charCodeAt(i) === 46) {
+    i++;
+    while (i < n && isDigit(source.charCodeAt(i))) i++;
+  }
+  return i;
+}
+
+/** End of the name whose rest starts at `i` (code point by code point). */
+function nameEnd(source: string, i: number): number {
+  const n = source.length;
+  while (i < n) {
+    const next = String.fromCodePoint(source.codePointAt(i)!);
+    if (!isNamePart(next)) break;
+    i += next.length;
+  }
+  return i;
+}
+
+/** The [bracketed] name, parenthesis, comma or operator at `pos` (code point `cp`), and its end. */
+function symbolAt(source: string, pos: number, cp: string): { token: Token; end: number } {
+  const ch = source[pos]!;
+  switch (ch) {
+    case "[": {
+      const close = source.indexOf("]", pos + 1);
+      if (close < 0) throw new FormulaError("unclosed_bracket", pos, `Unclosed "[" at position ${pos}`);
+      const name = source.slice(pos + 1, close);
+      if (name.trim() === "") throw new FormulaError("empty_name", pos, `Empty name "[]" at position ${pos}`);
+      return { token: token("name", pos, name, 0, true), end: close + 1 };
+    }
+    case "(":
+      return { token: token("lparen", pos, ch), end: pos + 1 };
+    case ")":
+      return { token: token("rparen", pos, ch), end: pos + 1 };
+    case ",":
+      return { token: token("comma", pos, ch), end: pos + 1 };
+    case "+":
+    case "-":
+    case "*":
+    case "/":
+    case "=":
+      return { token: token("op", pos, ch), end: pos + 1 };
+    case "<": {
+      const next = source[pos + 1];
+      const text = next === "=" || next === ">" ? `<${next}` : "<";
+      return { token: token("op", pos, text), end: pos + text.length };
+    }
+    case ">": {
+      const text = source[pos + 1] === "=" ? ">=" : ">";
+      return { token: token("op", pos, text), end: pos + text.length };
+    }
+    default:
+      throw new FormulaError("unexpected_character", pos, `Unexpected character "${cp}" at position ${pos}`);
+  }
 }

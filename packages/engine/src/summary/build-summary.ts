@@ -62,7 +62,31 @@ export function buildSummary(model: ModelData, result: CalcResult): ResultsSumma
     summary.pools = pools;
   }
 
-  const flows: SummaryFlow[] = [...result.step1.flows, ...result.step2.flows, ...result.step3.flows]
+  const flows = summaryFlows(result, major);
+  if (flows.length) summary.flows = flows;
+  if (result.step3.tdabcPools.length) summary.tdabc = tdabcEntries(result, major, money);
+  if (result.activities.length) summary.activities = activityEntries(result, major, money);
+  if (result.dimensions.size) summary.records = recordEntries(result, major);
+
+  if (result.calculatedDrivers.length) {
+    const drivers = dict<Record<string, { sum_value: number }>>();
+    for (const cd of result.calculatedDrivers) {
+      const byName = drivers[cd.dimension] ?? dict<{ sum_value: number }>();
+      byName[cd.name] = { sum_value: money(cd.sumValue) };
+      drivers[cd.dimension] = byName;
+    }
+    summary.calculated_drivers = drivers;
+  }
+
+  if (result.pnl.profitLine !== null && model.pnlLines.length) addPnl(summary, model, result, money);
+  return summary;
+}
+
+type Convert = (value: number) => number;
+
+/** Non-zero flows of steps 1-3 in step, source, destination order. */
+function summaryFlows(result: CalcResult, major: Convert): SummaryFlow[] {
+  return [...result.step1.flows, ...result.step2.flows, ...result.step3.flows]
     .filter((f) => f.amount !== 0)
     .sort((a, b) => a.step - b.step || byCode(a.source, b.source) || byCode(a.destination, b.destination))
     .map((f) => {
@@ -75,105 +99,105 @@ export function buildSummary(model: ModelData, result: CalcResult): ResultsSumma
       if (f.reciprocal) flow.reciprocal = true;
       return flow;
     });
-  if (flows.length) summary.flows = flows;
+}
 
-  if (result.step3.tdabcPools.length) {
-    const tdabc = dict<NonNullable<ResultsSummary["tdabc"]>[string]>();
-    for (const t of result.step3.tdabcPools) {
-      tdabc[t.pool] = {
-        capacity: normalize(t.capacity),
-        cost_per_minute: money(t.costPerMinute),
-        minutes_used: normalize(t.minutesUsed),
-        unallocated_capacity: normalize(t.unallocatedCapacity),
-        unused_capacity_cost: major(t.unusedCapacityCost),
-      };
-    }
-    summary.tdabc = tdabc;
+function tdabcEntries(
+  result: CalcResult,
+  major: Convert,
+  money: Convert,
+): NonNullable<ResultsSummary["tdabc"]> {
+  const tdabc = dict<NonNullable<ResultsSummary["tdabc"]>[string]>();
+  for (const t of result.step3.tdabcPools) {
+    tdabc[t.pool] = {
+      capacity: normalize(t.capacity),
+      cost_per_minute: money(t.costPerMinute),
+      minutes_used: normalize(t.minutesUsed),
+      unallocated_capacity: normalize(t.unallocatedCapacity),
+      unused_capacity_cost: major(t.unusedCapacityCost),
+    };
   }
+  return tdabc;
+}
 
-  if (result.activities.length) {
-    const activities = dict<NonNullable<ResultsSummary["activities"]>[string]>();
-    for (const a of result.activities) {
-      const entry: NonNullable<ResultsSummary["activities"]>[string] = {
-        cost: major(a.cost),
-        quantity: normalize(a.quantity),
-        allocated: major(a.allocated),
-        unallocated: major(a.unallocated),
-      };
-      if (a.costPerUnit !== null) entry.cost_per_unit = money(a.costPerUnit);
-      activities[a.code] = {
-        cost: entry.cost,
-        quantity: entry.quantity,
-        ...(entry.cost_per_unit === undefined ? {} : { cost_per_unit: entry.cost_per_unit }),
-        allocated: entry.allocated,
-        unallocated: entry.unallocated,
-      };
-    }
-    summary.activities = activities;
+function activityEntries(
+  result: CalcResult,
+  major: Convert,
+  money: Convert,
+): NonNullable<ResultsSummary["activities"]> {
+  const activities = dict<NonNullable<ResultsSummary["activities"]>[string]>();
+  for (const a of result.activities) {
+    const entry: NonNullable<ResultsSummary["activities"]>[string] = {
+      cost: major(a.cost),
+      quantity: normalize(a.quantity),
+      allocated: major(a.allocated),
+      unallocated: major(a.unallocated),
+    };
+    if (a.costPerUnit !== null) entry.cost_per_unit = money(a.costPerUnit);
+    activities[a.code] = {
+      cost: entry.cost,
+      quantity: entry.quantity,
+      ...(entry.cost_per_unit === undefined ? {} : { cost_per_unit: entry.cost_per_unit }),
+      allocated: entry.allocated,
+      unallocated: entry.unallocated,
+    };
   }
+  return activities;
+}
 
-  if (result.dimensions.size) {
-    const records = dict<Record<string, { cost: number; unallocated: number }>>();
-    for (const code of [...result.dimensions.keys()].sort(byCode)) {
-      const dim = result.dimensions.get(code)!;
-      const byId = dict<{ cost: number; unallocated: number }>();
-      dim.identifiers.forEach((id, i) => {
-        byId[id] = { cost: major(dim.cost[i]!), unallocated: major(dim.unallocated[i]!) };
-      });
-      records[code] = byId;
-    }
-    summary.records = records;
+/** Cost and unallocated cost of every record, dimensions in code order. */
+function recordEntries(result: CalcResult, major: Convert): NonNullable<ResultsSummary["records"]> {
+  const records = dict<Record<string, { cost: number; unallocated: number }>>();
+  for (const code of [...result.dimensions.keys()].sort(byCode)) {
+    const dim = result.dimensions.get(code)!;
+    const byId = dict<{ cost: number; unallocated: number }>();
+    dim.identifiers.forEach((id, i) => {
+      byId[id] = { cost: major(dim.cost[i]!), unallocated: major(dim.unallocated[i]!) };
+    });
+    records[code] = byId;
   }
+  return records;
+}
 
-  if (result.calculatedDrivers.length) {
-    const drivers = dict<Record<string, { sum_value: number }>>();
-    for (const cd of result.calculatedDrivers) {
-      const byName = drivers[cd.dimension] ?? dict<{ sum_value: number }>();
-      byName[cd.name] = { sum_value: money(cd.sumValue) };
-      drivers[cd.dimension] = byName;
-    }
-    summary.calculated_drivers = drivers;
+/** The P&L lines and profit of every record, and the whale curve, of each dimension with a P&L. */
+function addPnl(summary: ResultsSummary, model: ModelData, result: CalcResult, money: Convert): void {
+  const pnl = dict<Record<string, Record<string, number>>>();
+  const profit = dict<Record<string, number>>();
+  const whale = dict<SummaryWhale>();
+  const lineCodes = linesInRank(model).map((l) => l.code);
+  for (const code of [...result.pnl.byDimension.keys()].sort(byCode)) {
+    const dim = result.pnl.byDimension.get(code)!;
+    const ids = result.dimensions.get(code)!.identifiers;
+    const byId = dict<Record<string, number>>();
+    const profitById = dict<number>();
+    ids.forEach((id, i) => {
+      const lines = dict<number>();
+      for (const line of lineCodes) lines[line] = money(dim.values.get(line)![i]!);
+      byId[id] = lines;
+      profitById[id] = money(dim.profit[i]!);
+    });
+    pnl[code] = byId;
+    profit[code] = profitById;
+    const w = result.whale.get(code);
+    if (w) whale[code] = whaleEntry(w, money);
   }
+  summary.pnl = pnl;
+  summary.profit = profit;
+  summary.whale = whale;
+}
 
-  if (result.pnl.profitLine !== null && model.pnlLines.length) {
-    const pnl = dict<Record<string, Record<string, number>>>();
-    const profit = dict<Record<string, number>>();
-    const whale = dict<SummaryWhale>();
-    const lineCodes = linesInRank(model).map((l) => l.code);
-    for (const code of [...result.pnl.byDimension.keys()].sort(byCode)) {
-      const dim = result.pnl.byDimension.get(code)!;
-      const ids = result.dimensions.get(code)!.identifiers;
-      const byId = dict<Record<string, number>>();
-      const profitById = dict<number>();
-      ids.forEach((id, i) => {
-        const lines = dict<number>();
-        for (const line of lineCodes) lines[line] = money(dim.values.get(line)![i]!);
-        byId[id] = lines;
-        profitById[id] = money(dim.profit[i]!);
-      });
-      pnl[code] = byId;
-      profit[code] = profitById;
-      const w = result.whale.get(code);
-      if (w) {
-        const entry: SummaryWhale = { profit_line: w.profitLine, total_profit: money(w.totalProfit) };
-        if (w.points === null) entry.note = w.note ?? "Total profit is not positive";
-        else {
-          // Percentages unrounded (full double precision): a checker compares them with a
-          // tolerance, which is safer against exact values than against values rounded here.
-          entry.peak_percent = w.peakPercent!;
-          entry.peak_at_percent = w.peakAtPercent!;
-          const points: [number, number][] = [];
-          for (let k = 0; k < w.points.length; k += 2) points.push([w.points[k]!, w.points[k + 1]!]);
-          entry.points = points;
-        }
-        whale[code] = entry;
-      }
-    }
-    summary.pnl = pnl;
-    summary.profit = profit;
-    summary.whale = whale;
+function whaleEntry(w: WhaleResult, money: Convert): SummaryWhale {
+  const entry: SummaryWhale = { profit_line: w.profitLine, total_profit: money(w.totalProfit) };
+  if (w.points === null) entry.note = w.note ?? "Total profit is not positive";
+  else {
+    // Percentages unrounded (full double precision): a checker compares them with a
+    // tolerance, which is safer against exact values than against values rounded here.
+    entry.peak_percent = w.peakPercent!;
+    entry.peak_at_percent = w.peakAtPercent!;
+    const points: [number, number][] = [];
+    for (let k = 0; k < w.points.length; k += 2) points.push([w.points[k]!, w.points[k + 1]!]);
+    entry.points = points;
   }
-  return summary;
+  return entry;
 }
 
 /**
