@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
-import { calculationLogs, calculations } from "../schema/calculations.ts";
+import { calculations } from "../schema/calculations.ts";
 import { users } from "../schema/users.ts";
 import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
-import { ACTIVE_RUN_STATUSES, runLifecycle } from "./run-lifecycle.ts";
+import { ACTIVE_RUN_STATUSES, type CalculationLogRow, runLifecycle } from "./run-lifecycle.ts";
 
 export type DriversCalculationRow = typeof calculations.$inferSelect & { requestedByName: string | null };
 
@@ -145,34 +145,15 @@ export function calculatedDriverRunsRepository(db: Database) {
       return lifecycle.requestStop(companyId, id, "end", tx);
     },
 
+    /** The run's log lines (of `levels`), oldest first unless ordered otherwise. */
     async logs(
       companyId: number,
       calculationId: number,
       filter: { levels?: string[] | undefined },
       page: PageRequest,
       tx: Executor = db,
-    ): Promise<PageResult<typeof calculationLogs.$inferSelect>> {
-      const conditions: SQL[] = [
-        eq(calculationLogs.companyId, companyId),
-        eq(calculationLogs.calculationId, calculationId),
-      ];
-      if (filter.levels) conditions.push(inArray(calculationLogs.level, filter.levels));
-      const where = and(...conditions);
-      const rows = await tx
-        .select()
-        .from(calculationLogs)
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            page.ordering,
-            { at: calculationLogs.at, id: calculationLogs.id },
-            "at",
-            calculationLogs.id,
-          ),
-        )
-        .limit(page.limit)
-        .offset(page.offset);
-      return { rows, count: await tx.$count(calculationLogs, where) };
+    ): Promise<PageResult<CalculationLogRow>> {
+      return lifecycle.listLogs(companyId, calculationId, filter, page, "at", tx);
     },
   };
 }

@@ -1,15 +1,14 @@
 import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
-import { calculationLogs, calculations } from "../schema/calculations.ts";
+import { calculations } from "../schema/calculations.ts";
 import { scenarios } from "../schema/models.ts";
 import { users } from "../schema/users.ts";
 import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
-import { ofRun, runLifecycle } from "./run-lifecycle.ts";
+import { type CalculationLogRow, ofRun, runLifecycle } from "./run-lifecycle.ts";
 
 export type CalculationRow = typeof calculations.$inferSelect;
 export type CalculationView = CalculationRow & { requestedByName: string | null };
-export type CalculationLogRow = typeof calculationLogs.$inferSelect;
-export type { LogLevel } from "./run-lifecycle.ts";
+export type { CalculationLogRow, LogLevel } from "./run-lifecycle.ts";
 
 // Calculation runs. A request makes one run: its own row (the root, category of what was asked)
 // plus one row per further category it refreshes (parent_id = root), all moving through the
@@ -213,33 +212,15 @@ export function calculationsRepository(db: Database) {
         );
     },
 
+    /** The run's log, newest first unless ordered otherwise (one level, or all). */
     async listLogs(
       companyId: number,
       calculationId: number,
       filter: { level?: string | undefined },
       page: PageRequest,
     ): Promise<PageResult<CalculationLogRow>> {
-      const conditions: SQL[] = [
-        eq(calculationLogs.companyId, companyId),
-        eq(calculationLogs.calculationId, calculationId),
-      ];
-      if (filter.level) conditions.push(eq(calculationLogs.level, filter.level));
-      const where = and(...conditions);
-      const rows = await db
-        .select()
-        .from(calculationLogs)
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            page.ordering,
-            { at: calculationLogs.at, id: calculationLogs.id },
-            "-id",
-            calculationLogs.id,
-          ),
-        )
-        .limit(page.limit)
-        .offset(page.offset);
-      return { rows, count: await db.$count(calculationLogs, where) };
+      const levels = filter.level ? [filter.level] : undefined;
+      return lifecycle.listLogs(companyId, calculationId, { levels }, page, "-id");
     },
 
     /**

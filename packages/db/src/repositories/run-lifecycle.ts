@@ -1,8 +1,11 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { calculationLogs, calculations } from "../schema/calculations.ts";
 
+import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
+
 export type LogLevel = "INFO" | "WARNING" | "ERROR";
+export type CalculationLogRow = typeof calculationLogs.$inferSelect;
 
 /** Statuses of a run still queued or running (a stop may still be asked for). */
 export const ACTIVE_RUN_STATUSES = ["REQUESTED", "IN_PROGRESS", "ATTEMPTING_TO_STOP"] as const;
@@ -225,6 +228,41 @@ export function runLifecycle(db: Database) {
       tx: Executor = db,
     ): Promise<void> {
       await tx.insert(calculationLogs).values({ companyId, calculationId, level, detail });
+    },
+
+    /**
+     * A run's log lines (of `levels`, or all), a page in `page.ordering` or else `defaultOrdering`
+     * (the calculation log lists newest first; the calculated-drivers issues oldest first).
+     */
+    async listLogs(
+      companyId: number,
+      calculationId: number,
+      filter: { levels?: readonly string[] | undefined },
+      page: PageRequest,
+      defaultOrdering: "-id" | "at",
+      tx: Executor = db,
+    ): Promise<PageResult<CalculationLogRow>> {
+      const conditions: SQL[] = [
+        eq(calculationLogs.companyId, companyId),
+        eq(calculationLogs.calculationId, calculationId),
+      ];
+      if (filter.levels) conditions.push(inArray(calculationLogs.level, [...filter.levels]));
+      const where = and(...conditions);
+      const rows = await tx
+        .select()
+        .from(calculationLogs)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            page.ordering,
+            { at: calculationLogs.at, id: calculationLogs.id },
+            defaultOrdering,
+            calculationLogs.id,
+          ),
+        )
+        .limit(page.limit)
+        .offset(page.offset);
+      return { rows, count: await tx.$count(calculationLogs, where) };
     },
 
     /**

@@ -1,5 +1,5 @@
-import { Worker } from "node:worker_threads";
 import type { ModelData } from "@costflow/engine/model/types";
+import { spareThreads } from "../../lib/spare-thread.ts";
 import type { CodeIds, LogEvent, RunOutput, RunPlan, ThreadMessage } from "./run-plan.ts";
 
 // The main thread's side of a calculation thread: start it, relay its progress, logs and phase
@@ -19,38 +19,16 @@ export interface CalculationThread {
 const ENTRY = new URL("../../worker/calculation-thread.mjs", import.meta.url);
 const HEAP_MB = 4096;
 
-/**
- * A thread started ahead of time: loading tsx and compiling the engine, the database client and
- * the loader takes one to three seconds, paid while the worker is idle instead of in a run.
- */
-let spare: { worker: Worker; alive: boolean } | null = null;
-
-function spawn(): { worker: Worker; alive: boolean } {
-  const worker = new Worker(ENTRY, {
-    // Not the parent's flags (vitest's or tsx's loaders): the entry registers tsx itself.
-    execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
-  });
-  const entry = { worker, alive: true };
-  worker.once("exit", () => {
-    entry.alive = false;
-  });
-  return entry;
-}
+/** Threads of calculations, one started ahead of time (lib/spare-thread.ts). */
+const threads = spareThreads(ENTRY, () => HEAP_MB);
 
 /** Starts the spare thread (idempotent); an idle spare never keeps the process alive. */
 export function prewarmCalculationThread(): void {
-  if (spare?.alive) return;
-  spare = spawn();
-  spare.worker.unref();
-  // A spare that fails before its first run is simply replaced at the next run.
-  spare.worker.on("error", () => {});
+  threads.prewarm();
 }
 
 export function stopSpareThread(): Promise<number> | undefined {
-  const current = spare;
-  spare = null;
-  return current?.worker.terminate();
+  return threads.stop();
 }
 
 export function startCalculationThread(options: {
@@ -67,10 +45,7 @@ export function startCalculationThread(options: {
   onPublished(phase: "steps" | "reports", status: string, ms: number, rows: number): Promise<void>;
 }): CalculationThread {
   const stopFlag = new SharedArrayBuffer(4);
-  const taken = spare?.alive ? spare : spawn();
-  spare = null;
-  const worker = taken.worker;
-  worker.ref();
+  const worker = threads.take();
   worker.postMessage({
     plan: options.plan,
     stopFlag,

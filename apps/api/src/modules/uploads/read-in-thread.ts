@@ -1,5 +1,5 @@
-import { Worker } from "node:worker_threads";
 import { jobSettings } from "../../config.ts";
+import { spareThreads } from "../../lib/spare-thread.ts";
 import type { ReadReply, ReadRequest } from "./read-thread.ts";
 import { type ReadCaps, type SheetRow, UnreadableFileError } from "./source-rows.ts";
 
@@ -11,33 +11,16 @@ const ENTRY = new URL("./read-thread.mjs", import.meta.url);
 /** A workbook's parser holds shared strings and styles; past this the thread is stopped. */
 const HEAP_MB = jobSettings().uploads.readerHeapMb;
 
-let spare: { worker: Worker; alive: boolean } | null = null;
-
-function spawn(): { worker: Worker; alive: boolean } {
-  const worker = new Worker(ENTRY, {
-    // Not the parent's flags (vitest's or tsx's loaders): the entry registers tsx itself.
-    execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
-  });
-  const entry = { worker, alive: true };
-  worker.once("exit", () => {
-    entry.alive = false;
-  });
-  // Errors are read through the calls below; an idle spare that fails is replaced.
-  worker.on("error", () => {});
-  worker.unref();
-  return entry;
-}
+/** Reading threads, one started ahead of time (lib/spare-thread.ts). */
+const threads = spareThreads(ENTRY, () => HEAP_MB);
 
 /** Starts the spare thread (idempotent); an idle spare never keeps the process alive. */
 export function prewarmReadThread(): void {
-  if (!spare?.alive) spare = spawn();
+  threads.prewarm();
 }
 
 export function stopSpareReadThread(): Promise<number> | undefined {
-  const current = spare;
-  spare = null;
-  return current?.worker.terminate();
+  return threads.stop();
 }
 
 /**
@@ -52,11 +35,8 @@ export async function* readInThread(
   caps: ReadCaps,
   onBytes: (bytes: number) => void,
 ): AsyncGenerator<SheetRow[]> {
-  const taken = spare?.alive ? spare : spawn();
-  spare = null;
+  const worker = threads.take();
   prewarmReadThread();
-  const worker = taken.worker;
-  worker.ref();
   let settle: ((reply: ReadReply) => void) | null = null;
   let ended: ReadReply | null = null;
   const deliver = (reply: ReadReply) => {
