@@ -75,7 +75,7 @@ try {
     `generated ${profile} ${size}: ${records} records in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
   t = performance.now();
-  const saved = await saveModelData(database.db, companyId, me.id, model);
+  const saved = await saveModelData(companyId, me.id, model, database.db);
   console.log(`saved (import service) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   const results: {

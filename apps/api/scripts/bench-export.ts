@@ -109,7 +109,7 @@ try {
   async function generateAndCalculate(): Promise<number> {
     let t = performance.now();
     const model = generateModel(size as BenchSize, Number(values.seed));
-    const saved = await saveModelData(database.db, me.selected_company, me.id, model);
+    const saved = await saveModelData(me.selected_company, me.id, model, database.db);
     console.log(`generated and saved ${size} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     t = performance.now();
     const requested = await app.inject({

@@ -61,10 +61,10 @@ try {
       await seedDemo(database.db, { hashPassword });
       const company = await demoCompanyId(database);
       let t = performance.now();
-      const created = await importBundle(database.db, company, null, zip);
+      const created = await importBundle(company, null, zip, {}, {}, database.db);
       importTimes.push(seconds(t));
       t = performance.now();
-      const model = await loadModelData(database.db, company, created.scenario);
+      const model = await loadModelData(company, created.scenario, database.db);
       loadTimes.push(seconds(t));
       let records = 0;
       for (const r of model.records.values()) records += r.identifiers.length;

@@ -75,7 +75,7 @@ try {
     if (!isBenchSize(values.size)) throw new Error("--size must be S, M or L");
     const me = (await get("/auth/users/me/")).json();
     const model = generateModel(values.size as BenchSize, 1);
-    const saved = await saveModelData(database.db, me.selected_company, me.id, model);
+    const saved = await saveModelData(me.selected_company, me.id, model, database.db);
     scenarios.push([`bench-${values.size}`, saved.scenario]);
   }
   for (const [name, scenario] of scenarios) {

@@ -158,7 +158,7 @@ describe("stopping", () => {
     const model = generateModel("S", 7);
     const adminId = (await t.database.executeSql("select id from users where email = 'admin@costflow.demo'"))
       .rows[0]!.id as number;
-    const big = await saveModelData(t.database.db, companyId, adminId, model);
+    const big = await saveModelData(companyId, adminId, model, t.database.db);
     const id = await request("/calculation/calculate-all/", big.scenario);
     await eventually(async () => {
       const row = await calculationsRepository(t.database.db).find(companyId, id);

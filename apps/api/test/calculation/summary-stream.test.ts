@@ -30,7 +30,7 @@ beforeAll(async () => {
   const model = generateModel("S", 3);
   // Identifiers stay sorted: a quote and a backslash sort before letters and digits.
   model.records.get("CUSTOMERS")!.identifiers[0] = 'A"quoted\\id';
-  scenario = (await saveModelData(t.database.db, me.selected_company, me.id, model)).scenario;
+  scenario = (await saveModelData(me.selected_company, me.id, model, t.database.db)).scenario;
   const run = await call("POST", "/calculation/calculate-all/", { scenario });
   expect(run.statusCode).toBe(201);
   const id = run.json().calculation_id;
@@ -40,7 +40,7 @@ beforeAll(async () => {
     ended.status === "FINISHED" ? "" : (await call("GET", `/calculation/logs/?calculation=${id}`)).body;
   expect(ended.status, logs.slice(0, 2000)).toBe("FINISHED");
   // The model as the run read it back from the database.
-  const stored = await loadModelData(t.database.db, me.selected_company, scenario);
+  const stored = await loadModelData(me.selected_company, scenario, t.database.db);
   expected = JSON.parse(JSON.stringify(buildSummary(stored, calculate(stored))));
 }, 300_000);
 afterAll(async () => t?.close());

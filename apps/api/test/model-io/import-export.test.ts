@@ -61,7 +61,7 @@ describe("POST models/import/", () => {
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json();
     expect(created).toEqual({ model: expect.any(Number), scenario: expect.any(Number) });
-    const loaded = await loadModelData(t.database.db, demo, created.scenario);
+    const loaded = await loadModelData(demo, created.scenario, t.database.db);
     const expected = await readBundle(acceptanceBundle(name));
     expect(loaded).toEqual(expected);
     expect(summaryOf(loaded)).toEqual(summaryOf(expected));
@@ -73,7 +73,7 @@ describe("POST models/import/", () => {
   it.each(TEMPLATES)("imports the %s template", async (name) => {
     const response = await upload(zipBundle(join(templatesDir, name)));
     expect(response.statusCode, response.body).toBe(201);
-    const loaded = await loadModelData(t.database.db, demo, response.json().scenario);
+    const loaded = await loadModelData(demo, response.json().scenario, t.database.db);
     expect(loaded).toEqual(await readBundle(join(templatesDir, name)));
   });
 
@@ -208,8 +208,8 @@ describe("GET models/{id}/export/", () => {
 
     const second = (await upload(response.rawPayload)).json();
     expect(second.model).not.toBe(first.model);
-    const a = await loadModelData(t.database.db, demo, first.scenario);
-    const b = await loadModelData(t.database.db, demo, second.scenario);
+    const a = await loadModelData(demo, first.scenario, t.database.db);
+    const b = await loadModelData(demo, second.scenario, t.database.db);
     expect(b).toEqual(a);
     expect(b.activities.find((x) => x.code === "AUDIT")).toMatchObject({ pool: "", isTdabc: false });
     expect(await readBundle(zipPath)).toEqual(a);
@@ -272,7 +272,7 @@ describe("templates", () => {
       author: "Carlos Client",
       scenario: expect.any(Number),
     });
-    const loaded = await loadModelData(t.database.db, demo, created.scenario);
+    const loaded = await loadModelData(demo, created.scenario, t.database.db);
     const template = await readBundle(join(templatesDir, "manufacturing"));
     template.info.name = "Plant Setúbal";
     expect(loaded).toEqual(template);

@@ -30,8 +30,8 @@ afterAll(async () => {
 });
 
 async function roundTrip(model: ModelData): Promise<ModelData> {
-  const saved = await saveModelData(database.db, company, null, model);
-  return loadModelData(database.db, company, saved.scenario);
+  const saved = await saveModelData(company, null, model, database.db);
+  return loadModelData(company, saved.scenario, database.db);
 }
 
 describe("saveModelData then loadModelData", () => {
@@ -61,12 +61,12 @@ describe("loadModelData", () => {
 
   it("is 404 for a scenario of another company", async () => {
     const saved = await saveModelData(
-      database.db,
       company,
       null,
       await readBundle(acceptanceBundle("reciprocal-support-departments")),
+      database.db,
     );
-    await expect(loadModelData(database.db, company + 1000, saved.scenario)).rejects.toMatchObject({
+    await expect(loadModelData(company + 1000, saved.scenario, database.db)).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });
@@ -74,7 +74,7 @@ describe("loadModelData", () => {
 
 describe("saveModelData", () => {
   it("keeps the record counts per dimension exact", async () => {
-    const saved = await saveModelData(database.db, company, null, await readBundle(engineFixture));
+    const saved = await saveModelData(company, null, await readBundle(engineFixture), database.db);
     const counted = await rawQuery<{ dimension: number; n: string }>(
       database.db,
       `select dimension_id as dimension, count(*) as n from dimension_records
@@ -97,7 +97,7 @@ describe("saveModelData", () => {
     const model = await readBundle(engineFixture);
     const before = await countRows(database.db);
     model.records.get("PRODUCTS")!.identifiers[0] = "P\u0000";
-    await expect(saveModelData(database.db, company, null, model)).rejects.toThrow();
+    await expect(saveModelData(company, null, model, database.db)).rejects.toThrow();
     expect(await countRows(database.db)).toEqual(before);
   });
 });

@@ -58,8 +58,8 @@ describe("POST model/scenarios/duplicate/", () => {
       currency: "USD",
       status: "NEW",
     });
-    const original = await loadModelData(t.database.db, demo, scenario);
-    const copied = await loadModelData(t.database.db, demo, copy.id);
+    const original = await loadModelData(demo, scenario, t.database.db);
+    const copied = await loadModelData(demo, copy.id, t.database.db);
     expect(copied.accountValues).toEqual(original.accountValues);
     expect(copied.poolDriverValues).toEqual(original.poolDriverValues);
     expect(copied.records).toEqual(original.records);
@@ -101,8 +101,8 @@ describe("POST model/scenarios/duplicate/", () => {
       period_to: "2025-03-31",
       currency: "GBP",
     });
-    const original = await loadModelData(t.database.db, demo, scenario);
-    const copied = await loadModelData(t.database.db, demo, a.id);
+    const original = await loadModelData(demo, scenario, t.database.db);
+    const copied = await loadModelData(demo, a.id, t.database.db);
     expect({ ...copied, info: original.info }).toEqual(original);
   });
 
@@ -217,7 +217,7 @@ describe("ensureDemoModel", () => {
       const user = (await users.findByEmail(demoUser.email))!;
       const settings = await users.getSettings(user.id);
       expect(settings.selectedModelId).toBe(models[0]!.id);
-      const loaded = await loadModelData(t.database.db, demo, settings.selectedScenarioId!);
+      const loaded = await loadModelData(demo, settings.selectedScenarioId!, t.database.db);
       expect(loaded).toEqual(await readBundle(join(templatesDir, "distribution")));
     }
   });

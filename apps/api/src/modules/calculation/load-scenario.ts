@@ -24,7 +24,7 @@ export async function loadScenario(
   scenarioId: number,
 ): Promise<LoadedScenario> {
   const startedAt = performance.now();
-  const model = await loadModelData(db, companyId, scenarioId);
+  const model = await loadModelData(companyId, scenarioId, db);
   const ids = await modelsRepository(db).codeIds(companyId, scenarioId);
   let records = 0;
   for (const r of model.records.values()) records += r.identifiers.length;

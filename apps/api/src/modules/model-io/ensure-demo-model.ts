@@ -25,7 +25,7 @@ export async function ensureDemoModel(db: Database): Promise<{ created: boolean 
     await models.lockForTransaction(DEMO_MODEL_LOCK, tx);
     if ((await models.countModels(company.id, tx)) > 0) return { created: false };
     const admin = await users.findByEmail(DEMO_USERS[0].email, tx);
-    const saved = await saveModelData(tx, company.id, admin?.id ?? null, model);
+    const saved = await saveModelData(company.id, admin?.id ?? null, model, tx);
     for (const demo of DEMO_USERS) {
       const user = await users.findByEmail(demo.email, tx);
       if (!user) continue;

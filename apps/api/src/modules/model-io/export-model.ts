@@ -24,7 +24,7 @@ export async function exportModel(
   if (!model) throw notFound();
   const scenario = await ctx.repos.models.findScenario(companyId, scenarioId);
   if (!scenario || scenario.modelId !== model.id) throw notFound("scenario");
-  const data = await loadModelData(ctx.db, companyId, scenario.id);
+  const data = await loadModelData(companyId, scenario.id, ctx.db);
   const dir = await mkdtemp(join(tmpdir(), "costflow-export-"));
   const path = join(dir, "bundle.zip");
   try {

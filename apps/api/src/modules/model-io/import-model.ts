@@ -95,7 +95,7 @@ export async function importModelUpload(
       throw error;
     }
     if (part.file.truncated) throw fieldError("PAYLOAD_TOO_LARGE", "file", "too_large", { maximum: limit });
-    return await importBundle(ctx.db, companyId, userId, path, {}, importZipLimits());
+    return await importBundle(companyId, userId, path, {}, importZipLimits(), ctx.db);
   } catch (error) {
     if (!(error instanceof ZipTooLargeError)) throw error;
     throw fieldError(
@@ -114,16 +114,16 @@ export async function importModelUpload(
  * and writes it as a new model with its scenario, all in one transaction.
  */
 export async function importBundle(
-  db: Executor,
   companyId: number,
   userId: number | null,
   path: string,
-  overrides: { name?: string | undefined; shortDescription?: string | undefined } = {},
-  zipLimits: ZipLimits = {},
+  overrides: { name?: string | undefined; shortDescription?: string | undefined },
+  zipLimits: ZipLimits,
+  db: Executor,
 ): Promise<ModelCreated> {
   const model = await readBundle(path, { zipLimits });
   checkUniqueRules(model);
   if (overrides.name !== undefined) model.info.name = overrides.name;
   if (overrides.shortDescription !== undefined) model.info.shortDescription = overrides.shortDescription;
-  return saveModelData(db, companyId, userId, model);
+  return saveModelData(companyId, userId, model, db);
 }

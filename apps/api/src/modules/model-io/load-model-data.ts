@@ -41,13 +41,13 @@ const DATA_TYPES: Record<string, DataType> = {
 };
 
 /** The scenario and its model as the engine's ModelData; 404 when the company has no such scenario. */
-export async function loadModelData(db: Database, companyId: number, scenarioId: number): Promise<ModelData> {
+export async function loadModelData(companyId: number, scenarioId: number, db: Database): Promise<ModelData> {
   return db.transaction(
     async (tx) => {
       const rows = await readModelRows(tx, companyId, scenarioId);
       if (!rows) throw notFound("scenario");
       const model = toModelData(rows);
-      await loadRecords(tx, companyId, scenarioId, rows, model);
+      await loadRecords(companyId, scenarioId, rows, model, tx);
       return model;
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -181,11 +181,11 @@ function pushSplit(splitType: string, driver: string | null, equation: string): 
 }
 
 async function loadRecords(
-  tx: Executor,
   companyId: number,
   scenarioId: number,
   rows: ModelRows,
   model: ModelData,
+  tx: Executor,
 ): Promise<void> {
   const counts = await countRecords(tx, companyId, scenarioId);
   const indexes = new Map<string, IdentifierIndex>();
@@ -195,7 +195,6 @@ async function loadRecords(
     if (count === 0) continue;
     const drivers = rows.dimensionDrivers.filter((d) => d.dimensionId === dim.id);
     const records = await loadDimension(
-      tx,
       { companyId, scenarioId, dimensionId: dim.id },
       dim.code,
       drivers,
@@ -203,6 +202,7 @@ async function loadRecords(
         count,
         indexes,
       },
+      tx,
     );
     model.records.set(dim.code, records);
     if (targets.has(dim.code)) indexes.set(dim.code, new IdentifierIndex(records.identifiers));
@@ -235,11 +235,11 @@ interface ColumnReader {
 }
 
 async function loadDimension(
-  tx: Executor,
   where: { companyId: number; scenarioId: number; dimensionId: number },
   dimension: string,
   drivers: DriverRow[],
   context: { count: number; indexes: Map<string, IdentifierIndex> },
+  tx: Executor,
 ): Promise<DimensionRecords> {
   const { count } = context;
   const records: DimensionRecords = {

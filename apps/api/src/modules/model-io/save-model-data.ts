@@ -20,10 +20,10 @@ interface SavedModel {
 }
 
 export async function saveModelData(
-  db: Executor,
   companyId: number,
   userId: number | null,
   model: ModelData,
+  db: Executor,
 ): Promise<SavedModel> {
   const input = toModelInput(model, userId);
   return db.transaction(async (tx) => {

@@ -64,8 +64,15 @@ export function createModelFromTemplate(
   userId: number | null,
   input: { template: ModelTemplateId; name?: string | undefined; shortDescription?: string | undefined },
 ): Promise<ModelCreated> {
-  return importBundle(ctx.db, companyId, userId, templatePath(input.template), {
-    name: input.name,
-    shortDescription: input.shortDescription,
-  });
+  return importBundle(
+    companyId,
+    userId,
+    templatePath(input.template),
+    {
+      name: input.name,
+      shortDescription: input.shortDescription,
+    },
+    {},
+    ctx.db,
+  );
 }
