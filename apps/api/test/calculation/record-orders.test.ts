@@ -1,4 +1,4 @@
-import { fileURLToPath } from "node:url";
+import { fixtureBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_SETTINGS } from "../../src/modules/calculation/run-calculation.ts";
 import { stableOrder } from "../../src/worker/record-order.ts";
@@ -9,9 +9,7 @@ import { allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
 // with the run; without them, SQL sorts. Both must give the same pages, equal to a sort of every
 // record done here (ties in dimension and record order; descending the exact reverse).
 
-const BUNDLE = fileURLToPath(
-  new URL("../../../../packages/engine/test/fixtures/bundles/distribution/", import.meta.url),
-);
+const BUNDLE = fixtureBundle("distribution");
 
 describe("stableOrder", () => {
   it("sorts indexes by value like a stable comparison sort, negatives, zeros, ties and extremes", () => {

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fixtureBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { as, createCompany, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 import { allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
@@ -15,9 +15,7 @@ import { allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
 //     C10 has no orders: 5.00 stays (unallocated). in 175.00 = 170.00 + 5.00
 //   link 2, weights quantity*price: O1 6250 over L1 40 : L2 15.5 -> 4504.50.., 1745.49..: floors
 //     4504 + 1745, the missing cent to L1 -> L1 45.05, L2 17.45; O2 -> L3 62.50; O3 -> L4 45.00
-const FIXTURE = fileURLToPath(
-  new URL("../../../../packages/engine/test/fixtures/bundles/distribution/", import.meta.url),
-);
+const FIXTURE = fixtureBundle("distribution");
 const HEADER = "calculated_driver,parent_dimension_code,child_dimension_code,split\n";
 
 let t: TestApp;

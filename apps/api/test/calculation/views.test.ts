@@ -1,9 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { readBundle } from "@costflow/engine/bundle/read-bundle";
 import { calculate } from "@costflow/engine/calc/calculate";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
 import { buildSummary } from "@costflow/engine/summary/build-summary";
+import { fixtureBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_SETTINGS } from "../../src/modules/calculation/run-calculation.ts";
 import { as, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -13,9 +13,7 @@ import { allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
 // customers -> orders -> order lines, a calculated driver pushed down, a dangling reference,
 // records without children), checked against the engine's own result for the same bundle.
 
-const BUNDLE = fileURLToPath(
-  new URL("../../../../packages/engine/test/fixtures/bundles/distribution/", import.meta.url),
-);
+const BUNDLE = fixtureBundle("distribution");
 
 let t: TestApp;
 let call: Call;

@@ -1,5 +1,5 @@
-import { fileURLToPath } from "node:url";
 import { calculationsRepository } from "@costflow/db/repositories/calculations";
+import { templateBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppContext, createRepositories } from "../../src/context.ts";
 import { reapCalculations } from "../../src/modules/calculation/calculation-worker.ts";
@@ -11,7 +11,7 @@ import { allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
 // aggregated row, what NOT_ALLOCATE kept per parent record, and a notification when a run ends.
 
 // The demo company's model (the walkthrough's data): step 5 keeps money by NOT_ALLOCATE.
-const BUNDLE = fileURLToPath(new URL("../../../../packages/db/templates/distribution/", import.meta.url));
+const BUNDLE = templateBundle("distribution");
 
 /** The caller's notifications as read in `language`. */
 async function notifications(language: string): Promise<{ title: string; message: string; link: string }[]> {

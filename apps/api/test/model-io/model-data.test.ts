@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { DatabaseClient } from "@costflow/db/client";
 import { rawQuery } from "@costflow/db/repositories/model-data/raw-client";
 import { seedDemo } from "@costflow/db/seed";
@@ -7,7 +6,7 @@ import { readBundle } from "@costflow/engine/bundle/read-bundle";
 import { calculate } from "@costflow/engine/calc/calculate";
 import type { ModelData } from "@costflow/engine/model/types";
 import { buildSummary } from "@costflow/engine/summary/build-summary";
-import { acceptanceBundle, REPO_ROOT } from "@costflow/engine/test-support/shared-fixtures";
+import { acceptanceBundle, fixtureBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/lib/passwords.ts";
 import { loadModelData } from "../../src/modules/model-io/load-model-data.ts";
@@ -15,7 +14,7 @@ import { saveModelData } from "../../src/modules/model-io/save-model-data.ts";
 import { demoCompanyId } from "../helpers/test-app.ts";
 import { countRows } from "./bundle-helpers.ts";
 
-const engineFixture = join(REPO_ROOT, "packages/engine/test/fixtures/bundles/distribution");
+const engineFixture = fixtureBundle("distribution");
 
 let database: DatabaseClient;
 let company: number;

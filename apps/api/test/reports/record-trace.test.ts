@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RecordTrace } from "@costflow/contract/report-trace";
-import { acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
+import { acceptanceBundle, templateBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_SETTINGS } from "../../src/modules/calculation/run-calculation.ts";
 import { allRows, type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
@@ -283,9 +283,7 @@ describe("record trace", () => {
   });
 
   it("adds up on the demo model (regions, customers, orders, order lines, products; chained pushes)", async () => {
-    const template = fileURLToPath(
-      new URL("../../../../packages/db/templates/distribution/", import.meta.url),
-    );
+    const template = templateBundle("distribution");
     const access = (await login(t.app, "admin@costflow.demo")).access;
     const demo = await importBundle(t.app, access, template);
     await calculate(call, demo.scenario);

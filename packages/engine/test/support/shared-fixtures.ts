@@ -1,4 +1,5 @@
-// Test helper: where the customer's acceptance bundles are. They live outside the repository, in
+// Test helper: where the bundles tests read are: the customer's acceptance bundles, the engine's
+// fixture bundles and the shipped templates. The acceptance bundles live outside the repository, in
 // `shared/acceptance/` beside it (or beside the folder of its work trees); COSTFLOW_SHARED_DIR
 // names the `shared` folder elsewhere. Every test and script reaches them through this file:
 // from the engine's tests by a relative import, from other workspaces as
@@ -30,6 +31,16 @@ export function acceptanceBundle(name: AcceptanceBundle): string {
     );
   }
   return dir;
+}
+
+/** A bundle of the engine's test fixtures (`packages/engine/test/fixtures/bundles/<name>`). */
+export function fixtureBundle(name: "distribution"): string {
+  return join(REPO_ROOT, "packages", "engine", "test", "fixtures", "bundles", name);
+}
+
+/** A model template's bundle as the product ships it (`packages/db/templates/<name>`). */
+export function templateBundle(name: "distribution" | "manufacturing" | "professional-services"): string {
+  return join(REPO_ROOT, "packages", "db", "templates", name);
 }
 
 function findRepoRoot(from: string): string {
