@@ -2,6 +2,7 @@ import { parentPort } from "node:worker_threads";
 import { createDatabase, type DatabaseClient } from "@costflow/db/client";
 import { CalcError, CalcStoppedError } from "@costflow/engine/calc/errors";
 import type { ModelData } from "@costflow/engine/model/types";
+import { type AppContext, createRepositories } from "../context.ts";
 import { AppError } from "../lib/app-error.ts";
 import { loadScenario } from "../modules/calculation/load-scenario.ts";
 import { publishRun } from "../modules/calculation/publish-run.ts";
@@ -49,6 +50,8 @@ function progress(fraction: number, key: string, values: Record<string, string |
 
 async function run(): Promise<void> {
   let database: DatabaseClient | null = null;
+  // PostgreSQL: the thread's own database and its repositories, built once for the run.
+  let store: Pick<AppContext, "db" | "repos"> | null = null;
   try {
     const { plan } = input;
     let model = input.model;
@@ -60,8 +63,9 @@ async function run(): Promise<void> {
         poolSize: 2,
         migrate: false,
       });
+      store = { db: database.db, repos: createRepositories(database.db) };
       progress(0.02, "progress.load");
-      const loaded = await loadScenario(database.db, plan.companyId, plan.scenarioId);
+      const loaded = await loadScenario(store!, plan.companyId, plan.scenarioId);
       ({ model, ids } = loaded);
       log({ level: "INFO", key: "log.loaded", values: { ms: loaded.ms, records: loaded.records } });
     }
@@ -112,7 +116,7 @@ async function run(): Promise<void> {
         continue;
       }
       const startedAt = performance.now();
-      const status = await publishRun(database.db, plan, output);
+      const status = await publishRun(store!, plan, output);
       post({
         type: "published",
         phase: output.phase,

@@ -1,6 +1,5 @@
-import type { Database } from "@costflow/db/client";
-import { modelsRepository } from "@costflow/db/repositories/models";
 import type { ModelData } from "@costflow/engine/model/types";
+import type { AppContext } from "../../context.ts";
 import { loadModelData } from "../model-io/load-model-data.ts";
 import type { CodeIds } from "./run-plan.ts";
 
@@ -14,18 +13,18 @@ export interface LoadedScenario {
 }
 
 /**
- * Loads what a calculation needs of a scenario, the one way for both databases: the API process
- * on PGlite (which owns the embedded database) and the calculation thread on PostgreSQL (over its
- * own connection, which is why the repository is built here over the database given).
+ * Loads what a calculation needs of a scenario, the one way for both databases: `store` is the
+ * API's context on PGlite (which owns the embedded database) or the calculation thread's own
+ * database and repositories on PostgreSQL.
  */
 export async function loadScenario(
-  db: Database,
+  store: Pick<AppContext, "db" | "repos">,
   companyId: number,
   scenarioId: number,
 ): Promise<LoadedScenario> {
   const startedAt = performance.now();
-  const model = await loadModelData(companyId, scenarioId, db);
-  const ids = await modelsRepository(db).codeIds(companyId, scenarioId);
+  const model = await loadModelData(companyId, scenarioId, store.db);
+  const ids = await store.repos.models.codeIds(companyId, scenarioId);
   let records = 0;
   for (const r of model.records.values()) records += r.identifiers.length;
   return { model, ids, records, ms: Math.round(performance.now() - startedAt) };

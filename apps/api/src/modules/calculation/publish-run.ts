@@ -1,8 +1,4 @@
-import type { Database } from "@costflow/db/client";
-import { calculationsRepository } from "@costflow/db/repositories/calculations";
-import { reportDataRepository } from "@costflow/db/repositories/report-data";
-import { resultsRepository } from "@costflow/db/repositories/results";
-import { runLifecycle } from "@costflow/db/repositories/run-lifecycle";
+import type { AppContext } from "../../context.ts";
 import type { RunOutput } from "./run-plan.ts";
 
 /**
@@ -11,17 +7,16 @@ import type { RunOutput } from "./run-plan.ts";
  * request that arrived meanwhile turns the rows still in flight STOPPED instead (nothing written);
  * a run the reaper already failed is left as it is (the reaper skips a run whose root is locked, so
  * it cannot fail a run while it is being published). Answers the root's status afterwards
- * (IN_PROGRESS while later phases remain).
+ * (IN_PROGRESS while later phases remain). `store` is the API's context on PGlite, or the
+ * calculation thread's own database and repositories on PostgreSQL.
  */
 export async function publishRun(
-  db: Database,
+  store: Pick<AppContext, "db" | "repos">,
   run: { companyId: number; calculationId: number; scenarioId: number; leaseSeconds: number },
   output: RunOutput,
 ): Promise<string> {
-  const calculations = calculationsRepository(db);
-  const runs = runLifecycle(db);
-  const results = resultsRepository(db);
-  return db.transaction(async (tx) => {
+  const { runs, results, reportData, calculations } = store.repos;
+  return store.db.transaction(async (tx) => {
     const status = await runs.lockRun(run.companyId, run.calculationId, tx);
     if (status === "ATTEMPTING_TO_STOP") {
       await runs.end(run.companyId, run.calculationId, { status: "STOPPED" }, tx);
@@ -32,7 +27,7 @@ export async function publishRun(
       await results.writeRun(tx, run.companyId, run.calculationId, output.meta, output.tables);
     } else {
       await results.writeReports(tx, run.companyId, run.calculationId, output.reports);
-      await reportDataRepository(db).write(tx, output.data);
+      await reportData.write(tx, output.data);
     }
     await runs.markFinished(run.companyId, run.calculationId, output.categories, tx);
     // Writing may have outlasted the lease while the heartbeat waited on the root's lock: the rows

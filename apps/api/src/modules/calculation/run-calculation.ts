@@ -161,7 +161,7 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
       onOutput: async (output) => {
         const savingAt = performance.now();
         const status = await publishRun(
-          ctx.db,
+          ctx,
           { companyId, calculationId, scenarioId: root.scenarioId, leaseSeconds: RUN_SETTINGS.leaseSeconds },
           output,
         );
@@ -215,7 +215,7 @@ async function calculateInThread(
   let ids: CodeIds | undefined;
   if (!url) {
     try {
-      const loaded = await loadScenario(ctx.db, plan.companyId, plan.scenarioId);
+      const loaded = await loadScenario(ctx, plan.companyId, plan.scenarioId);
       ({ model, ids } = loaded);
       await hooks.say("INFO", "log.loaded", { ms: loaded.ms, records: loaded.records });
     } catch (error) {
