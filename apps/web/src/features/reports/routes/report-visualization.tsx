@@ -8,7 +8,7 @@ import { useAllReportLines } from "../api/get-report-lines";
 import { type ReportOption, useReportOptions } from "../api/get-report-options";
 import { useReportCurrency } from "../api/get-report-scenario";
 import type { ReportSide, SavedReportType } from "../api/report-types";
-import { useRecordDrilldown } from "../components/record-drilldown";
+import { type OpenRecord, useRecordDrilldown } from "../components/record-drilldown";
 import { FillFilters } from "../components/report-query-state";
 import { SaveReportButton } from "../components/save-report-button";
 import { useReportParams } from "../components/use-report-params";
@@ -95,45 +95,72 @@ function Visualization({ model, scenario }: { model: number; scenario: number })
             <Title order={2} fz="md" mb="md">
               {t(meta.label)}
             </Title>
-            {type === "sankey" ? (
-              <SankeyPanel scenario={scenario} />
-            ) : dimension === null ? (
-              <FillFilters />
-            ) : type === "whale" ? (
-              <WhalePanel
-                scenario={scenario}
-                dimension={dimension}
-                side={side}
-                limit={limit}
-                currency={currency}
-                open={drill.open}
-              />
-            ) : type === "waterfall" ? (
-              <WaterfallPanel
-                scenario={scenario}
-                dimension={dimension}
-                side={side}
-                limit={limit}
-                record={p.num("record")}
-                onRecord={(r) => p.set({ record: r })}
-                currency={currency}
-              />
-            ) : (
-              <TreemapPanel
-                scenario={scenario}
-                dimension={dimension}
-                dimension2={type === "multi-treemap" ? dimension2 : null}
-                measure={measure}
-                limit={limit}
-                currency={currency}
-                open={drill.open}
-              />
-            )}
+            <ChartPanel
+              scenario={scenario}
+              settings={settings}
+              record={p.num("record")}
+              onRecord={(r) => p.set({ record: r })}
+              currency={currency}
+              open={drill.open}
+            />
           </Card>
         </Grid.Col>
       </Grid>
       {drill.drawer}
     </>
+  );
+}
+
+/** The chart of the chosen type, or a hint to pick a dimension first. */
+function ChartPanel({
+  scenario,
+  settings,
+  record,
+  onRecord,
+  currency,
+  open,
+}: {
+  scenario: number;
+  settings: Settings;
+  record: number | null;
+  onRecord: (record: number | null) => void;
+  currency: string | null;
+  open: (r: OpenRecord) => void;
+}) {
+  const { type, dimension, dimension2, side, limit, measure } = settings;
+  return type === "sankey" ? (
+    <SankeyPanel scenario={scenario} />
+  ) : dimension === null ? (
+    <FillFilters />
+  ) : type === "whale" ? (
+    <WhalePanel
+      scenario={scenario}
+      dimension={dimension}
+      side={side}
+      limit={limit}
+      currency={currency}
+      open={open}
+    />
+  ) : type === "waterfall" ? (
+    <WaterfallPanel
+      scenario={scenario}
+      dimension={dimension}
+      side={side}
+      limit={limit}
+      record={record}
+      onRecord={onRecord}
+      currency={currency}
+    />
+  ) : (
+    <TreemapPanel
+      scenario={scenario}
+      dimension={dimension}
+      dimension2={type === "multi-treemap" ? dimension2 : null}
+      measure={measure}
+      limit={limit}
+      currency={currency}
+      open={open}
+    />
   );
 }
 
@@ -149,7 +176,7 @@ function VisualizationFilters({
   lineOptions: ReportOption[];
 }) {
   const { t } = useTranslation();
-  const { type, dimension, dimension2, side, limit, measure } = settings;
+  const { type } = settings;
   return (
     <Card>
       <Title order={2} fz="md" mb="md">
@@ -165,60 +192,79 @@ function VisualizationFilters({
           data-testid="report-type"
         />
         {type !== "sankey" && (
-          <>
-            <Select
-              label={t("report:dimension")}
-              data={dimOptions}
-              value={dimension === null ? null : String(dimension)}
-              onChange={(v) => p.set({ dimension: v, record: null })}
-              allowDeselect={false}
-              placeholder={dimOptions.length ? t("report:pickDimension") : t("common:messages.noDimensions")}
-              disabled={dimOptions.length === 0}
-            />
-            {type === "multi-treemap" && (
-              <Select
-                label={t("report:treemap.dimension2")}
-                data={dimOptions.filter((d) => Number(d.value) !== dimension)}
-                value={dimension2 === null ? null : String(dimension2)}
-                onChange={(v) => p.set({ dimension2: v })}
-                allowDeselect={false}
-              />
-            )}
-            {type.includes("treemap") && (
-              <Select
-                label={t("report:treemap.measure")}
-                data={[{ value: "cost", label: t("report:cost") }, ...lineOptions]}
-                value={measure}
-                onChange={(v) => p.set({ measure: v })}
-                allowDeselect={false}
-              />
-            )}
-            {type !== "multi-treemap" && type !== "treemap" && (
-              <>
-                <Text fz="sm" fw={500}>
-                  {t("report:visualization.topBottom")}
-                </Text>
-                <SegmentedControl
-                  value={side}
-                  onChange={(v) => p.set({ side: v, record: null })}
-                  data={[
-                    { value: "top", label: t("report:visualization.top") },
-                    { value: "bottom", label: t("report:visualization.bottom") },
-                  ]}
-                />
-              </>
-            )}
-            <NumberInput
-              label={type.includes("treemap") ? t("report:treemap.limit") : t("report:visualization.limit")}
-              value={limit}
-              onChange={(v) => p.set({ limit: Number(v) > 0 ? Math.min(500, Math.floor(Number(v))) : null })}
-              min={1}
-              max={500}
-            />
-          </>
+          <ChartFilters p={p} settings={settings} dimOptions={dimOptions} lineOptions={lineOptions} />
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** The filters of every chart but the Sankey diagram, which shows the whole allocation. */
+function ChartFilters({
+  p,
+  settings,
+  dimOptions,
+  lineOptions,
+}: {
+  p: ReportParams;
+  settings: Settings;
+  dimOptions: ReportOption[];
+  lineOptions: ReportOption[];
+}) {
+  const { t } = useTranslation();
+  const { type, dimension, dimension2, side, limit, measure } = settings;
+  return (
+    <>
+      <Select
+        label={t("report:dimension")}
+        data={dimOptions}
+        value={dimension === null ? null : String(dimension)}
+        onChange={(v) => p.set({ dimension: v, record: null })}
+        allowDeselect={false}
+        placeholder={dimOptions.length ? t("report:pickDimension") : t("common:messages.noDimensions")}
+        disabled={dimOptions.length === 0}
+      />
+      {type === "multi-treemap" && (
+        <Select
+          label={t("report:treemap.dimension2")}
+          data={dimOptions.filter((d) => Number(d.value) !== dimension)}
+          value={dimension2 === null ? null : String(dimension2)}
+          onChange={(v) => p.set({ dimension2: v })}
+          allowDeselect={false}
+        />
+      )}
+      {type.includes("treemap") && (
+        <Select
+          label={t("report:treemap.measure")}
+          data={[{ value: "cost", label: t("report:cost") }, ...lineOptions]}
+          value={measure}
+          onChange={(v) => p.set({ measure: v })}
+          allowDeselect={false}
+        />
+      )}
+      {type !== "multi-treemap" && type !== "treemap" && (
+        <>
+          <Text fz="sm" fw={500}>
+            {t("report:visualization.topBottom")}
+          </Text>
+          <SegmentedControl
+            value={side}
+            onChange={(v) => p.set({ side: v, record: null })}
+            data={[
+              { value: "top", label: t("report:visualization.top") },
+              { value: "bottom", label: t("report:visualization.bottom") },
+            ]}
+          />
+        </>
+      )}
+      <NumberInput
+        label={type.includes("treemap") ? t("report:treemap.limit") : t("report:visualization.limit")}
+        value={limit}
+        onChange={(v) => p.set({ limit: Number(v) > 0 ? Math.min(500, Math.floor(Number(v))) : null })}
+        min={1}
+        max={500}
+      />
+    </>
   );
 }
 
