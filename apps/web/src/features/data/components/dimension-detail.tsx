@@ -137,39 +137,7 @@ export function DimensionDetail({
   const { t } = useTranslation();
   return (
     <Card data-testid="dimension-detail">
-      <Group justify="space-between" align="flex-start" mb="sm" wrap="wrap">
-        <div>
-          <Title order={2} fz="lg">
-            {dimension.title}
-          </Title>
-          <Group gap="xs" mt={4}>
-            <Badge variant="outline" tt="none" dir="ltr">
-              {dimension.code}
-            </Badge>
-            <Text fz="xs" c="dimmed">
-              {t("data:dimensionManager.parentIs", { name: parentTitle })}
-            </Text>
-          </Group>
-        </div>
-        <Group gap={4}>
-          <Button
-            size="compact-sm"
-            variant="light"
-            component={Link}
-            to={`/model/scenario/dimension/data/${dimension.id}`}
-            leftSection={<IconTable size={14} aria-hidden />}
-            data-testid="open-dimension-data"
-          >
-            {t("model:dimensions.openData")}
-          </Button>
-          <EditDeleteButtons
-            onEdit={onEdit}
-            onDelete={onDelete}
-            editTestId="edit-dimension"
-            deleteTestId="delete-dimension"
-          />
-        </Group>
-      </Group>
+      <DimensionHeading dimension={dimension} parentTitle={parentTitle} onEdit={onEdit} onDelete={onDelete} />
       <Group justify="space-between" mb="xs" mt="md">
         <Title order={3} fz="sm">
           {t("model:dimensionData.drivers")}
@@ -197,6 +165,56 @@ export function DimensionDetail({
       </Group>
       <DriverStrip dimensionId={dimension.id} onEditDriver={onEditDriver} onDeleteDriver={onDeleteDriver} />
     </Card>
+  );
+}
+
+/** The dimension's title, code and parent, with its data link and its edit and delete buttons. */
+function DimensionHeading({
+  dimension,
+  parentTitle,
+  onEdit,
+  onDelete,
+}: {
+  dimension: DimensionNode;
+  parentTitle: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" align="flex-start" mb="sm" wrap="wrap">
+      <div>
+        <Title order={2} fz="lg">
+          {dimension.title}
+        </Title>
+        <Group gap="xs" mt={4}>
+          <Badge variant="outline" tt="none" dir="ltr">
+            {dimension.code}
+          </Badge>
+          <Text fz="xs" c="dimmed">
+            {t("data:dimensionManager.parentIs", { name: parentTitle })}
+          </Text>
+        </Group>
+      </div>
+      <Group gap={4}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          component={Link}
+          to={`/model/scenario/dimension/data/${dimension.id}`}
+          leftSection={<IconTable size={14} aria-hidden />}
+          data-testid="open-dimension-data"
+        >
+          {t("model:dimensions.openData")}
+        </Button>
+        <EditDeleteButtons
+          onEdit={onEdit}
+          onDelete={onDelete}
+          editTestId="edit-dimension"
+          deleteTestId="delete-dimension"
+        />
+      </Group>
+    </Group>
   );
 }
 

@@ -31,29 +31,7 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
 
   return (
     <>
-      <PageHeader
-        title={t("model:dimensions.title")}
-        description={t("model:dimensions.subtitle")}
-        actions={
-          <>
-            <Button
-              component={Link}
-              to="/software/dimension/upload"
-              variant="default"
-              leftSection={<IconUpload size={16} aria-hidden />}
-            >
-              {t("model:software.upload.title")}
-            </Button>
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setEditing("new")}
-              data-testid="create-dimension"
-            >
-              {t("data:dimensionManager.new")}
-            </Button>
-          </>
-        }
-      />
+      <DimensionsHeader onNew={() => setEditing("new")} />
       <ScopeNote>{t("model:dimensions.scope")}</ScopeNote>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -94,6 +72,35 @@ function Dimensions({ model, scenario }: { model: number; scenario: number }) {
         onClose={() => setAddingDriver(false)}
       />
     </>
+  );
+}
+
+function DimensionsHeader({ onNew }: { onNew: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <PageHeader
+      title={t("model:dimensions.title")}
+      description={t("model:dimensions.subtitle")}
+      actions={
+        <>
+          <Button
+            component={Link}
+            to="/software/dimension/upload"
+            variant="default"
+            leftSection={<IconUpload size={16} aria-hidden />}
+          >
+            {t("model:software.upload.title")}
+          </Button>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={onNew}
+            data-testid="create-dimension"
+          >
+            {t("data:dimensionManager.new")}
+          </Button>
+        </>
+      }
+    />
   );
 }
 
