@@ -92,8 +92,7 @@ function CostPoolsTable({
   onEdit: (pool: CostPool) => void;
   onValues: (pool: CostPool) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   const remove = useDeletePool();
   const askDelete = (r: CostPool) =>
     openTypedConfirm({
@@ -133,18 +132,7 @@ function CostPoolsTable({
           {
             id: "drivers",
             header: t("data:pools.values"),
-            cell: (r) => (
-              <Stack gap={0}>
-                {(r.drivers ?? []).map((d) => (
-                  <Text key={d.id} fz="xs">
-                    <Text span c="dimmed" fz="xs">
-                      {d.name}:
-                    </Text>{" "}
-                    <span className="cf-num">{d.value === null ? "—" : formatNumber(d.value, lang)}</span>
-                  </Text>
-                ))}
-              </Stack>
-            ),
+            cell: (r) => <PoolDriverValues drivers={r.drivers ?? []} />,
           },
           {
             id: "actions",
@@ -168,6 +156,23 @@ function CostPoolsTable({
         ]}
       />
     </Card>
+  );
+}
+
+/** A pool's value of each pool driver ('—' when it has none). */
+function PoolDriverValues({ drivers }: { drivers: NonNullable<CostPool["drivers"]> }) {
+  const { i18n } = useTranslation();
+  return (
+    <Stack gap={0}>
+      {drivers.map((d) => (
+        <Text key={d.id} fz="xs">
+          <Text span c="dimmed" fz="xs">
+            {d.name}:
+          </Text>{" "}
+          <span className="cf-num">{d.value === null ? "—" : formatNumber(d.value, i18n.language)}</span>
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
