@@ -1,31 +1,20 @@
 import { COMPARE_MODES } from "@costflow/contract/reports";
-import {
-  Card,
-  Grid,
-  MultiSelect,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import type { ColumnDef, SortingState } from "@tanstack/react-table";
+import { Card, Grid, MultiSelect, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
+import type { SortingState } from "@tanstack/react-table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "../../../components/data-table";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
 import { PAGE_SIZE } from "../../../lib/constants";
-import { formatNumber, moneyText } from "../../../lib/format";
 import { offsetFor, orderingFor } from "../../../lib/paged";
 import { tableErrorText } from "../../../lib/table-error";
 import { useReportCompare } from "../api/get-report-compare";
 import { useAllReportLines } from "../api/get-report-lines";
 import { useReportOptions } from "../api/get-report-options";
-import type { CompareMode, CompareReport, CompareRow } from "../api/report-types";
+import type { CompareMode } from "../api/report-types";
+import { CompareView } from "../components/compare-view";
 import { FillFilters } from "../components/report-query-state";
 import { SaveReportButton } from "../components/save-report-button";
 import { useReportParams } from "../components/use-report-params";
@@ -182,193 +171,6 @@ function MultipleDimension({ model, scenario }: { model: number; scenario: numbe
         </Grid.Col>
       </Grid>
     </>
-  );
-}
-
-function CompareView({
-  data,
-  loading,
-  error,
-  page,
-  onPage,
-  sorting,
-  onSorting,
-}: {
-  data: CompareReport | undefined;
-  loading: boolean;
-  error: string | boolean;
-  page: number;
-  onPage: (p: number) => void;
-  sorting: SortingState;
-  onSorting: (s: SortingState) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const money = (v: number | null | undefined) => moneyText(v, lang, data?.currency);
-  const pct = (v: number | null | undefined) =>
-    v === null || v === undefined ? "" : `${formatNumber(v, lang)} %`;
-  const num = (s: string, color?: string) => (
-    <span className="cf-num" style={color ? { color } : undefined}>
-      {s}
-    </span>
-  );
-  const signColor = (v: number) =>
-    v < 0 ? "var(--mantine-color-red-text)" : v > 0 ? "var(--mantine-color-teal-text)" : undefined;
-  const aName = data?.a.name ?? "A";
-  const bName = data?.b.name ?? "B";
-  const columns: ColumnDef<CompareRow, unknown>[] = [
-    {
-      id: "identifier",
-      header: t("report:identifier"),
-      enableSorting: true,
-      cell: ({ row }: { row: { original: CompareRow } }) => row.original.identifier,
-    },
-    {
-      id: "name",
-      header: t("report:name"),
-      enableSorting: false,
-      cell: ({ row }: { row: { original: CompareRow } }) => row.original.name,
-    },
-    ...(data?.mode === "dimensions"
-      ? [
-          {
-            id: "identifier_b",
-            header: t("report:multiDimension.identifierOf", { item: bName }),
-            enableSorting: false,
-            cell: ({ row }: { row: { original: CompareRow } }) => row.original.identifier_b ?? "",
-          },
-          {
-            id: "name_b",
-            header: t("report:multiDimension.nameOf", { item: bName }),
-            enableSorting: false,
-            cell: ({ row }: { row: { original: CompareRow } }) => row.original.name_b ?? "",
-          },
-        ]
-      : []),
-    {
-      id: "a",
-      header: aName,
-      enableSorting: true,
-      meta: { numeric: true },
-      cell: ({ row }: { row: { original: CompareRow } }) => num(money(row.original.a)),
-    },
-    {
-      id: "b",
-      header: bName,
-      enableSorting: true,
-      meta: { numeric: true },
-      cell: ({ row }: { row: { original: CompareRow } }) => num(money(row.original.b)),
-    },
-    {
-      id: "variance",
-      header: t("report:variance"),
-      enableSorting: true,
-      meta: { numeric: true },
-      cell: ({ row }: { row: { original: CompareRow } }) =>
-        num(money(row.original.variance), signColor(row.original.variance)),
-    },
-    {
-      id: "variance_percent",
-      header: t("report:variancePercent"),
-      enableSorting: false,
-      meta: { numeric: true },
-      cell: ({ row }: { row: { original: CompareRow } }) => num(pct(row.original.variance_percent)),
-    },
-  ];
-  const figures = data
-    ? [
-        { label: aName, value: money(data.a.total) },
-        { label: bName, value: money(data.b.total) },
-        { label: t("report:variance"), value: money(data.variance) },
-        { label: t("report:variancePercent"), value: pct(data.variance_percent) },
-      ]
-    : [];
-
-  return (
-    <Stack gap="md">
-      {data && (
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="compare-totals">
-          {figures.map((f) => (
-            <div key={f.label}>
-              <Text fz="xs" c="dimmed" truncate>
-                {f.label}
-              </Text>
-              <Text fw={600} className="cf-num" ta="start">
-                {f.value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-      )}
-      <DataTable<CompareRow>
-        columns={columns}
-        data={data?.results ?? []}
-        total={data?.count ?? 0}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={onPage}
-        sorting={sorting}
-        onSortingChange={onSorting}
-        loading={loading}
-        error={error}
-        emptyTitle={t("common:messages.noResults")}
-        getRowId={(r) => `${r.identifier}|${r.identifier_b ?? ""}`}
-        testId="compare-table"
-        dense
-      />
-      {data && data.mode === "scenarios" && data.activities.length > 0 && (
-        <div>
-          <Title order={3} fz="md" mb="xs">
-            {t("report:multiDimension.activities")}
-          </Title>
-          <Text fz="xs" c="dimmed" mb="xs">
-            {t("report:multiDimension.activitiesHint")}
-          </Text>
-          <DataTable
-            columns={[
-              {
-                id: "code",
-                header: t("report:drill.activity"),
-                cell: ({ row }) => `${row.original.code} · ${row.original.name}`,
-              },
-              {
-                id: "a",
-                header: aName,
-                meta: { numeric: true },
-                cell: ({ row }) => num(money(row.original.a)),
-              },
-              {
-                id: "b",
-                header: bName,
-                meta: { numeric: true },
-                cell: ({ row }) => num(money(row.original.b)),
-              },
-              {
-                id: "variance",
-                header: t("report:variance"),
-                meta: { numeric: true },
-                cell: ({ row }) => num(money(row.original.variance), signColor(-row.original.variance)),
-              },
-              {
-                id: "variance_percent",
-                header: t("report:variancePercent"),
-                meta: { numeric: true },
-                cell: ({ row }) => num(pct(row.original.variance_percent)),
-              },
-            ]}
-            data={data.activities}
-            total={data.activities.length}
-            page={1}
-            pageSize={Math.max(1, data.activities.length)}
-            onPageChange={() => undefined}
-            emptyTitle={t("common:messages.noResults")}
-            getRowId={(r) => r.code}
-            testId="compare-activities"
-            dense
-          />
-        </div>
-      )}
-    </Stack>
   );
 }
 
