@@ -91,13 +91,21 @@ function Builder({
           />
         </Grid.Col>
       </Grid>
-      <Card mt="lg" data-testid="pdf-files">
-        <Title order={2} fz="md" mb="md">
-          {t("report:pdf.files")}
-        </Title>
-        <ExportFilesTable scenario={scenario} emptyDescription={t("report:pdf.filesEmpty")} />
-      </Card>
+      <PdfFilesCard scenario={scenario} />
     </>
+  );
+}
+
+/** The scenario's PDF files, written by the file pipeline, with their progress and downloads. */
+function PdfFilesCard({ scenario }: { scenario: number }) {
+  const { t } = useTranslation();
+  return (
+    <Card mt="lg" data-testid="pdf-files">
+      <Title order={2} fz="md" mb="md">
+        {t("report:pdf.files")}
+      </Title>
+      <ExportFilesTable scenario={scenario} emptyDescription={t("report:pdf.filesEmpty")} />
+    </Card>
   );
 }
 
