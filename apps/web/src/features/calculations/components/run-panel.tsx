@@ -1,3 +1,4 @@
+import type { Calculation } from "@costflow/contract/calculation";
 import {
   Alert,
   Button,
@@ -32,7 +33,7 @@ import { DebugPanel } from "./debug-panel";
 
 /** Settings and start of a calculation, and the latest run with its live progress, stop and logs. */
 export function RunPanel({ scenario }: { scenario: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { ability } = useSession();
   const queryClient = useQueryClient();
   const canCalculate = ability.can("manage", "Calculation") || ability.can("create", "Calculation");
@@ -40,7 +41,6 @@ export function RunPanel({ scenario }: { scenario: number }) {
   const [strategy, setStrategy] = useState<Strategy>("not_allocate");
   const latest = useLatestRun(scenario);
   const start = useStartCalculation();
-  const stop = useStopCalculation();
   const data = latest.data;
   const calc = data?.kind === "found" ? data.calculation : null;
   const status = calc?.calculation_status;
@@ -67,6 +67,166 @@ export function RunPanel({ scenario }: { scenario: number }) {
     );
   };
 
+  return (
+    <Grid gap="lg" mb="lg">
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <RunSettings
+          type={type}
+          onType={setType}
+          strategy={strategy}
+          onStrategy={setStrategy}
+          canCalculate={canCalculate}
+          onRun={run}
+          starting={start.isPending}
+          running={isStoppable(status)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <LatestRunCard
+          loading={latest.isLoading}
+          failed={data?.kind === "error"}
+          calc={calc}
+          canStop={canCalculate}
+          onStop={clearResults}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The latest run: its status and details, with a stop button while it can be stopped. */
+function LatestRunCard({
+  loading,
+  failed,
+  calc,
+  canStop,
+  onStop,
+}: {
+  loading: boolean;
+  failed: boolean;
+  calc: Calculation | null;
+  canStop: boolean;
+  /** Called as a stop is confirmed, before it is sent. */
+  onStop: () => void;
+}) {
+  const { t } = useTranslation();
+  const stop = useStopRun(calc, onStop);
+  const status = calc?.calculation_status;
+  return (
+    <Card h="100%" data-testid="latest-run">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="md">
+          {t("allocation:calc.latest")}
+        </Title>
+        <Group gap="xs">
+          {calc && <CalculationStatusBadge status={status} />}
+          {calc && canStop && isStoppable(status) && (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconPlayerStop size={14} aria-hidden />}
+              onClick={stop.cancel}
+              loading={stop.isPending}
+              data-testid="stop-calculation"
+            >
+              {t("model:allocation.stop")}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {loading ? (
+        <Skeleton h={80} />
+      ) : failed ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+          {t("common:messages.errorSomethingHappen")}
+        </Alert>
+      ) : !calc ? (
+        <Text fz="sm" c="dimmed" data-testid="finished-at">
+          {t("common:messages.noCalculation")}
+        </Text>
+      ) : (
+        <LatestRunDetails calc={calc} />
+      )}
+    </Card>
+  );
+}
+
+function RunSettings({
+  type,
+  onType,
+  strategy,
+  onStrategy,
+  canCalculate,
+  onRun,
+  starting,
+  running,
+}: {
+  type: StartType;
+  onType: (type: StartType) => void;
+  strategy: Strategy;
+  onStrategy: (strategy: Strategy) => void;
+  canCalculate: boolean;
+  onRun: () => void;
+  starting: boolean;
+  running: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card h="100%">
+      <Title order={2} fz="md" mb="sm">
+        {t("allocation:calc.settings")}
+      </Title>
+      <Stack gap="sm">
+        <Select
+          label={t("model:calculations.type")}
+          data={START_TYPES.map((x) => ({ value: x.value, label: t(x.label) }))}
+          value={type}
+          onChange={(v) => onType((v as StartType | null) ?? "all")}
+          allowDeselect={false}
+          data-testid="start-type"
+        />
+        {WITH_STRATEGY.has(type) && (
+          <>
+            <Text fz="sm" fw={500}>
+              {t("model:allocation.strategy")}
+            </Text>
+            <SegmentedControl
+              value={strategy}
+              onChange={(v) => onStrategy(v as Strategy)}
+              data={[
+                { value: "not_allocate", label: t("model:allocation.strategyNotAllocate") },
+                { value: "rebalance", label: t("model:allocation.strategyRebalance") },
+              ]}
+              fullWidth
+            />
+          </>
+        )}
+        <Text fz="xs" c="dimmed">
+          {t(`allocation:calc.typeHint.${type}`)}
+        </Text>
+        {canCalculate && (
+          <Group>
+            <Button
+              leftSection={<IconCalculator size={16} aria-hidden />}
+              onClick={onRun}
+              loading={starting}
+              disabled={running}
+              data-testid="start-calculation"
+            >
+              {t("common:actions.calculate")}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Stops the latest run after a confirm dialog naming when it started and by whom. */
+function useStopRun(calc: Calculation | null, clearResults: () => void) {
+  const { t, i18n } = useTranslation();
+  const stop = useStopCalculation();
   const cancel = () => {
     if (!calc) return;
     modals.openConfirmModal({
@@ -91,120 +251,36 @@ export function RunPanel({ scenario }: { scenario: number }) {
       },
     });
   };
+  return { cancel, isPending: stop.isPending };
+}
 
+function LatestRunDetails({ calc }: { calc: Calculation }) {
+  const { t, i18n } = useTranslation();
   return (
-    <Grid gap="lg" mb="lg">
-      <Grid.Col span={{ base: 12, lg: 4 }}>
-        <Card h="100%">
-          <Title order={2} fz="md" mb="sm">
-            {t("allocation:calc.settings")}
-          </Title>
-          <Stack gap="sm">
-            <Select
-              label={t("model:calculations.type")}
-              data={START_TYPES.map((x) => ({ value: x.value, label: t(x.label) }))}
-              value={type}
-              onChange={(v) => setType((v as StartType | null) ?? "all")}
-              allowDeselect={false}
-              data-testid="start-type"
-            />
-            {WITH_STRATEGY.has(type) && (
-              <>
-                <Text fz="sm" fw={500}>
-                  {t("model:allocation.strategy")}
-                </Text>
-                <SegmentedControl
-                  value={strategy}
-                  onChange={(v) => setStrategy(v as Strategy)}
-                  data={[
-                    { value: "not_allocate", label: t("model:allocation.strategyNotAllocate") },
-                    { value: "rebalance", label: t("model:allocation.strategyRebalance") },
-                  ]}
-                  fullWidth
-                />
-              </>
-            )}
-            <Text fz="xs" c="dimmed">
-              {t(`allocation:calc.typeHint.${type}`)}
-            </Text>
-            {canCalculate && (
-              <Group>
-                <Button
-                  leftSection={<IconCalculator size={16} aria-hidden />}
-                  onClick={run}
-                  loading={start.isPending}
-                  disabled={isStoppable(status)}
-                  data-testid="start-calculation"
-                >
-                  {t("common:actions.calculate")}
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </Card>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 8 }}>
-        <Card h="100%" data-testid="latest-run">
-          <Group justify="space-between" mb="sm">
-            <Title order={2} fz="md">
-              {t("allocation:calc.latest")}
-            </Title>
-            <Group gap="xs">
-              {calc && <CalculationStatusBadge status={status} />}
-              {calc && canCalculate && isStoppable(status) && (
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  leftSection={<IconPlayerStop size={14} aria-hidden />}
-                  onClick={cancel}
-                  loading={stop.isPending}
-                  data-testid="stop-calculation"
-                >
-                  {t("model:allocation.stop")}
-                </Button>
-              )}
-            </Group>
-          </Group>
-          {latest.isLoading ? (
-            <Skeleton h={80} />
-          ) : data?.kind === "error" ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
-              {t("common:messages.errorSomethingHappen")}
-            </Alert>
-          ) : !calc ? (
-            <Text fz="sm" c="dimmed" data-testid="finished-at">
-              {t("common:messages.noCalculation")}
-            </Text>
-          ) : (
-            <Stack gap="sm">
-              <Group gap="xl">
-                <Field
-                  label={t("model:calculations.category")}
-                  value={t(`allocation:calc.category.${calc.category ?? "ALL"}`)}
-                />
-                <Field label={t("model:calculations.requestedBy")} value={calc.requested_by_user ?? ""} />
-                <Field
-                  label={t("model:calculations.requestedAt")}
-                  value={formatDateTime(calc.requested_at, i18n.language)}
-                />
-                <Field
-                  label={t("model:calculations.finishedAt")}
-                  value={
-                    calc.finished_at
-                      ? formatDateTime(calc.finished_at, i18n.language)
-                      : t("common:messages.noCalculation")
-                  }
-                  testId="finished-at"
-                />
-              </Group>
-              <RunProgress calculation={calc} />
-              <DebugPanel calculation={calc.calculation_id} live={isStoppable(status)} />
-            </Stack>
-          )}
-        </Card>
-      </Grid.Col>
-    </Grid>
+    <Stack gap="sm">
+      <Group gap="xl">
+        <Field
+          label={t("model:calculations.category")}
+          value={t(`allocation:calc.category.${calc.category ?? "ALL"}`)}
+        />
+        <Field label={t("model:calculations.requestedBy")} value={calc.requested_by_user ?? ""} />
+        <Field
+          label={t("model:calculations.requestedAt")}
+          value={formatDateTime(calc.requested_at, i18n.language)}
+        />
+        <Field
+          label={t("model:calculations.finishedAt")}
+          value={
+            calc.finished_at
+              ? formatDateTime(calc.finished_at, i18n.language)
+              : t("common:messages.noCalculation")
+          }
+          testId="finished-at"
+        />
+      </Group>
+      <RunProgress calculation={calc} />
+      <DebugPanel calculation={calc.calculation_id} live={isStoppable(calc.calculation_status)} />
+    </Stack>
   );
 }
 

@@ -26,15 +26,54 @@ const TYPES = [
   { value: "ALL", label: "model:calculations.types.everything" },
 ];
 
-function Calculations({ scenario }: { scenario: number }) {
+/** A calculation category's name, as the filter shows it. */
+function useCategoryLabel() {
   const { t } = useTranslation();
-  const { dir } = useDirection();
-  const [category, setCategory] = useState<string>("");
-  const [open, setOpen] = useState<Calculation | null>(null);
-  const label = (c: string | undefined) => {
+  return (c: string | undefined) => {
     const found = TYPES.find((x) => x.value === c);
     return found ? t(found.label) : (c ?? "");
   };
+}
+
+/** A calculation's logs, in a drawer at the end side of the reading direction. */
+function CalculationLogsDrawer({
+  calculation,
+  onClose,
+}: {
+  calculation: Calculation | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { dir } = useDirection();
+  const label = useCategoryLabel();
+  return (
+    <Drawer
+      opened={calculation !== null}
+      onClose={onClose}
+      position={dir === "rtl" ? "left" : "right"}
+      size="lg"
+      title={t("model:calculations.debug")}
+    >
+      {calculation && (
+        <>
+          <Title order={3} fz="sm" mb="xs">
+            {label(calculation.category)}
+          </Title>
+          <Text fz="xs" c="dimmed" mb="md">
+            {String(calculation.calculation_id)}
+          </Text>
+          <DebugPanel calculation={calculation.calculation_id} />
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+function Calculations({ scenario }: { scenario: number }) {
+  const { t } = useTranslation();
+  const [category, setCategory] = useState<string>("");
+  const [open, setOpen] = useState<Calculation | null>(null);
+  const label = useCategoryLabel();
 
   return (
     <>
@@ -94,25 +133,7 @@ function Calculations({ scenario }: { scenario: number }) {
           </Card>
         </Grid.Col>
       </Grid>
-      <Drawer
-        opened={open !== null}
-        onClose={() => setOpen(null)}
-        position={dir === "rtl" ? "left" : "right"}
-        size="lg"
-        title={t("model:calculations.debug")}
-      >
-        {open && (
-          <>
-            <Title order={3} fz="sm" mb="xs">
-              {label(open.category)}
-            </Title>
-            <Text fz="xs" c="dimmed" mb="md">
-              {String(open.calculation_id)}
-            </Text>
-            <DebugPanel calculation={open.calculation_id} />
-          </>
-        )}
-      </Drawer>
+      <CalculationLogsDrawer calculation={open} onClose={() => setOpen(null)} />
     </>
   );
 }

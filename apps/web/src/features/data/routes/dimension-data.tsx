@@ -34,6 +34,14 @@ function driverTypeLabel(t: (key: string) => string, type: string): string {
   return key ? t(key) : type;
 }
 
+/** A driver's value as the tables show it: numbers and dates in the interface's language. */
+function driverCell(type: string, v: unknown, lang: string) {
+  if (v === null || v === undefined || v === "") return "";
+  if (type === "DECI") return <span className="cf-num">{formatNumber(Number(v), lang)}</span>;
+  if (type === "DATE") return formatDate(String(v), lang);
+  return String(v);
+}
+
 function DimensionData({
   scenario,
   dimension,
@@ -43,61 +51,21 @@ function DimensionData({
   dimension: string;
   classic: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   const drivers = useAllDimensionDrivers(dimension).data?.results ?? [];
   const dimensionRow = useDimension(dimension).data;
   const title = dimensionRow?.title ?? dimension;
-  const save = useSaveTransaction();
-  const updateRecord = useUpdateRecord();
   const [editing, setEditing] = useState<Transaction | "new" | null>(null);
   const [uploading, setUploading] = useState(false);
-  const current = editing === "new" ? null : editing;
-  const cellOf = (type: string, v: unknown) => {
-    if (v === null || v === undefined || v === "") return "";
-    if (type === "DECI") return <span className="cf-num">{formatNumber(Number(v), lang)}</span>;
-    if (type === "DATE") return formatDate(String(v), lang);
-    return String(v);
-  };
   return (
     <>
-      <PageHeader
-        actions={
-          !classic && (
-            <>
-              <Button
-                variant="default"
-                leftSection={<IconUpload size={16} aria-hidden />}
-                onClick={() => setUploading(true)}
-              >
-                {t("data:dimensions.uploadRecords")}
-              </Button>
-              <Button
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => setEditing("new")}
-                disabled={drivers.length === 0}
-                data-testid="create-transaction"
-              >
-                {t("data:dimensions.newTransaction")}
-              </Button>
-            </>
-          )
-        }
-        title={classic ? t("model:dimensionData.titleClassic") : t("model:dimensionData.title")}
-        description={t("model:dimensionData.subtitle", { dimension: title })}
-        badge={
-          <Anchor
-            component={Link}
-            fz="sm"
-            to={
-              classic
-                ? `/model/scenario/dimension/data/${dimension}`
-                : `/model/scenario/dimension/data/${dimension}/old`
-            }
-          >
-            {classic ? t("model:dimensionData.switchToNew") : t("model:dimensionData.switchToClassic")}
-          </Anchor>
-        }
+      <DimensionDataHeader
+        dimension={dimension}
+        title={title}
+        classic={classic}
+        canCreate={drivers.length > 0}
+        onUpload={() => setUploading(true)}
+        onNew={() => setEditing("new")}
       />
       <Card>
         <Tabs defaultValue="rows" keepMounted={false}>
@@ -111,86 +79,18 @@ function DimensionData({
           </Tabs.List>
           <Tabs.Panel value="rows">
             {classic ? (
-              <ApiTable<DimensionRecord>
-                queryKey={[...DIMENSION_RECORDS_KEY, "records", scenario, dimension]}
-                fetcher={(p: PageParams) => getDimensionRecords(scenario, dimension, p)}
-                searchable
-                searchPlaceholder={t("data:dimensions.searchTransactions")}
-                emptyTitle={t("common:messages.noResults")}
-                getRowId={(r) => String(r.id)}
-                testId="records-table"
-                columns={[
-                  { id: "identifier", header: t("model:dimensionData.identifier"), sortable: true },
-                  ...drivers.map((d) => ({
-                    id: d.name,
-                    header: d.label || d.name,
-                    sortable: true,
-                    cell: (r: DimensionRecord) => (
-                      <InlineRecordCell
-                        display={cellOf(d.data_type, r.driverData?.[d.name])}
-                        value={r.driverData?.[d.name]}
-                        type={d.data_type}
-                        label={t("data:dimensions.editValue", { driver: d.name, id: r.identifier })}
-                        onSave={(value) =>
-                          updateRecord.mutateAsync({ id: r.id, driverData: { [d.name]: value } })
-                        }
-                        testId={`record-${r.identifier}-${d.name}`}
-                      />
-                    ),
-                  })),
-                ]}
-              />
+              <RecordsTable scenario={scenario} dimension={dimension} drivers={drivers} />
             ) : (
-              <ApiTable<Transaction>
-                queryKey={[...DIMENSION_RECORDS_KEY, "transactions", scenario, dimension]}
-                fetcher={(p: PageParams) => getTransactions(scenario, dimension, p)}
-                searchable
-                searchPlaceholder={t("data:dimensions.searchTransactions")}
-                emptyTitle={t("common:messages.noResults")}
-                getRowId={(r) => r.transaction_id}
-                testId="transactions-table"
-                columns={[
-                  { id: "transaction_id", header: t("model:dimensionData.transactionId"), sortable: true },
-                  ...drivers.map((d) => ({
-                    id: d.name,
-                    header: d.label || d.name,
-                    sortable: true,
-                    cell: (r: Transaction) => cellOf(d.data_type, r.fields?.[d.name]),
-                  })),
-                  {
-                    id: "actions",
-                    header: t("common:table.actions"),
-                    cell: (r: Transaction) => (
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t("common:actions.edit")}
-                        onClick={() => setEditing(r)}
-                        data-testid={`edit-transaction-${r.transaction_id}`}
-                      >
-                        <IconPencil size={16} aria-hidden />
-                      </ActionIcon>
-                    ),
-                  },
-                ]}
+              <TransactionsTable
+                scenario={scenario}
+                dimension={dimension}
+                drivers={drivers}
+                onEdit={setEditing}
               />
             )}
           </Tabs.Panel>
           <Tabs.Panel value="drivers">
-            <ApiTable<DimensionDriver>
-              queryKey={[...DIMENSION_RECORDS_KEY, "drivers", dimension]}
-              fetcher={(p: PageParams) => getDimensionDrivers(dimension, p)}
-              emptyTitle={t("common:messages.createDriverFirst")}
-              testId="drivers-table"
-              columns={[
-                { id: "name", header: t("model:dimensionData.driverName"), sortable: true },
-                {
-                  id: "type",
-                  header: t("model:dimensionData.dataType"),
-                  cell: (r) => <Badge variant="light">{driverTypeLabel(t, r.data_type)}</Badge>,
-                },
-                { id: "is_pnl_line", header: t("model:dimensionData.pnlLine"), kind: "boolean" },
-              ]}
-            />
+            <DriversTable dimension={dimension} />
           </Tabs.Panel>
         </Tabs>
         <Group mt="md">
@@ -199,41 +99,13 @@ function DimensionData({
           </Text>
         </Group>
       </Card>
-      <Modal
-        opened={editing !== null}
+      <TransactionModal
+        editing={editing}
+        scenario={scenario}
+        dimension={dimension}
+        drivers={drivers}
         onClose={() => setEditing(null)}
-        size="lg"
-        title={
-          current
-            ? t("data:dimensions.editTransaction", { id: current.transaction_id })
-            : t("data:dimensions.newTransaction")
-        }
-      >
-        {editing !== null && (
-          <TransactionForm
-            drivers={drivers}
-            initial={current}
-            loading={save.isPending}
-            onCancel={() => setEditing(null)}
-            onSubmit={(values, fail) =>
-              save.mutate(
-                { ...values, dimension: Number(dimension), scenario, isNew: current === null },
-                {
-                  onSuccess: () => {
-                    setEditing(null);
-                    notifySuccess(
-                      t(current ? "common:messages.itemUpdated" : "common:messages.itemCreated", {
-                        item: values.transaction_id,
-                      }),
-                    );
-                  },
-                  onError: fail,
-                },
-              )
-            }
-          />
-        )}
-      </Modal>
+      />
       <UploadDialog
         opened={uploading}
         onClose={() => setUploading(false)}
@@ -245,6 +117,215 @@ function DimensionData({
         refreshKeys={[DIMENSION_RECORDS_KEY]}
       />
     </>
+  );
+}
+
+/** The title, a link to the other version of the page and (new version) upload and create. */
+function DimensionDataHeader({
+  dimension,
+  title,
+  classic,
+  canCreate,
+  onUpload,
+  onNew,
+}: {
+  dimension: string;
+  title: string;
+  classic: boolean;
+  canCreate: boolean;
+  onUpload: () => void;
+  onNew: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <PageHeader
+      actions={
+        !classic && (
+          <>
+            <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={onUpload}>
+              {t("data:dimensions.uploadRecords")}
+            </Button>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={onNew}
+              disabled={!canCreate}
+              data-testid="create-transaction"
+            >
+              {t("data:dimensions.newTransaction")}
+            </Button>
+          </>
+        )
+      }
+      title={classic ? t("model:dimensionData.titleClassic") : t("model:dimensionData.title")}
+      description={t("model:dimensionData.subtitle", { dimension: title })}
+      badge={
+        <Anchor
+          component={Link}
+          fz="sm"
+          to={
+            classic
+              ? `/model/scenario/dimension/data/${dimension}`
+              : `/model/scenario/dimension/data/${dimension}/old`
+          }
+        >
+          {classic ? t("model:dimensionData.switchToNew") : t("model:dimensionData.switchToClassic")}
+        </Anchor>
+      }
+    />
+  );
+}
+
+interface TableProps {
+  scenario: number;
+  dimension: string;
+  drivers: DimensionDriver[];
+}
+
+/** The classic page's records, each driver's value editable in its cell. */
+function RecordsTable({ scenario, dimension, drivers }: TableProps) {
+  const { t, i18n } = useTranslation();
+  const updateRecord = useUpdateRecord();
+  return (
+    <ApiTable<DimensionRecord>
+      queryKey={[...DIMENSION_RECORDS_KEY, "records", scenario, dimension]}
+      fetcher={(p: PageParams) => getDimensionRecords(scenario, dimension, p)}
+      searchable
+      searchPlaceholder={t("data:dimensions.searchTransactions")}
+      emptyTitle={t("common:messages.noResults")}
+      getRowId={(r) => String(r.id)}
+      testId="records-table"
+      columns={[
+        { id: "identifier", header: t("model:dimensionData.identifier"), sortable: true },
+        ...drivers.map((d) => ({
+          id: d.name,
+          header: d.label || d.name,
+          sortable: true,
+          cell: (r: DimensionRecord) => (
+            <InlineRecordCell
+              display={driverCell(d.data_type, r.driverData?.[d.name], i18n.language)}
+              value={r.driverData?.[d.name]}
+              type={d.data_type}
+              label={t("data:dimensions.editValue", { driver: d.name, id: r.identifier })}
+              onSave={(value) => updateRecord.mutateAsync({ id: r.id, driverData: { [d.name]: value } })}
+              testId={`record-${r.identifier}-${d.name}`}
+            />
+          ),
+        })),
+      ]}
+    />
+  );
+}
+
+function TransactionsTable({
+  scenario,
+  dimension,
+  drivers,
+  onEdit,
+}: TableProps & { onEdit: (row: Transaction) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ApiTable<Transaction>
+      queryKey={[...DIMENSION_RECORDS_KEY, "transactions", scenario, dimension]}
+      fetcher={(p: PageParams) => getTransactions(scenario, dimension, p)}
+      searchable
+      searchPlaceholder={t("data:dimensions.searchTransactions")}
+      emptyTitle={t("common:messages.noResults")}
+      getRowId={(r) => r.transaction_id}
+      testId="transactions-table"
+      columns={[
+        { id: "transaction_id", header: t("model:dimensionData.transactionId"), sortable: true },
+        ...drivers.map((d) => ({
+          id: d.name,
+          header: d.label || d.name,
+          sortable: true,
+          cell: (r: Transaction) => driverCell(d.data_type, r.fields?.[d.name], i18n.language),
+        })),
+        {
+          id: "actions",
+          header: t("common:table.actions"),
+          cell: (r: Transaction) => (
+            <ActionIcon
+              variant="subtle"
+              aria-label={t("common:actions.edit")}
+              onClick={() => onEdit(r)}
+              data-testid={`edit-transaction-${r.transaction_id}`}
+            >
+              <IconPencil size={16} aria-hidden />
+            </ActionIcon>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function DriversTable({ dimension }: { dimension: string }) {
+  const { t } = useTranslation();
+  return (
+    <ApiTable<DimensionDriver>
+      queryKey={[...DIMENSION_RECORDS_KEY, "drivers", dimension]}
+      fetcher={(p: PageParams) => getDimensionDrivers(dimension, p)}
+      emptyTitle={t("common:messages.createDriverFirst")}
+      testId="drivers-table"
+      columns={[
+        { id: "name", header: t("model:dimensionData.driverName"), sortable: true },
+        {
+          id: "type",
+          header: t("model:dimensionData.dataType"),
+          cell: (r) => <Badge variant="light">{driverTypeLabel(t, r.data_type)}</Badge>,
+        },
+        { id: "is_pnl_line", header: t("model:dimensionData.pnlLine"), kind: "boolean" },
+      ]}
+    />
+  );
+}
+
+function TransactionModal({
+  editing,
+  scenario,
+  dimension,
+  drivers,
+  onClose,
+}: TableProps & { editing: Transaction | "new" | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSaveTransaction();
+  const current = editing === "new" ? null : editing;
+  return (
+    <Modal
+      opened={editing !== null}
+      onClose={onClose}
+      size="lg"
+      title={
+        current
+          ? t("data:dimensions.editTransaction", { id: current.transaction_id })
+          : t("data:dimensions.newTransaction")
+      }
+    >
+      {editing !== null && (
+        <TransactionForm
+          drivers={drivers}
+          initial={current}
+          loading={save.isPending}
+          onCancel={onClose}
+          onSubmit={(values, fail) =>
+            save.mutate(
+              { ...values, dimension: Number(dimension), scenario, isNew: current === null },
+              {
+                onSuccess: () => {
+                  onClose();
+                  notifySuccess(
+                    t(current ? "common:messages.itemUpdated" : "common:messages.itemCreated", {
+                      item: values.transaction_id,
+                    }),
+                  );
+                },
+                onError: fail,
+              },
+            )
+          }
+        />
+      )}
+    </Modal>
   );
 }
 

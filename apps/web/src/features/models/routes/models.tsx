@@ -25,30 +25,12 @@ export default function ModelsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { ability } = useSession();
-  const ctx = useAppContext();
-  const select = useSelectModel();
-  const create = useCreateModel();
-  const update = useUpdateModel();
-  const remove = useDeleteModel();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<CostModel | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState<CostModel | null>(null);
   const selectCreated = useSelectCreated();
   const canManage = ability.can("manage", "Model") || ability.can("create", "Model");
-
-  // Deleting a model removes its scenarios and every row of data: the user types its name.
-  const confirmDelete = (m: CostModel) =>
-    openTypedConfirm({
-      title: t("model:models.deleteTitle"),
-      text: t("model:models.deleteText", { name: m.name }),
-      word: m.name,
-      onConfirm: () =>
-        remove.mutate(m.id, {
-          onSuccess: () => notifySuccess(t("common:messages.itemDeleted", { item: m.name })),
-          onError: () => notifyError(t("common:messages.deleteFailed")),
-        }),
-    });
 
   return (
     <>
@@ -80,132 +62,10 @@ export default function ModelsPage() {
           )
         }
       />
-      <Card>
-        <ApiTable<CostModel>
-          queryKey={[...MODELS_KEY, ctx.company]}
-          fetcher={getModels}
-          searchable
-          searchPlaceholder={t("model:models.search")}
-          defaultSort={[{ id: "created_at", desc: true }]}
-          emptyTitle={t("common:messages.noResults")}
-          emptyDescription={t("model:models.empty")}
-          getRowId={(m) => String(m.id)}
-          testId="models-table"
-          columns={[
-            {
-              id: "name",
-              header: t("model:models.name"),
-              sortable: true,
-              cell: (m) => (
-                <Group gap={6} wrap="nowrap">
-                  <Text fz="sm" fw={600}>
-                    {m.name}
-                  </Text>
-                  {ctx.model?.id === m.id && (
-                    <Badge size="xs" variant="light" color="teal">
-                      {t("common:actions.selected")}
-                    </Badge>
-                  )}
-                </Group>
-              ),
-            },
-            {
-              id: "short_description",
-              header: t("model:models.shortDescription"),
-              cell: (m) => (
-                <Text fz="sm" c="dimmed" lineClamp={2} maw={380}>
-                  {m.short_description}
-                </Text>
-              ),
-            },
-            { id: "author", header: t("model:models.author") },
-            { id: "created_at", header: t("model:models.createdAt"), kind: "date", sortable: true },
-            {
-              id: "actions",
-              header: t("common:table.actions"),
-              cell: (m) => (
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="compact-sm"
-                    variant={ctx.model?.id === m.id ? "light" : "filled"}
-                    leftSection={ctx.model?.id === m.id ? <IconCheck size={14} aria-hidden /> : undefined}
-                    onClick={() => {
-                      select(m);
-                      navigate("/model/scenarios");
-                    }}
-                    data-testid={`select-model-${m.id}`}
-                  >
-                    {ctx.model?.id === m.id ? t("common:actions.selected") : t("common:actions.select")}
-                  </Button>
-                  <Tooltip label={t("data:models.export")}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t("data:models.export")}
-                      onClick={() => setExporting(m)}
-                      data-testid={`export-model-${m.id}`}
-                    >
-                      <IconDownload size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  {canManage && (
-                    <EditDeleteButtons
-                      onEdit={() => setEditing(m)}
-                      onDelete={() => confirmDelete(m)}
-                      deleteTestId={`delete-model-${m.id}`}
-                    />
-                  )}
-                </Group>
-              ),
-            },
-          ]}
-        />
-      </Card>
+      <ModelsTable canManage={canManage} onEdit={setEditing} onExport={setExporting} />
 
-      <Modal opened={creating} onClose={() => setCreating(false)} title={t("model:models.create")} size="lg">
-        <ModelForm
-          submitLabel={t("common:actions.create")}
-          loading={create.isPending}
-          onCancel={() => setCreating(false)}
-          onSubmit={(values, fail) =>
-            create.mutate(values, {
-              onSuccess: (m) => {
-                setCreating(false);
-                notifySuccess(t("common:messages.itemCreated", { item: m.name }));
-                select(m, true);
-              },
-              onError: fail,
-            })
-          }
-        />
-      </Modal>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={t("model:models.edit")}
-        size="lg"
-      >
-        {editing && (
-          <ModelForm
-            initial={{ name: editing.name, short_description: editing.short_description }}
-            submitLabel={t("common:actions.saveChanges")}
-            loading={update.isPending}
-            onCancel={() => setEditing(null)}
-            onSubmit={(values, fail) =>
-              update.mutate(
-                { id: editing.id, ...values },
-                {
-                  onSuccess: (m) => {
-                    setEditing(null);
-                    notifySuccess(t("common:messages.itemUpdated", { item: m.name }));
-                    if (ctx.model?.id === m.id) select(m, true);
-                  },
-                  onError: fail,
-                },
-              )
-            }
-          />
-        )}
-      </Modal>
+      <CreateModelModal opened={creating} onClose={() => setCreating(false)} />
+      <EditModelModal model={editing} onClose={() => setEditing(null)} />
       <ImportModelDialog
         opened={importing}
         onClose={() => setImporting(false)}
@@ -215,5 +75,212 @@ export default function ModelsPage() {
       />
       <ExportModelDialog model={exporting} onClose={() => setExporting(null)} />
     </>
+  );
+}
+
+/** The company's models; selecting one opens its scenarios. */
+function ModelsTable({
+  canManage,
+  onEdit,
+  onExport,
+}: {
+  canManage: boolean;
+  onEdit: (model: CostModel) => void;
+  onExport: (model: CostModel) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ctx = useAppContext();
+  const select = useSelectModel();
+  const confirmDelete = useConfirmDeleteModel();
+
+  return (
+    <Card>
+      <ApiTable<CostModel>
+        queryKey={[...MODELS_KEY, ctx.company]}
+        fetcher={getModels}
+        searchable
+        searchPlaceholder={t("model:models.search")}
+        defaultSort={[{ id: "created_at", desc: true }]}
+        emptyTitle={t("common:messages.noResults")}
+        emptyDescription={t("model:models.empty")}
+        getRowId={(m) => String(m.id)}
+        testId="models-table"
+        columns={[
+          {
+            id: "name",
+            header: t("model:models.name"),
+            sortable: true,
+            cell: (m) => <ModelName name={m.name} selected={ctx.model?.id === m.id} />,
+          },
+          {
+            id: "short_description",
+            header: t("model:models.shortDescription"),
+            cell: (m) => (
+              <Text fz="sm" c="dimmed" lineClamp={2} maw={380}>
+                {m.short_description}
+              </Text>
+            ),
+          },
+          { id: "author", header: t("model:models.author") },
+          { id: "created_at", header: t("model:models.createdAt"), kind: "date", sortable: true },
+          {
+            id: "actions",
+            header: t("common:table.actions"),
+            cell: (m) => (
+              <ModelRowActions
+                selected={ctx.model?.id === m.id}
+                canManage={canManage}
+                onSelect={() => {
+                  select(m);
+                  navigate("/model/scenarios");
+                }}
+                onExport={() => onExport(m)}
+                onEdit={() => onEdit(m)}
+                onDelete={() => confirmDelete(m)}
+                id={m.id}
+              />
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function useConfirmDeleteModel() {
+  const { t } = useTranslation();
+  const remove = useDeleteModel();
+  // Deleting a model removes its scenarios and every row of data: the user types its name.
+  return (m: CostModel) =>
+    openTypedConfirm({
+      title: t("model:models.deleteTitle"),
+      text: t("model:models.deleteText", { name: m.name }),
+      word: m.name,
+      onConfirm: () =>
+        remove.mutate(m.id, {
+          onSuccess: () => notifySuccess(t("common:messages.itemDeleted", { item: m.name })),
+          onError: () => notifyError(t("common:messages.deleteFailed")),
+        }),
+    });
+}
+
+function ModelName({ name, selected }: { name: string; selected: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text fz="sm" fw={600}>
+        {name}
+      </Text>
+      {selected && (
+        <Badge size="xs" variant="light" color="teal">
+          {t("common:actions.selected")}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Select (the selected model says so), export, and for managers edit and delete. */
+function ModelRowActions({
+  id,
+  selected,
+  canManage,
+  onSelect,
+  onExport,
+  onEdit,
+  onDelete,
+}: {
+  id: number;
+  selected: boolean;
+  canManage: boolean;
+  onSelect: () => void;
+  onExport: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant={selected ? "light" : "filled"}
+        leftSection={selected ? <IconCheck size={14} aria-hidden /> : undefined}
+        onClick={onSelect}
+        data-testid={`select-model-${id}`}
+      >
+        {selected ? t("common:actions.selected") : t("common:actions.select")}
+      </Button>
+      <Tooltip label={t("data:models.export")}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={t("data:models.export")}
+          onClick={onExport}
+          data-testid={`export-model-${id}`}
+        >
+          <IconDownload size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      {canManage && (
+        <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} deleteTestId={`delete-model-${id}`} />
+      )}
+    </Group>
+  );
+}
+
+function CreateModelModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const select = useSelectModel();
+  const create = useCreateModel();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("model:models.create")} size="lg">
+      <ModelForm
+        submitLabel={t("common:actions.create")}
+        loading={create.isPending}
+        onCancel={onClose}
+        onSubmit={(values, fail) =>
+          create.mutate(values, {
+            onSuccess: (m) => {
+              onClose();
+              notifySuccess(t("common:messages.itemCreated", { item: m.name }));
+              select(m, true);
+            },
+            onError: fail,
+          })
+        }
+      />
+    </Modal>
+  );
+}
+
+function EditModelModal({ model: editing, onClose }: { model: CostModel | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ctx = useAppContext();
+  const select = useSelectModel();
+  const update = useUpdateModel();
+  return (
+    <Modal opened={editing !== null} onClose={onClose} title={t("model:models.edit")} size="lg">
+      {editing && (
+        <ModelForm
+          initial={{ name: editing.name, short_description: editing.short_description }}
+          submitLabel={t("common:actions.saveChanges")}
+          loading={update.isPending}
+          onCancel={onClose}
+          onSubmit={(values, fail) =>
+            update.mutate(
+              { id: editing.id, ...values },
+              {
+                onSuccess: (m) => {
+                  onClose();
+                  notifySuccess(t("common:messages.itemUpdated", { item: m.name }));
+                  if (ctx.model?.id === m.id) select(m, true);
+                },
+                onError: fail,
+              },
+            )
+          }
+        />
+      )}
+    </Modal>
   );
 }

@@ -22,8 +22,6 @@ const TIPS = [
 export default function NewModelPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const create = useCreateModel();
-  const select = useSelectModel();
   const fromTemplate = useCreateFromTemplate();
   const selectCreated = useSelectCreated();
   const [busyTemplate, setBusyTemplate] = useState<string | null>(null);
@@ -62,47 +60,65 @@ export default function NewModelPage() {
       </Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Card>
-            <Title order={2} fz="lg" mb="md">
-              {t("model:newModel.blankTitle")}
-            </Title>
-            <ModelForm
-              submitLabel={t("model:newModel.submit")}
-              loading={create.isPending}
-              onSubmit={(values, fail) =>
-                create.mutate(values, {
-                  onSuccess: (m) => {
-                    notifySuccess(t("common:messages.itemCreated", { item: m.name }));
-                    select(m, true);
-                    navigate("/model/new/data");
-                  },
-                  onError: fail,
-                })
-              }
-            />
-          </Card>
+          <BlankModelCard />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card>
-            <Stack gap="sm">
-              <ThemeIcon variant="light" color="yellow" size={36} radius="md">
-                <IconBulb size={20} aria-hidden />
-              </ThemeIcon>
-              <Title order={2} fz="lg">
-                {t("model:newModel.tipsTitle")}
-              </Title>
-              <List spacing="xs" fz="sm">
-                {TIPS.map((tip) => (
-                  <List.Item key={tip}>{t(tip)}</List.Item>
-                ))}
-              </List>
-              <Text fz="xs" c="dimmed">
-                {t("model:newModel.templatesNote")}
-              </Text>
-            </Stack>
-          </Card>
+          <NewModelTips />
         </Grid.Col>
       </Grid>
     </>
+  );
+}
+
+/** A model from nothing: its name and description, then its data (/model/new/data). */
+function BlankModelCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateModel();
+  const select = useSelectModel();
+  return (
+    <Card>
+      <Title order={2} fz="lg" mb="md">
+        {t("model:newModel.blankTitle")}
+      </Title>
+      <ModelForm
+        submitLabel={t("model:newModel.submit")}
+        loading={create.isPending}
+        onSubmit={(values, fail) =>
+          create.mutate(values, {
+            onSuccess: (m) => {
+              notifySuccess(t("common:messages.itemCreated", { item: m.name }));
+              select(m, true);
+              navigate("/model/new/data");
+            },
+            onError: fail,
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+function NewModelTips() {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <Stack gap="sm">
+        <ThemeIcon variant="light" color="yellow" size={36} radius="md">
+          <IconBulb size={20} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} fz="lg">
+          {t("model:newModel.tipsTitle")}
+        </Title>
+        <List spacing="xs" fz="sm">
+          {TIPS.map((tip) => (
+            <List.Item key={tip}>{t(tip)}</List.Item>
+          ))}
+        </List>
+        <Text fz="xs" c="dimmed">
+          {t("model:newModel.templatesNote")}
+        </Text>
+      </Stack>
+    </Card>
   );
 }

@@ -1,31 +1,20 @@
 import { COMPARE_MODES } from "@costflow/contract/reports";
-import {
-  Card,
-  Grid,
-  MultiSelect,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import type { ColumnDef, SortingState } from "@tanstack/react-table";
+import { Card, Grid, MultiSelect, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
+import type { SortingState } from "@tanstack/react-table";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "../../../components/data-table";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { useAppContext } from "../../../lib/app-context";
 import { PAGE_SIZE } from "../../../lib/constants";
-import { formatNumber, moneyText } from "../../../lib/format";
 import { offsetFor, orderingFor } from "../../../lib/paged";
 import { tableErrorText } from "../../../lib/table-error";
 import { useReportCompare } from "../api/get-report-compare";
 import { useAllReportLines } from "../api/get-report-lines";
 import { useReportOptions } from "../api/get-report-options";
-import type { CompareMode, CompareReport, CompareRow } from "../api/report-types";
+import type { CompareMode } from "../api/report-types";
+import { CompareView } from "../components/compare-view";
 import { FillFilters } from "../components/report-query-state";
 import { SaveReportButton } from "../components/save-report-button";
 import { useReportParams } from "../components/use-report-params";
@@ -38,22 +27,10 @@ function MultipleDimension({ model, scenario }: { model: number; scenario: numbe
   const p = useReportParams();
   const mode: CompareMode = COMPARE_MODES.find((m) => m === p.get("mode")) ?? "dimensions";
   const picked = (p.get("items") ?? "").split(",").filter(Boolean);
-  const dims = useReportOptions("dimensions", model);
-  const scenarios = useReportOptions("scenarios", model);
-  const lines = useAllReportLines(model);
-  const dimOptions = dims.data ?? [];
-  const lineOptions = (lines.data?.results ?? []).map((l) => ({
-    value: l.code,
-    label: `${l.code} · ${l.description}`,
-  }));
-  const itemOptions = { scenarios: scenarios.data ?? [], dimensions: dimOptions, lines: lineOptions }[mode];
+  const options = useCompareOptions(model, mode);
   // The one dimension and line of the modes that compare something else: the first until chosen.
-  const dimension = p.get("dimension") ?? dimOptions[0]?.value ?? null;
-  const defaultLine = [...(lines.data?.results ?? [])]
-    .filter((l) => l.parent === null)
-    .sort((a, b) => a.rank - b.rank)
-    .at(-1)?.code;
-  const line = p.get("line") ?? defaultLine ?? null;
+  const dimension = p.get("dimension") ?? options.dimensions[0]?.value ?? null;
+  const line = p.get("line") ?? options.defaultLine ?? null;
   const ready =
     picked.length === COMPARISON_SIZE && (mode === "dimensions" || dimension) && (mode === "lines" || line);
   const [page, setPage] = useState(1);
@@ -93,91 +70,26 @@ function MultipleDimension({ model, scenario }: { model: number; scenario: numbe
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 3 }}>
-          <Card>
-            <Title order={2} fz="md" mb="md">
-              {t("report:filters")}
-            </Title>
-            <Stack gap="sm">
-              <SegmentedControl
-                orientation="vertical"
-                value={mode}
-                onChange={(v) => {
-                  p.set({ mode: v, items: null });
-                  setPage(1);
-                }}
-                data={[
-                  { value: "scenarios", label: t("report:multiDimension.compareScenarios") },
-                  { value: "dimensions", label: t("report:multiDimension.compareDimensions") },
-                  { value: "lines", label: t("report:multiDimension.compareLines") },
-                ]}
-                data-testid="compare-mode"
-              />
-              <MultiSelect
-                label={t(`report:multiDimension.${mode}`)}
-                data={itemOptions}
-                value={picked}
-                onChange={(v) => {
-                  p.set({ items: v.join(",") });
-                  setPage(1);
-                }}
-                maxValues={COMPARISON_SIZE}
-                placeholder={picked.length < COMPARISON_SIZE ? t("report:multiDimension.pickTwo") : undefined}
-                disabled={itemOptions.length === 0}
-                error={picked.length === 1 ? t("report:multiDimension.exactlyTwo") : undefined}
-                data-testid="compare-items"
-              />
-              {mode !== "dimensions" && (
-                <Select
-                  label={t("report:dimension")}
-                  data={dimOptions}
-                  value={dimension}
-                  onChange={(v) => p.set({ dimension: v })}
-                  allowDeselect={false}
-                />
-              )}
-              {mode !== "lines" && (
-                <Select
-                  label={t("report:profitability.line")}
-                  data={lineOptions}
-                  value={line}
-                  onChange={(v) => p.set({ line: v })}
-                  allowDeselect={false}
-                  placeholder={
-                    lineOptions.length
-                      ? t("report:profitability.pickLine")
-                      : t("report:profitability.noLines")
-                  }
-                />
-              )}
-              <Text fz="xs" c="dimmed">
-                {t("report:multiDimension.hint")}
-              </Text>
-            </Stack>
-          </Card>
+          <CompareFilters
+            p={p}
+            mode={mode}
+            picked={picked}
+            options={options}
+            dimension={dimension}
+            line={line}
+            onChange={() => setPage(1)}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 9 }}>
           <Card mih={320}>
-            {!ready ? (
-              <FillFilters />
-            ) : query.data === null ? (
-              <EmptyState
-                title={t("common:messages.noCalculation")}
-                description={t("report:needCalculation")}
-              />
-            ) : (
-              <CompareView
-                data={query.data}
-                loading={query.isLoading}
-                error={query.isError ? (tableErrorText(query.error) ?? true) : false}
-                page={page}
-                onPage={setPage}
-                sorting={sorting}
-                onSorting={(s) => {
-                  setSorting(s);
-                  setPage(1);
-                }}
-              />
-            )}
+            <CompareResult
+              ready={!!ready}
+              query={query}
+              page={page}
+              onPage={setPage}
+              sorting={sorting}
+              onSorting={setSorting}
+            />
           </Card>
         </Grid.Col>
       </Grid>
@@ -185,190 +97,164 @@ function MultipleDimension({ model, scenario }: { model: number; scenario: numbe
   );
 }
 
-function CompareView({
-  data,
-  loading,
-  error,
+/** The comparison, or what is missing for it: two items picked, or a finished calculation. */
+function CompareResult({
+  ready,
+  query,
   page,
   onPage,
   sorting,
   onSorting,
 }: {
-  data: CompareReport | undefined;
-  loading: boolean;
-  error: string | boolean;
+  ready: boolean;
+  query: ReturnType<typeof useReportCompare>;
   page: number;
-  onPage: (p: number) => void;
+  onPage: (page: number) => void;
   sorting: SortingState;
-  onSorting: (s: SortingState) => void;
+  onSorting: (sorting: SortingState) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const money = (v: number | null | undefined) => moneyText(v, lang, data?.currency);
-  const pct = (v: number | null | undefined) =>
-    v === null || v === undefined ? "" : `${formatNumber(v, lang)} %`;
-  const num = (s: string, color?: string) => (
-    <span className="cf-num" style={color ? { color } : undefined}>
-      {s}
-    </span>
+  const { t } = useTranslation();
+  return !ready ? (
+    <FillFilters />
+  ) : query.data === null ? (
+    <EmptyState title={t("common:messages.noCalculation")} description={t("report:needCalculation")} />
+  ) : (
+    <CompareView
+      data={query.data}
+      loading={query.isLoading}
+      error={query.isError ? (tableErrorText(query.error) ?? true) : false}
+      page={page}
+      onPage={onPage}
+      sorting={sorting}
+      onSorting={(s) => {
+        onSorting(s);
+        onPage(1);
+      }}
+    />
   );
-  const signColor = (v: number) =>
-    v < 0 ? "var(--mantine-color-red-text)" : v > 0 ? "var(--mantine-color-teal-text)" : undefined;
-  const aName = data?.a.name ?? "A";
-  const bName = data?.b.name ?? "B";
-  const columns: ColumnDef<CompareRow, unknown>[] = [
-    {
-      id: "identifier",
-      header: t("report:identifier"),
-      enableSorting: true,
-      cell: ({ row }: { row: { original: CompareRow } }) => row.original.identifier,
-    },
-    {
-      id: "name",
-      header: t("report:name"),
-      enableSorting: false,
-      cell: ({ row }: { row: { original: CompareRow } }) => row.original.name,
-    },
-    ...(data?.mode === "dimensions"
-      ? [
-          {
-            id: "identifier_b",
-            header: t("report:multiDimension.identifierOf", { item: bName }),
-            enableSorting: false,
-            cell: ({ row }: { row: { original: CompareRow } }) => row.original.identifier_b ?? "",
-          },
-          {
-            id: "name_b",
-            header: t("report:multiDimension.nameOf", { item: bName }),
-            enableSorting: false,
-            cell: ({ row }: { row: { original: CompareRow } }) => row.original.name_b ?? "",
-          },
-        ]
-      : []),
-    {
-      id: "a",
-      header: aName,
-      enableSorting: true,
-      meta: { numeric: true },
-      cell: ({ row }: { row: { original: CompareRow } }) => num(money(row.original.a)),
-    },
-    {
-      id: "b",
-      header: bName,
-      enableSorting: true,
-      meta: { numeric: true },
-      cell: ({ row }: { row: { original: CompareRow } }) => num(money(row.original.b)),
-    },
-    {
-      id: "variance",
-      header: t("report:variance"),
-      enableSorting: true,
-      meta: { numeric: true },
-      cell: ({ row }: { row: { original: CompareRow } }) =>
-        num(money(row.original.variance), signColor(row.original.variance)),
-    },
-    {
-      id: "variance_percent",
-      header: t("report:variancePercent"),
-      enableSorting: false,
-      meta: { numeric: true },
-      cell: ({ row }: { row: { original: CompareRow } }) => num(pct(row.original.variance_percent)),
-    },
-  ];
-  const figures = data
-    ? [
-        { label: aName, value: money(data.a.total) },
-        { label: bName, value: money(data.b.total) },
-        { label: t("report:variance"), value: money(data.variance) },
-        { label: t("report:variancePercent"), value: pct(data.variance_percent) },
-      ]
-    : [];
+}
 
+/** The items each mode compares, and the dimensions and lines the other modes need. */
+function useCompareOptions(model: number, mode: CompareMode) {
+  const dims = useReportOptions("dimensions", model);
+  const scenarios = useReportOptions("scenarios", model);
+  const lines = useAllReportLines(model);
+  const dimensions = dims.data ?? [];
+  const lineOptions = (lines.data?.results ?? []).map((l) => ({
+    value: l.code,
+    label: `${l.code} · ${l.description}`,
+  }));
+  // The last top-level line by rank until one is chosen.
+  const defaultLine = [...(lines.data?.results ?? [])]
+    .filter((l) => l.parent === null)
+    .sort((a, b) => a.rank - b.rank)
+    .at(-1)?.code;
+  const items = { scenarios: scenarios.data ?? [], dimensions, lines: lineOptions }[mode];
+  return { items, dimensions, lines: lineOptions, defaultLine };
+}
+type CompareOptions = ReturnType<typeof useCompareOptions>;
+
+function CompareFilters({
+  p,
+  mode,
+  picked,
+  options,
+  dimension,
+  line,
+  onChange,
+}: {
+  p: ReturnType<typeof useReportParams>;
+  mode: CompareMode;
+  picked: string[];
+  options: CompareOptions;
+  dimension: string | null;
+  line: string | null;
+  /** The mode or the items changed: back to the first page. */
+  onChange: () => void;
+}) {
+  const { t } = useTranslation();
   return (
-    <Stack gap="md">
-      {data && (
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="compare-totals">
-          {figures.map((f) => (
-            <div key={f.label}>
-              <Text fz="xs" c="dimmed" truncate>
-                {f.label}
-              </Text>
-              <Text fw={600} className="cf-num" ta="start">
-                {f.value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
+    <Card>
+      <Title order={2} fz="md" mb="md">
+        {t("report:filters")}
+      </Title>
+      <Stack gap="sm">
+        <SegmentedControl
+          orientation="vertical"
+          value={mode}
+          onChange={(v) => {
+            p.set({ mode: v, items: null });
+            onChange();
+          }}
+          data={[
+            { value: "scenarios", label: t("report:multiDimension.compareScenarios") },
+            { value: "dimensions", label: t("report:multiDimension.compareDimensions") },
+            { value: "lines", label: t("report:multiDimension.compareLines") },
+          ]}
+          data-testid="compare-mode"
+        />
+        <MultiSelect
+          label={t(`report:multiDimension.${mode}`)}
+          data={options.items}
+          value={picked}
+          onChange={(v) => {
+            p.set({ items: v.join(",") });
+            onChange();
+          }}
+          maxValues={COMPARISON_SIZE}
+          placeholder={picked.length < COMPARISON_SIZE ? t("report:multiDimension.pickTwo") : undefined}
+          disabled={options.items.length === 0}
+          error={picked.length === 1 ? t("report:multiDimension.exactlyTwo") : undefined}
+          data-testid="compare-items"
+        />
+        <CompareFixedFilters p={p} mode={mode} options={options} dimension={dimension} line={line} />
+        <Text fz="xs" c="dimmed">
+          {t("report:multiDimension.hint")}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The dimension and the line the comparison holds fixed (the ones it does not compare). */
+function CompareFixedFilters({
+  p,
+  mode,
+  options,
+  dimension,
+  line,
+}: {
+  p: ReturnType<typeof useReportParams>;
+  mode: CompareMode;
+  options: CompareOptions;
+  dimension: string | null;
+  line: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {mode !== "dimensions" && (
+        <Select
+          label={t("report:dimension")}
+          data={options.dimensions}
+          value={dimension}
+          onChange={(v) => p.set({ dimension: v })}
+          allowDeselect={false}
+        />
       )}
-      <DataTable<CompareRow>
-        columns={columns}
-        data={data?.results ?? []}
-        total={data?.count ?? 0}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={onPage}
-        sorting={sorting}
-        onSortingChange={onSorting}
-        loading={loading}
-        error={error}
-        emptyTitle={t("common:messages.noResults")}
-        getRowId={(r) => `${r.identifier}|${r.identifier_b ?? ""}`}
-        testId="compare-table"
-        dense
-      />
-      {data && data.mode === "scenarios" && data.activities.length > 0 && (
-        <div>
-          <Title order={3} fz="md" mb="xs">
-            {t("report:multiDimension.activities")}
-          </Title>
-          <Text fz="xs" c="dimmed" mb="xs">
-            {t("report:multiDimension.activitiesHint")}
-          </Text>
-          <DataTable
-            columns={[
-              {
-                id: "code",
-                header: t("report:drill.activity"),
-                cell: ({ row }) => `${row.original.code} · ${row.original.name}`,
-              },
-              {
-                id: "a",
-                header: aName,
-                meta: { numeric: true },
-                cell: ({ row }) => num(money(row.original.a)),
-              },
-              {
-                id: "b",
-                header: bName,
-                meta: { numeric: true },
-                cell: ({ row }) => num(money(row.original.b)),
-              },
-              {
-                id: "variance",
-                header: t("report:variance"),
-                meta: { numeric: true },
-                cell: ({ row }) => num(money(row.original.variance), signColor(-row.original.variance)),
-              },
-              {
-                id: "variance_percent",
-                header: t("report:variancePercent"),
-                meta: { numeric: true },
-                cell: ({ row }) => num(pct(row.original.variance_percent)),
-              },
-            ]}
-            data={data.activities}
-            total={data.activities.length}
-            page={1}
-            pageSize={Math.max(1, data.activities.length)}
-            onPageChange={() => undefined}
-            emptyTitle={t("common:messages.noResults")}
-            getRowId={(r) => r.code}
-            testId="compare-activities"
-            dense
-          />
-        </div>
+      {mode !== "lines" && (
+        <Select
+          label={t("report:profitability.line")}
+          data={options.lines}
+          value={line}
+          onChange={(v) => p.set({ line: v })}
+          allowDeselect={false}
+          placeholder={
+            options.lines.length ? t("report:profitability.pickLine") : t("report:profitability.noLines")
+          }
+        />
       )}
-    </Stack>
+    </>
   );
 }
 

@@ -32,51 +32,15 @@ import { useSaveSavedReport } from "../api/save-saved-report";
 import { ExportFilesTable } from "../components/export-files-table";
 import { savedReportUrl } from "../components/saved-report-types";
 
+const failed = (e: unknown, fallback: string) =>
+  notifyError(e instanceof ApiError && e.messageKey ? e.message : "", fallback);
+
 function SavedReports() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveSavedReport();
-  const remove = useDeleteSavedReport();
-  const [renaming, setRenaming] = useState<SavedReport | null>(null);
-  const [title, setTitle] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const failed = (e: unknown, fallback: string) =>
-    notifyError(e instanceof ApiError && e.messageKey ? e.message : "", fallback);
-
-  const confirmDelete = (r: SavedReport) =>
-    modals.openConfirmModal({
-      title: t("report:myReports.deleteTitle"),
-      children: <Text fz="sm">{t("report:myReports.deleteConfirm", { title: r.title })}</Text>,
-      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
-      confirmProps: { color: "red" },
-      onConfirm: () =>
-        remove.mutate(r.id, {
-          onSuccess: () => notifySuccess(t("common:messages.deleteSuccessfully")),
-          onError: (e) => failed(e, t("common:messages.deleteFailed")),
-        }),
-    });
-
-  const rename = () => {
-    if (!renaming) return;
-    if (title.trim() === "") {
-      setError(t("common:validation.required"));
-      return;
-    }
-    save.mutate(
-      { id: renaming.id, body: { title: title.trim() } },
-      {
-        onSuccess: () => {
-          setRenaming(null);
-          notifySuccess(t("common:messages.savedSuccessfully"));
-        },
-        onError: (e) => {
-          const field = e instanceof ApiError ? e.fieldErrors.find((f) => f.field === "title") : undefined;
-          if (field) setError(field.message);
-          else failed(e, t("common:messages.saveFailed"));
-        },
-      },
-    );
-  };
+  const confirmDelete = useConfirmDelete();
+  const rename = useRename(save);
 
   return (
     <>
@@ -117,93 +81,173 @@ function SavedReports() {
           {
             id: "shared",
             header: t("report:myReports.sharing"),
-            cell: (r) =>
-              r.can_edit ? (
-                <Switch
-                  size="xs"
-                  checked={r.shared}
-                  label={r.shared ? t("report:myReports.shared") : t("report:myReports.private")}
-                  onChange={(e) =>
-                    save.mutate(
-                      { id: r.id, body: { shared: e.currentTarget.checked } },
-                      { onError: (err) => failed(err, t("common:messages.saveFailed")) },
-                    )
-                  }
-                  data-testid="saved-report-share"
-                />
-              ) : (
-                <Badge variant="light" color={r.shared ? "teal" : "gray"}>
-                  {r.shared ? t("report:myReports.shared") : t("report:myReports.private")}
-                </Badge>
-              ),
+            cell: (r) => (
+              <Sharing
+                report={r}
+                onShare={(shared) =>
+                  save.mutate(
+                    { id: r.id, body: { shared } },
+                    { onError: (err) => failed(err, t("common:messages.saveFailed")) },
+                  )
+                }
+              />
+            ),
           },
           { id: "updated_at", header: t("report:myReports.updated"), sortable: true, kind: "datetime" },
           {
             id: "actions",
             header: t("allocation:form.actions"),
-            cell: (r) =>
-              r.can_edit ? (
-                <Group gap={4} wrap="nowrap">
-                  <EditDeleteButtons
-                    onEdit={() => {
-                      setRenaming(r);
-                      setTitle(r.title);
-                      setError(null);
-                    }}
-                    onDelete={() => confirmDelete(r)}
-                    editLabel={t("report:myReports.rename")}
-                    editTestId="saved-report-rename"
-                  />
-                </Group>
-              ) : (
-                <Tooltip label={t("report:myReports.open")}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t("report:myReports.open")}
-                    onClick={() => navigate(savedReportUrl(r.type, r.params))}
-                  >
-                    <IconExternalLink size={16} className="cf-flip-rtl" aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              ),
+            cell: (r) => (
+              <SavedReportActions
+                report={r}
+                onRename={() => rename.open(r)}
+                onDelete={() => confirmDelete(r)}
+                onOpen={() => navigate(savedReportUrl(r.type, r.params))}
+              />
+            ),
           },
         ]}
       />
-      <Modal
-        opened={renaming !== null}
-        onClose={() => setRenaming(null)}
-        title={t("report:myReports.rename")}
-      >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            rename();
-          }}
-        >
-          <Stack gap="sm">
-            <TextInput
-              label={t("report:save.name")}
-              value={title}
-              onChange={(e) => {
-                setTitle(e.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
-              data-autofocus
-              data-testid="saved-report-title"
-            />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setRenaming(null)}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button type="submit" loading={save.isPending} data-testid="saved-report-rename-submit">
-                {t("common:actions.save")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <RenameModal rename={rename} saving={save.isPending} />
     </>
+  );
+}
+
+function useConfirmDelete() {
+  const { t } = useTranslation();
+  const remove = useDeleteSavedReport();
+  return (r: SavedReport) =>
+    modals.openConfirmModal({
+      title: t("report:myReports.deleteTitle"),
+      children: <Text fz="sm">{t("report:myReports.deleteConfirm", { title: r.title })}</Text>,
+      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(r.id, {
+          onSuccess: () => notifySuccess(t("common:messages.deleteSuccessfully")),
+          onError: (e) => failed(e, t("common:messages.deleteFailed")),
+        }),
+    });
+}
+
+/** Its owner shares a report or keeps it private; others see which it is. */
+function Sharing({ report: r, onShare }: { report: SavedReport; onShare: (shared: boolean) => void }) {
+  const { t } = useTranslation();
+  return r.can_edit ? (
+    <Switch
+      size="xs"
+      checked={r.shared}
+      label={r.shared ? t("report:myReports.shared") : t("report:myReports.private")}
+      onChange={(e) => onShare(e.currentTarget.checked)}
+      data-testid="saved-report-share"
+    />
+  ) : (
+    <Badge variant="light" color={r.shared ? "teal" : "gray"}>
+      {r.shared ? t("report:myReports.shared") : t("report:myReports.private")}
+    </Badge>
+  );
+}
+
+/** Rename and delete for its owner; open for the others. */
+function SavedReportActions({
+  report,
+  onRename,
+  onDelete,
+  onOpen,
+}: {
+  report: SavedReport;
+  onRename: () => void;
+  onDelete: () => void;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  return report.can_edit ? (
+    <Group gap={4} wrap="nowrap">
+      <EditDeleteButtons
+        onEdit={onRename}
+        onDelete={onDelete}
+        editLabel={t("report:myReports.rename")}
+        editTestId="saved-report-rename"
+      />
+    </Group>
+  ) : (
+    <Tooltip label={t("report:myReports.open")}>
+      <ActionIcon variant="subtle" aria-label={t("report:myReports.open")} onClick={onOpen}>
+        <IconExternalLink size={16} className="cf-flip-rtl" aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The report being renamed, the title typed and its error; `submit` saves it. */
+function useRename(save: ReturnType<typeof useSaveSavedReport>) {
+  const { t } = useTranslation();
+  const [renaming, setRenaming] = useState<SavedReport | null>(null);
+  const [title, setTitle] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const open = (r: SavedReport) => {
+    setRenaming(r);
+    setTitle(r.title);
+    setError(null);
+  };
+  const change = (value: string) => {
+    setTitle(value);
+    setError(null);
+  };
+  const submit = () => {
+    if (!renaming) return;
+    if (title.trim() === "") {
+      setError(t("common:validation.required"));
+      return;
+    }
+    save.mutate(
+      { id: renaming.id, body: { title: title.trim() } },
+      {
+        onSuccess: () => {
+          setRenaming(null);
+          notifySuccess(t("common:messages.savedSuccessfully"));
+        },
+        onError: (e) => {
+          const field = e instanceof ApiError ? e.fieldErrors.find((f) => f.field === "title") : undefined;
+          if (field) setError(field.message);
+          else failed(e, t("common:messages.saveFailed"));
+        },
+      },
+    );
+  };
+  return { renaming, title, error, open, close: () => setRenaming(null), change, submit };
+}
+
+function RenameModal({ rename, saving }: { rename: ReturnType<typeof useRename>; saving: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={rename.renaming !== null} onClose={rename.close} title={t("report:myReports.rename")}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          rename.submit();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label={t("report:save.name")}
+            value={rename.title}
+            onChange={(e) => rename.change(e.currentTarget.value)}
+            error={rename.error}
+            data-autofocus
+            data-testid="saved-report-title"
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={rename.close}>
+              {t("common:actions.cancel")}
+            </Button>
+            <Button type="submit" loading={saving} data-testid="saved-report-rename-submit">
+              {t("common:actions.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 

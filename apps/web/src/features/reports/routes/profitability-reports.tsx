@@ -1,4 +1,5 @@
 import { Card, Grid, Group, NumberInput, SegmentedControl, Select, Stack, Tabs, Text } from "@mantine/core";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
@@ -17,32 +18,43 @@ import { FillFilters, ReportQueryState } from "../components/report-query-state"
 import { SaveReportButton } from "../components/save-report-button";
 import { useReportParams } from "../components/use-report-params";
 
-function Profitability({ model, scenario }: { model: number; scenario: number }) {
-  const { t } = useTranslation();
-  const p = useReportParams();
-  const tab = p.get("tab") === "driver" ? "driver" : "line";
-  const side: ReportSide = p.get("side") === "bottom" ? "bottom" : DEFAULT_REPORT_TOP.side;
-  const limit = p.num("limit") ?? DEFAULT_REPORT_TOP.limit;
+/** The lines, dimensions and calculated drivers to choose from, and the ones chosen. */
+function useSubject(p: ReturnType<typeof useReportParams>, model: number) {
   const lines = useAllReportLines(model);
   const lineList = lines.data?.results ?? [];
   const dims = useReportOptions("dimensions", model);
   const dimOptions = dims.data ?? [];
   const drivers = useReportOptions("calculatedDrivers", model);
   const driverOptions = drivers.data ?? [];
-  const currency = useReportCurrency(scenario);
-  const drill = useRecordDrilldown(scenario, currency);
-
   // By line: the chosen line (the last root line, usually the profit, until one is chosen) over
   // the chosen dimension (the first until one is chosen).
   const defaultLine = [...lineList]
     .filter((l) => l.parent === null)
     .sort((a, b) => a.rank - b.rank)
     .at(-1)?.code;
-  const line = p.get("line") ?? defaultLine ?? null;
-  const lineDimension = p.num("dimension") ?? (dimOptions[0] ? Number(dimOptions[0].value) : null);
-  // By driver: a calculated driver's values over its own dimension.
-  const driverId = p.get("driver");
-  const driver = driverOptions.find((d) => d.value === driverId) ?? null;
+  return {
+    lines: lineList,
+    line: p.get("line") ?? defaultLine ?? null,
+    dimensions: dimOptions,
+    dimension: p.num("dimension") ?? (dimOptions[0] ? Number(dimOptions[0].value) : null),
+    drivers: driverOptions,
+    // By driver: a calculated driver's values over its own dimension.
+    driver: p.get("driver"),
+  };
+}
+type Subject = ReturnType<typeof useSubject>;
+
+function Profitability({ model, scenario }: { model: number; scenario: number }) {
+  const { t } = useTranslation();
+  const p = useReportParams();
+  const tab = p.get("tab") === "driver" ? "driver" : "line";
+  const side: ReportSide = p.get("side") === "bottom" ? "bottom" : DEFAULT_REPORT_TOP.side;
+  const limit = p.num("limit") ?? DEFAULT_REPORT_TOP.limit;
+  const currency = useReportCurrency(scenario);
+  const drill = useRecordDrilldown(scenario, currency);
+  const subject = useSubject(p, model);
+  const { line, dimension: lineDimension, driver: driverId } = subject;
+  const driver = subject.drivers.find((d) => d.value === driverId) ?? null;
 
   const query =
     tab === "line"
@@ -90,73 +102,7 @@ function Profitability({ model, scenario }: { model: number; scenario: number })
             <Tabs.Tab value="driver">{t("report:profitability.byDriver")}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
-        <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-          {tab === "line" ? (
-            <>
-              <Select
-                label={t("report:profitability.line")}
-                data={lineList.map((l) => ({ value: l.code, label: `${l.code} · ${l.description}` }))}
-                value={line}
-                onChange={(v) => p.set({ line: v })}
-                placeholder={
-                  lineList.length ? t("report:profitability.pickLine") : t("report:profitability.noLines")
-                }
-                disabled={lineList.length === 0}
-                allowDeselect={false}
-                w={280}
-                data-testid="profitability-line"
-              />
-              <Select
-                label={t("report:dimension")}
-                data={dimOptions}
-                value={lineDimension === null ? null : String(lineDimension)}
-                onChange={(v) => p.set({ dimension: v })}
-                placeholder={
-                  dimOptions.length ? t("report:pickDimension") : t("common:messages.noDimensions")
-                }
-                disabled={dimOptions.length === 0}
-                allowDeselect={false}
-                w={220}
-              />
-            </>
-          ) : (
-            <Select
-              label={t("report:profitability.driver")}
-              data={driverOptions}
-              value={driverId}
-              onChange={(v) => p.set({ driver: v })}
-              placeholder={
-                driverOptions.length
-                  ? t("report:profitability.pickDriver")
-                  : t("common:messages.createDriverFirst")
-              }
-              disabled={driverOptions.length === 0}
-              w={280}
-              data-testid="profitability-driver"
-            />
-          )}
-          <Stack gap={4}>
-            <Text fz="sm" fw={500}>
-              {t("report:visualization.topBottom")}
-            </Text>
-            <SegmentedControl
-              value={side}
-              onChange={(v) => p.set({ side: v })}
-              data={[
-                { value: "top", label: t("report:visualization.top") },
-                { value: "bottom", label: t("report:visualization.bottom") },
-              ]}
-            />
-          </Stack>
-          <NumberInput
-            label={t("report:visualization.limit")}
-            value={limit}
-            onChange={(v) => p.set({ limit: Number(v) > 0 ? Math.min(1000, Math.floor(Number(v))) : null })}
-            min={1}
-            max={1000}
-            w={160}
-          />
-        </Group>
+        <ProfitabilityFilters p={p} tab={tab} subject={subject} side={side} limit={limit} />
         {query === null || dimension === null ? (
           <FillFilters />
         ) : (
@@ -179,17 +125,106 @@ function Profitability({ model, scenario }: { model: number; scenario: number })
   );
 }
 
-function ProfitabilityView({
-  data,
-  byDriver,
-  onOpen,
+/** By line: the line and the dimension; by driver: the calculated driver; then top/bottom N. */
+function ProfitabilityFilters({
+  p,
+  tab,
+  subject,
+  side,
+  limit,
 }: {
-  data: ProfitabilityReport;
-  byDriver: boolean;
-  onOpen: (row: ProfitabilityRow) => void;
+  p: ReturnType<typeof useReportParams>;
+  tab: "line" | "driver";
+  subject: Subject;
+  side: ReportSide;
+  limit: number;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
+      <SubjectSelects p={p} tab={tab} subject={subject} />
+      <Stack gap={4}>
+        <Text fz="sm" fw={500}>
+          {t("report:visualization.topBottom")}
+        </Text>
+        <SegmentedControl
+          value={side}
+          onChange={(v) => p.set({ side: v })}
+          data={[
+            { value: "top", label: t("report:visualization.top") },
+            { value: "bottom", label: t("report:visualization.bottom") },
+          ]}
+        />
+      </Stack>
+      <NumberInput
+        label={t("report:visualization.limit")}
+        value={limit}
+        onChange={(v) => p.set({ limit: Number(v) > 0 ? Math.min(1000, Math.floor(Number(v))) : null })}
+        min={1}
+        max={1000}
+        w={160}
+      />
+    </Group>
+  );
+}
+
+function SubjectSelects({
+  p,
+  tab,
+  subject: { lines, line, dimensions, dimension, drivers, driver },
+}: {
+  p: ReturnType<typeof useReportParams>;
+  tab: "line" | "driver";
+  subject: Subject;
+}) {
+  const { t } = useTranslation();
+  return tab === "line" ? (
+    <>
+      <Select
+        label={t("report:profitability.line")}
+        data={lines.map((l) => ({ value: l.code, label: `${l.code} · ${l.description}` }))}
+        value={line}
+        onChange={(v) => p.set({ line: v })}
+        placeholder={lines.length ? t("report:profitability.pickLine") : t("report:profitability.noLines")}
+        disabled={lines.length === 0}
+        allowDeselect={false}
+        w={280}
+        data-testid="profitability-line"
+      />
+      <Select
+        label={t("report:dimension")}
+        data={dimensions}
+        value={dimension === null ? null : String(dimension)}
+        onChange={(v) => p.set({ dimension: v })}
+        placeholder={dimensions.length ? t("report:pickDimension") : t("common:messages.noDimensions")}
+        disabled={dimensions.length === 0}
+        allowDeselect={false}
+        w={220}
+      />
+    </>
+  ) : (
+    <Select
+      label={t("report:profitability.driver")}
+      data={drivers}
+      value={driver}
+      onChange={(v) => p.set({ driver: v })}
+      placeholder={
+        drivers.length ? t("report:profitability.pickDriver") : t("common:messages.createDriverFirst")
+      }
+      disabled={drivers.length === 0}
+      w={280}
+      data-testid="profitability-driver"
+    />
+  );
+}
+
+/** Rank, record, (by driver) the driver's value, share, every P&L line and the margin. */
+function profitabilityColumns(
+  t: TFunction,
+  lang: string,
+  data: ProfitabilityReport,
+  byDriver: boolean,
+): RecordsColumn<ProfitabilityRow>[] {
   const money = (v: number | null | undefined) => moneyText(v, lang, data.currency);
   const num = (node: string) => (
     <span className="cf-num" style={{ display: "block" }}>
@@ -198,7 +233,7 @@ function ProfitabilityView({
   );
   const pct = (v: number | null) => (v === null ? "" : `${formatNumber(v, lang)} %`);
   const chosen = byDriver ? (data.driver ?? "") : (data.line ?? "");
-  const columns: RecordsColumn<ProfitabilityRow>[] = [
+  return [
     {
       id: "rank",
       header: "#",
@@ -249,6 +284,20 @@ function ProfitabilityView({
       numeric: true,
     },
   ];
+}
+
+function ProfitabilityView({
+  data,
+  byDriver,
+  onOpen,
+}: {
+  data: ProfitabilityReport;
+  byDriver: boolean;
+  onOpen: (row: ProfitabilityRow) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const columns = profitabilityColumns(t, lang, data, byDriver);
   const bars = data.results.map((r) => ({ id: r.record, name: r.name || r.identifier, value: r.value }));
 
   return (

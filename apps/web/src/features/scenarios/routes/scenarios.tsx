@@ -23,29 +23,11 @@ import { DuplicateDialog } from "../components/duplicate-dialog";
 import { emptyScenario, ScenarioForm } from "../components/scenario-form";
 
 function ScenarioList({ modelId, modelName }: { modelId: number; modelName: string }) {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const { ability } = useSession();
-  const ctx = useAppContext();
-  const select = useSelectScenario();
-  const create = useCreateScenario();
-  const remove = useDeleteScenario();
   const [creating, setCreating] = useState(false);
   const [duplicating, setDuplicating] = useState<Scenario | null>(null);
   const canManage = ability.can("manage", "Scenario") || ability.can("create", "Scenario");
-
-  const confirmDelete = (s: Scenario) =>
-    modals.openConfirmModal({
-      title: t("model:scenarios.deleteTitle"),
-      children: <Text fz="sm">{t("model:scenarios.deleteText", { name: s.name })}</Text>,
-      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
-      confirmProps: { color: "red" },
-      onConfirm: () =>
-        remove.mutate(s.id, {
-          onSuccess: () => notifySuccess(t("common:messages.itemDeleted", { item: s.name })),
-          onError: () => notifyError(t("common:messages.deleteFailed")),
-        }),
-    });
 
   return (
     <>
@@ -64,122 +46,205 @@ function ScenarioList({ modelId, modelName }: { modelId: number; modelName: stri
           )
         }
       />
-      <Card>
-        <ApiTable<Scenario>
-          queryKey={[...SCENARIOS_KEY, modelId]}
-          fetcher={(p: PageParams) => getScenarios(modelId, p)}
-          defaultSort={[{ id: "created_at", desc: true }]}
-          emptyTitle={t("common:messages.noResults")}
-          emptyDescription={t("model:scenarios.empty")}
-          getRowId={(s) => String(s.id)}
-          testId="scenarios-table"
-          columns={[
-            {
-              id: "name",
-              header: t("model:scenarios.name"),
-              sortable: true,
-              cell: (s) => (
-                <Group gap={6} wrap="nowrap">
-                  <Text fz="sm" fw={600}>
-                    {s.name}
-                  </Text>
-                  {ctx.scenario?.id === s.id && (
-                    <Badge size="xs" variant="light" color="teal">
-                      {t("common:actions.selected")}
-                    </Badge>
-                  )}
-                </Group>
-              ),
-            },
-            {
-              id: "period_from",
-              header: t("model:scenarios.period"),
-              sortable: true,
-              cell: (s) =>
-                t("model:scenarios.periodRange", {
-                  from: formatDate(s.period_from, i18n.language),
-                  to: formatDate(s.period_to, i18n.language),
-                }),
-            },
-            { id: "currency", header: t("model:scenarios.currency") },
-            {
-              id: "status",
-              header: t("model:scenarios.status"),
-              cell: (s) => <ScenarioStatusBadge status={s.status} />,
-            },
-            { id: "created_at", header: t("model:models.createdAt"), kind: "date", sortable: true },
-            {
-              id: "actions",
-              header: t("common:table.actions"),
-              cell: (s) => (
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="compact-sm"
-                    variant={ctx.scenario?.id === s.id ? "light" : "filled"}
-                    leftSection={ctx.scenario?.id === s.id ? <IconCheck size={14} aria-hidden /> : undefined}
-                    onClick={() => {
-                      select(s);
-                      navigate("/workflowdashboard");
-                    }}
-                    data-testid={`select-scenario-${s.id}`}
-                  >
-                    {ctx.scenario?.id === s.id ? t("common:actions.selected") : t("common:actions.select")}
-                  </Button>
-                  {canManage && (
-                    <>
-                      <Tooltip label={t("data:scenarios.duplicate")}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t("data:scenarios.duplicate")}
-                          onClick={() => setDuplicating(s)}
-                          data-testid={`duplicate-scenario-${s.id}`}
-                        >
-                          <IconCopy size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <EditDeleteButtons
-                        onEdit={() => {
-                          select(s, true);
-                          navigate("/model/scenario/manage");
-                        }}
-                        onDelete={() => confirmDelete(s)}
-                      />
-                    </>
-                  )}
-                </Group>
-              ),
-            },
-          ]}
-        />
-      </Card>
-      <Modal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title={t("model:scenarios.create")}
-        size="lg"
-      >
-        <ScenarioForm
-          initial={emptyScenario()}
-          submitLabel={t("common:actions.create")}
-          loading={create.isPending}
-          onCancel={() => setCreating(false)}
-          onSubmit={(values, fail) =>
-            create.mutate(
-              { model: modelId, ...values },
-              {
-                onSuccess: (s) => {
-                  setCreating(false);
-                  notifySuccess(t("common:messages.itemCreated", { item: s.name }));
-                  select(s, true);
-                },
-                onError: fail,
-              },
-            )
-          }
-        />
-      </Modal>
+      <ScenariosTable modelId={modelId} canManage={canManage} onDuplicate={setDuplicating} />
+      <CreateScenarioModal modelId={modelId} opened={creating} onClose={() => setCreating(false)} />
       <DuplicateDialog model={modelId} origin={duplicating} onClose={() => setDuplicating(null)} />
     </>
+  );
+}
+
+/** The model's scenarios; selecting one opens the workflow, editing one its manage page. */
+function ScenariosTable({
+  modelId,
+  canManage,
+  onDuplicate,
+}: {
+  modelId: number;
+  canManage: boolean;
+  onDuplicate: (scenario: Scenario) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const ctx = useAppContext();
+  const select = useSelectScenario();
+  const confirmDelete = useConfirmDeleteScenario();
+  return (
+    <Card>
+      <ApiTable<Scenario>
+        queryKey={[...SCENARIOS_KEY, modelId]}
+        fetcher={(p: PageParams) => getScenarios(modelId, p)}
+        defaultSort={[{ id: "created_at", desc: true }]}
+        emptyTitle={t("common:messages.noResults")}
+        emptyDescription={t("model:scenarios.empty")}
+        getRowId={(s) => String(s.id)}
+        testId="scenarios-table"
+        columns={[
+          {
+            id: "name",
+            header: t("model:scenarios.name"),
+            sortable: true,
+            cell: (s) => <ScenarioName name={s.name} selected={ctx.scenario?.id === s.id} />,
+          },
+          {
+            id: "period_from",
+            header: t("model:scenarios.period"),
+            sortable: true,
+            cell: (s) =>
+              t("model:scenarios.periodRange", {
+                from: formatDate(s.period_from, i18n.language),
+                to: formatDate(s.period_to, i18n.language),
+              }),
+          },
+          { id: "currency", header: t("model:scenarios.currency") },
+          {
+            id: "status",
+            header: t("model:scenarios.status"),
+            cell: (s) => <ScenarioStatusBadge status={s.status} />,
+          },
+          { id: "created_at", header: t("model:models.createdAt"), kind: "date", sortable: true },
+          {
+            id: "actions",
+            header: t("common:table.actions"),
+            cell: (s) => (
+              <ScenarioRowActions
+                id={s.id}
+                selected={ctx.scenario?.id === s.id}
+                canManage={canManage}
+                onSelect={() => {
+                  select(s);
+                  navigate("/workflowdashboard");
+                }}
+                onDuplicate={() => onDuplicate(s)}
+                onEdit={() => {
+                  select(s, true);
+                  navigate("/model/scenario/manage");
+                }}
+                onDelete={() => confirmDelete(s)}
+              />
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function useConfirmDeleteScenario() {
+  const { t } = useTranslation();
+  const remove = useDeleteScenario();
+  return (s: Scenario) =>
+    modals.openConfirmModal({
+      title: t("model:scenarios.deleteTitle"),
+      children: <Text fz="sm">{t("model:scenarios.deleteText", { name: s.name })}</Text>,
+      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(s.id, {
+          onSuccess: () => notifySuccess(t("common:messages.itemDeleted", { item: s.name })),
+          onError: () => notifyError(t("common:messages.deleteFailed")),
+        }),
+    });
+}
+
+function ScenarioName({ name, selected }: { name: string; selected: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text fz="sm" fw={600}>
+        {name}
+      </Text>
+      {selected && (
+        <Badge size="xs" variant="light" color="teal">
+          {t("common:actions.selected")}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Select (the selected scenario says so), and for managers duplicate, edit and delete. */
+function ScenarioRowActions({
+  id,
+  selected,
+  canManage,
+  onSelect,
+  onDuplicate,
+  onEdit,
+  onDelete,
+}: {
+  id: number;
+  selected: boolean;
+  canManage: boolean;
+  onSelect: () => void;
+  onDuplicate: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant={selected ? "light" : "filled"}
+        leftSection={selected ? <IconCheck size={14} aria-hidden /> : undefined}
+        onClick={onSelect}
+        data-testid={`select-scenario-${id}`}
+      >
+        {selected ? t("common:actions.selected") : t("common:actions.select")}
+      </Button>
+      {canManage && (
+        <>
+          <Tooltip label={t("data:scenarios.duplicate")}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t("data:scenarios.duplicate")}
+              onClick={onDuplicate}
+              data-testid={`duplicate-scenario-${id}`}
+            >
+              <IconCopy size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} />
+        </>
+      )}
+    </Group>
+  );
+}
+
+function CreateScenarioModal({
+  modelId,
+  opened,
+  onClose,
+}: {
+  modelId: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const select = useSelectScenario();
+  const create = useCreateScenario();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("model:scenarios.create")} size="lg">
+      <ScenarioForm
+        initial={emptyScenario()}
+        submitLabel={t("common:actions.create")}
+        loading={create.isPending}
+        onCancel={onClose}
+        onSubmit={(values, fail) =>
+          create.mutate(
+            { model: modelId, ...values },
+            {
+              onSuccess: (s) => {
+                onClose();
+                notifySuccess(t("common:messages.itemCreated", { item: s.name }));
+                select(s, true);
+              },
+              onError: fail,
+            },
+          )
+        }
+      />
+    </Modal>
   );
 }
 

@@ -38,14 +38,11 @@ interface DriverDraft {
   is_pnl_line: boolean;
 }
 
-function Editor({ model }: { model: number }) {
+/** The new dimension: its title, parent and drivers; `submit` checks and saves it. */
+function useDimensionDraft(model: number) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveDimension();
-  const parents = useQuery({
-    queryKey: [...SOFTWARE_DIMENSIONS_KEY, model, "parents"],
-    queryFn: () => getDimensions(model, { limit: 100, offset: 0 }),
-  });
   const [title, setTitle] = useState("");
   const [pid, setPid] = useState<string | null>(null);
   const [drivers, setDrivers] = useState<DriverDraft[]>([
@@ -89,6 +86,108 @@ function Editor({ model }: { model: number }) {
     );
   };
 
+  const add = () =>
+    setDrivers((ds) => [
+      ...ds,
+      {
+        key: Math.max(0, ...ds.map((x) => x.key)) + 1,
+        name: "",
+        data_type: "DECI",
+        is_pnl_line: false,
+      },
+    ]);
+  const remove = (key: number) => setDrivers((ds) => ds.filter((x) => x.key !== key));
+
+  return {
+    title,
+    setTitle,
+    pid,
+    setPid,
+    drivers,
+    errors,
+    update,
+    add,
+    remove,
+    submit,
+    saving: save.isPending,
+  };
+}
+
+/** One row per driver: its name, type and P&L flag; the last one cannot be removed. */
+function DriverDraftsTable({
+  drivers,
+  onUpdate,
+  onRemove,
+}: {
+  drivers: DriverDraft[];
+  onUpdate: (key: number, patch: Partial<DriverDraft>) => void;
+  onRemove: (key: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="cf-table-wrap">
+      <Table miw={560}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("model:dimensionData.driverName")}</Table.Th>
+            <Table.Th>{t("model:dimensionData.dataType")}</Table.Th>
+            <Table.Th>{t("model:dimensionData.pnlLine")}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {drivers.map((d) => (
+            <Table.Tr key={d.key}>
+              <Table.Td>
+                <TextInput
+                  aria-label={t("model:dimensionData.driverName")}
+                  value={d.name}
+                  onChange={(e) => onUpdate(d.key, { name: e.currentTarget.value })}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={t("model:dimensionData.dataType")}
+                  data={TYPES.map((x) => ({ value: x.value, label: t(x.label) }))}
+                  value={d.data_type}
+                  onChange={(v) => onUpdate(d.key, { data_type: (v as DriverDataType | null) ?? "DECI" })}
+                  allowDeselect={false}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Checkbox
+                  aria-label={t("model:dimensionData.pnlLine")}
+                  checked={d.is_pnl_line}
+                  onChange={(e) => onUpdate(d.key, { is_pnl_line: e.currentTarget.checked })}
+                />
+              </Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t("common:actions.delete")}
+                  onClick={() => onRemove(d.key)}
+                  disabled={drivers.length === 1}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+function Editor({ model }: { model: number }) {
+  const { t } = useTranslation();
+  const draft = useDimensionDraft(model);
+  const parents = useQuery({
+    queryKey: [...SOFTWARE_DIMENSIONS_KEY, model, "parents"],
+    queryFn: () => getDimensions(model, { limit: 100, offset: 0 }),
+  });
+
   return (
     <>
       <PageHeader
@@ -96,21 +195,21 @@ function Editor({ model }: { model: number }) {
         description={t("model:software.dimEdit.subtitle")}
       />
       <Card maw={900}>
-        <form onSubmit={submit} noValidate data-testid="dimension-form">
+        <form onSubmit={draft.submit} noValidate data-testid="dimension-form">
           <Stack gap="md">
             <Group grow align="flex-start">
               <TextInput
                 label={t("model:dimensions.name")}
-                value={title}
-                onChange={(e) => setTitle(e.currentTarget.value)}
-                error={errors.title}
+                value={draft.title}
+                onChange={(e) => draft.setTitle(e.currentTarget.value)}
+                error={draft.errors.title}
                 required
               />
               <Select
                 label={t("model:dimensions.parent")}
                 data={(parents.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.title }))}
-                value={pid}
-                onChange={setPid}
+                value={draft.pid}
+                onChange={draft.setPid}
                 clearable
                 placeholder={t("model:software.dimEdit.rootDimension")}
               />
@@ -118,87 +217,20 @@ function Editor({ model }: { model: number }) {
             <Title order={2} fz="md">
               {t("model:dimensions.drivers")}
             </Title>
-            {errors.drivers && (
+            {draft.errors.drivers && (
               <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
-                {errors.drivers}
+                {draft.errors.drivers}
               </Alert>
             )}
-            <div className="cf-table-wrap">
-              <Table miw={560}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("model:dimensionData.driverName")}</Table.Th>
-                    <Table.Th>{t("model:dimensionData.dataType")}</Table.Th>
-                    <Table.Th>{t("model:dimensionData.pnlLine")}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {drivers.map((d) => (
-                    <Table.Tr key={d.key}>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={t("model:dimensionData.driverName")}
-                          value={d.name}
-                          onChange={(e) => update(d.key, { name: e.currentTarget.value })}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Select
-                          aria-label={t("model:dimensionData.dataType")}
-                          data={TYPES.map((x) => ({ value: x.value, label: t(x.label) }))}
-                          value={d.data_type}
-                          onChange={(v) =>
-                            update(d.key, { data_type: (v as DriverDataType | null) ?? "DECI" })
-                          }
-                          allowDeselect={false}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t("model:dimensionData.pnlLine")}
-                          checked={d.is_pnl_line}
-                          onChange={(e) => update(d.key, { is_pnl_line: e.currentTarget.checked })}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t("common:actions.delete")}
-                          onClick={() => setDrivers((ds) => ds.filter((x) => x.key !== d.key))}
-                          disabled={drivers.length === 1}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </div>
+            <DriverDraftsTable drivers={draft.drivers} onUpdate={draft.update} onRemove={draft.remove} />
             <Text fz="xs" c="dimmed">
               {t("model:software.dimEdit.relationHint")}
             </Text>
             <Group justify="space-between">
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() =>
-                  setDrivers((ds) => [
-                    ...ds,
-                    {
-                      key: Math.max(0, ...ds.map((x) => x.key)) + 1,
-                      name: "",
-                      data_type: "DECI",
-                      is_pnl_line: false,
-                    },
-                  ])
-                }
-              >
+              <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={draft.add}>
                 {t("model:software.dimEdit.addDriver")}
               </Button>
-              <Button type="submit" loading={save.isPending}>
+              <Button type="submit" loading={draft.saving}>
                 {t("common:actions.save")}
               </Button>
             </Group>

@@ -163,27 +163,7 @@ export default function WorkflowPage() {
   return (
     <>
       <PageHeader title={t("app:workflow.title")} description={t("app:workflow.subtitle")} />
-      <Card mb="lg">
-        <Group gap="xl" wrap="wrap">
-          <Stack gap={2}>
-            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t("common:context.model")}
-            </Text>
-            <Text fw={600}>{ctx.model?.name ?? t("common:context.noModel")}</Text>
-          </Stack>
-          <Stack gap={2}>
-            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t("common:context.scenario")}
-            </Text>
-            <Text fw={600}>{ctx.scenario?.name ?? t("common:context.noScenario")}</Text>
-          </Stack>
-          {!ctx.scenario && (
-            <Text fz="sm" c="dimmed" style={{ flex: 1, minWidth: 240 }}>
-              {t("app:workflow.selectHint")}
-            </Text>
-          )}
-        </Group>
-      </Card>
+      <SelectionCard />
       <Timeline active={ctx.scenario ? 0 : -1} bulletSize={40} lineWidth={2}>
         {PHASES.map((phase) => (
           <Timeline.Item
@@ -211,30 +191,66 @@ export default function WorkflowPage() {
               {phase.items
                 .filter((i) => ability.can("read", i.subject))
                 .map((item) => (
-                  <UnstyledButton key={item.to} component={Link} to={item.to} className="cf-workflow-step">
-                    <Card h="100%">
-                      <Group justify="space-between" wrap="nowrap" mb={6}>
-                        <Text fw={650} fz="sm">
-                          {t(item.title)}
-                        </Text>
-                        {item.badge ? (
-                          <Badge size="xs" variant="light" color="grape">
-                            {t(item.badge)}
-                          </Badge>
-                        ) : (
-                          <IconArrowRight size={16} className="cf-flip-rtl" aria-hidden />
-                        )}
-                      </Group>
-                      <Text fz="xs" c="dimmed">
-                        {t(item.text)}
-                      </Text>
-                    </Card>
-                  </UnstyledButton>
+                  <WorkflowItemCard key={item.to} item={item} />
                 ))}
             </SimpleGrid>
           </Timeline.Item>
         ))}
       </Timeline>
     </>
+  );
+}
+
+/** The model and scenario the steps work on, or a hint to select a scenario first. */
+function SelectionCard() {
+  const { t } = useTranslation();
+  const ctx = useAppContext();
+  return (
+    <Card mb="lg">
+      <Group gap="xl" wrap="wrap">
+        <Stack gap={2}>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+            {t("common:context.model")}
+          </Text>
+          <Text fw={600}>{ctx.model?.name ?? t("common:context.noModel")}</Text>
+        </Stack>
+        <Stack gap={2}>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+            {t("common:context.scenario")}
+          </Text>
+          <Text fw={600}>{ctx.scenario?.name ?? t("common:context.noScenario")}</Text>
+        </Stack>
+        {!ctx.scenario && (
+          <Text fz="sm" c="dimmed" style={{ flex: 1, minWidth: 240 }}>
+            {t("app:workflow.selectHint")}
+          </Text>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+function WorkflowItemCard({ item }: { item: (typeof PHASES)[number]["items"][number] }) {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton component={Link} to={item.to} className="cf-workflow-step">
+      <Card h="100%">
+        <Group justify="space-between" wrap="nowrap" mb={6}>
+          <Text fw={650} fz="sm">
+            {t(item.title)}
+          </Text>
+          {item.badge ? (
+            <Badge size="xs" variant="light" color="grape">
+              {t(item.badge)}
+            </Badge>
+          ) : (
+            <IconArrowRight size={16} className="cf-flip-rtl" aria-hidden />
+          )}
+        </Group>
+        <Text fz="xs" c="dimmed">
+          {t(item.text)}
+        </Text>
+      </Card>
+    </UnstyledButton>
   );
 }
