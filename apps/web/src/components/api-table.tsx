@@ -25,7 +25,7 @@ import { tableErrorText } from "../lib/table-error";
 import { DataTable, type DataTableColumnMeta } from "./data-table";
 import { TableExportMenu } from "./table-export-menu";
 
-export type CellKind = "text" | "number" | "integer" | "currency" | "date" | "datetime" | "boolean";
+type CellKind = "text" | "number" | "integer" | "currency" | "date" | "datetime" | "boolean";
 
 export interface ColumnSpec<T> {
   id: string;

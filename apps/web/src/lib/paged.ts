@@ -18,7 +18,7 @@ export interface PageParams {
 /** A result page may carry `totals`: column sums over the whole filtered set (contract: calculation.ts). */
 export type TotalledPage<T> = Page<T> & { totals?: Record<string, number> };
 
-export function normalizePage<T>(raw: unknown): TotalledPage<T> {
+function normalizePage<T>(raw: unknown): TotalledPage<T> {
   if (Array.isArray(raw)) return { count: raw.length, next: null, previous: null, results: raw as T[] };
   const r = (raw ?? {}) as {
     count?: number;

@@ -67,7 +67,7 @@ export interface PoolResult {
   timeDriven: boolean;
 }
 
-export interface Step2Result {
+interface Step2Result {
   strategy: Step2Strategy;
   /** Stop condition as recorded (the exact solve meets any). */
   rows: AllocationRow[];
@@ -106,7 +106,7 @@ export interface TdabcPoolResult {
   status: AllocationStatus;
 }
 
-export interface Step3Result {
+interface Step3Result {
   rows: AllocationRow[];
   flows: Flow[];
   tdabcRows: TdabcRow[];

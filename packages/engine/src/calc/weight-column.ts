@@ -27,7 +27,7 @@ export interface WeightColumn {
 }
 
 /** A column with few distinct weights: each record's class and each class's weight and size. */
-export interface WeightClasses {
+interface WeightClasses {
   /** Class of each record, numbered in order of first appearance. */
   of: Uint8Array;
   weight: Float64Array;

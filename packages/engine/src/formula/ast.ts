@@ -4,8 +4,8 @@
 
 export type FunctionName = "IF" | "MIN" | "MAX" | "ABS" | "ROUND";
 
-export type ComparisonOp = "<" | "<=" | ">" | ">=" | "=" | "<>";
-export type ArithmeticOp = "+" | "-" | "*" | "/";
+type ComparisonOp = "<" | "<=" | ">" | ">=" | "=" | "<>";
+type ArithmeticOp = "+" | "-" | "*" | "/";
 export type BinaryOp = ComparisonOp | ArithmeticOp;
 
 export type FormulaNode =

@@ -2,7 +2,7 @@
 
 import { FormulaError } from "./formula-error.ts";
 
-export type TokenKind = "number" | "name" | "op" | "lparen" | "rparen" | "comma" | "eof";
+type TokenKind = "number" | "name" | "op" | "lparen" | "rparen" | "comma" | "eof";
 
 export interface Token {
   kind: TokenKind;

@@ -11,7 +11,6 @@
 
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import { byCode } from "../calc/context.ts";
 import { roundMajor, toMajor } from "../calc/decimal.ts";
 import type { CalcResult } from "../calc/result-types.ts";
 import type { ModelData } from "../model/types.ts";

@@ -13,7 +13,7 @@ import {
 } from "@tabler/icons-react";
 import type { Subject } from "../../lib/api-types";
 
-export interface NavLeaf {
+interface NavLeaf {
   label: string;
   to: string;
   subject: Subject;

@@ -27,7 +27,7 @@ const DESTINATION: Record<StepNumber, "pools" | "activities" | "dimensions"> = {
   6: "dimensions",
 };
 
-export interface RuleFieldsProps {
+interface RuleFieldsProps {
   step: StepNumber;
   ctx: { model: number; scenario: number };
   values: RuleValues;

@@ -20,7 +20,7 @@ import { SaveReportButton } from "../components/save-report-button";
 import { useReportParams } from "../components/use-report-params";
 
 /** Comparison reports take exactly two items: two scenarios, dimensions or report lines. */
-export const COMPARISON_SIZE = 2;
+const COMPARISON_SIZE = 2;
 
 function MultipleDimension({ model, scenario }: { model: number; scenario: number }) {
   const { t } = useTranslation();
