@@ -74,6 +74,7 @@ export function exportFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     registerExportFileList(app, ctx);
     registerExportFileRequest(app, ctx);
     registerExportFileItem(app, ctx);
+    registerExportFileChanges(app, ctx);
     registerTableExport(app);
   };
 }
@@ -148,7 +149,7 @@ function registerExportFileRequest(app: RouteApp, ctx: AppContext) {
   );
 }
 
-/** One file of the downloads list: read, download, stop, delete. */
+/** One file of the downloads list, and its download. */
 function registerExportFileItem(app: RouteApp, ctx: AppContext) {
   const files = ctx.repos.exportFiles;
 
@@ -193,7 +194,10 @@ function registerExportFileItem(app: RouteApp, ctx: AppContext) {
       return reply.send(stream);
     },
   );
+}
 
+/** Stop or delete a file of the downloads list (its requester or the company's administrators). */
+function registerExportFileChanges(app: RouteApp, ctx: AppContext) {
   app.post(
     "/export/files/:id/stop",
     {
