@@ -20,7 +20,7 @@ import type { PushRow, RunMeta } from "@costflow/db/repositories/results";
 import { toMajor } from "@costflow/engine/calc/decimal";
 import type { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { AppError, notFound } from "../../lib/app-error.ts";
+import { AppError, fieldError, notFound } from "../../lib/app-error.ts";
 
 // The result views: which run a view reads (the latest FINISHED run of its category), and its
 // rows in the contract's shape, amounts in major units of the run's currency.
@@ -52,6 +52,18 @@ export async function resolveRunById(ctx: AppContext, companyId: number, id: num
   if (!row) throw notFound("calculation");
   if (row.status !== "FINISHED") throw new AppError("NO_CALCULATION");
   return refOf(ctx, companyId, row.parentId ?? row.id, row.finishedAt);
+}
+
+/** Step 6's run: the one named by `?calculation`, else the scenario's latest (one of them is required). */
+export async function resolveStepSixRun(
+  ctx: AppContext,
+  companyId: number,
+  query: { calculation?: number; scenario?: number },
+  category: string,
+): Promise<RunRef> {
+  if (query.calculation !== undefined) return resolveRunById(ctx, companyId, query.calculation);
+  if (query.scenario !== undefined) return resolveRun(ctx, companyId, query.scenario, category);
+  throw fieldError("VALIDATION_ERROR", "scenario", "required");
 }
 
 async function refOf(ctx: AppContext, companyId: number, calculationId: number, finishedAt: Date | null) {

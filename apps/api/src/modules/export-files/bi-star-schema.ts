@@ -160,16 +160,66 @@ export async function biStarSchema(
   if (!runs) return null;
   const meta = await ctx.repos.results.meta(companyId, runs.calculationId);
   if (!meta) return null;
+  const source = starSource(ctx, companyId, scenario, runs, meta.minorDigits);
+  const tables: StarTable[] = [
+    dimAccount(source),
+    dimPool(source),
+    dimActivity(source),
+    dimDimension(source),
+    dimPnlLine(source),
+    dimRecord(source),
+    dimRecordDriver(source),
+    factFlow(source),
+    factUnallocated(source),
+    factRecordCost(source),
+    factRecord(source),
+    factPnlLine(source),
+  ];
+
+  return {
+    tables,
+    currency: meta.currency,
+    minorDigits: meta.minorDigits,
+    glTotal: source.major(meta.glTotal),
+    calculationId: runs.calculationId,
+    reportCalculationId: runs.reportCalculationId,
+  };
+}
+
+/** What the tables of one export read: its runs, the model and scenario, and the lookups they share. */
+interface StarSource {
+  repo: AppContext["repos"]["biExport"];
+  run: Run;
+  /** The latest report run, for the P&L lines; null without one. */
+  reportRun: Run | null;
+  companyId: number;
+  modelId: number;
+  scenarioId: number;
+  /** Minor units of the scenario's currency to major. */
+  major: (minor: number) => number;
+  /** An INT64 cell per dimension id, made once. */
+  dimensionKey: (id: string | number) => bigint;
+  /** The run's dimensions with their record counts, read once. */
+  dimensionsOfRun: () => Promise<{ dimensionId: number; records: number }[]>;
+  /** The P&L lines' ids by code, read once. */
+  lineIdByCode: () => Promise<Map<string, number>>;
+}
+
+function starSource(
+  ctx: AppContext,
+  companyId: number,
+  scenario: { id: number; modelId: number },
+  runs: { calculationId: number; reportCalculationId: number | null },
+  digits: number,
+): StarSource {
   const repo = ctx.repos.biExport;
   const run: Run = { companyId, calculationId: runs.calculationId };
-  const digits = meta.minorDigits;
   const major = (minor: number) => toMajor(minor, digits);
   const { modelId } = scenario;
   const scenarioId = scenario.id;
   const reportRun: Run | null =
     runs.reportCalculationId === null ? null : { companyId, calculationId: runs.reportCalculationId };
 
-  /** An INT64 cell per dimension id, made once. */
   const dimensionKeys = new Map<string, bigint>();
   const dimensionKey = (id: string | number) => {
     const text = String(id);
@@ -193,356 +243,407 @@ export async function biStarSchema(
     return lineIds;
   };
 
-  const tables: StarTable[] = [
-    small(
-      "dim_account",
-      "Financial accounts of the model (the general ledger's lines).",
-      [
-        c("account_key", "INT64", "Stable key of the account (its id)."),
-        c("account_code", "STRING", "Account code (account_ID in uploads)."),
-        c("account_name", "STRING", "Account name."),
-        c("expense_group", "STRING", "Expense group of the account."),
-      ],
-      () => repo.accounts(companyId, modelId),
-    ),
-    small(
-      "dim_pool",
-      "Cost pools of the model.",
-      [
-        c("pool_key", "INT64", "Stable key of the cost pool (its id)."),
-        c("pool_code", "STRING", "Cost pool identifier."),
-        c("pool_name", "STRING", "Cost pool name."),
-        c(
-          "is_direct",
-          "BOOLEAN",
-          "True for a direct pool (allocates to activities in step 3), false for an indirect one (step 2).",
-        ),
-      ],
-      () => repo.pools(companyId, modelId),
-    ),
-    small(
-      "dim_activity",
-      "Activities of the model, each with the cost pool it belongs to.",
-      [
-        c("activity_key", "INT64", "Stable key of the activity (its id)."),
-        c("activity_code", "STRING", "Activity identifier."),
-        c("activity_name", "STRING", "Activity name."),
-        c("description", "STRING", "Activity description."),
-        c("is_tdabc", "BOOLEAN", "True for a time-driven (TDABC) activity."),
-        c("pool_key", "INT64", "The activity's cost pool (dim_pool.pool_key); empty if none."),
-      ],
-      () => repo.activities(companyId, modelId),
-    ),
-    small(
-      "dim_dimension",
-      "Dimensions of the model (customers, products, orders …).",
-      [
-        c("dimension_key", "INT64", "Stable key of the dimension (its id)."),
-        c("dimension_code", "STRING", "Dimension code."),
-        c("dimension_name", "STRING", "Dimension name."),
-        c(
-          "parent_dimension_key",
-          "INT64",
-          "The parent dimension (dim_dimension.dimension_key); empty for a root.",
-        ),
-      ],
-      () => repo.dimensions(companyId, modelId),
-    ),
-    small(
-      "dim_pnl_line",
-      "Lines of the P&L report structure.",
-      [
-        c("line_key", "INT64", "Stable key of the line (its id)."),
-        c("line_code", "STRING", "Line code."),
-        c("description", "STRING", "Line description."),
-        c(
-          "category",
-          "STRING",
-          "ACT (an activity's cost), DRI (a calculated driver), FOR (a formula) or AGG (sum of its children).",
-        ),
-        c("factor", "INT32", "1 or -1: the sign the line's amounts are given with."),
-        c("parent_line_code", "STRING", "Code of the parent line; empty for a root line."),
-        c("rank", "INT32", "Order of the line in the report."),
-        c("activity_key", "INT64", "ACT lines: the activity (dim_activity.activity_key)."),
-        c("dimension_key", "INT64", "The dimension the line is restricted to, if any."),
-        c("formula", "STRING", "FOR lines: the formula."),
-      ],
-      () => repo.pnlLines(companyId, modelId),
-    ),
-    {
-      name: "dim_record",
-      description: "Records of every dimension of the scenario.",
-      columns: [
-        c("record_key", "INT64", "Stable key of the record (its id)."),
-        c("dimension_key", "INT64", "The record's dimension (dim_dimension.dimension_key)."),
-        c("identifier", "STRING", "Record identifier."),
-      ],
-      count: () => repo.countRecords(companyId, scenarioId),
-      chunks: () =>
-        copyChunks(3, repo.recordLines(companyId, scenarioId), (f, [keys, dims, identifiers]) => {
-          keys!.push(BigInt(f[0]!));
-          dims!.push(dimensionKey(f[1]!));
-          identifiers!.push(decodeCopyField(f[2]!));
-        }),
-    },
-    {
-      name: "dim_record_driver",
-      description: "The drivers (uploaded fields) of every record, one row per record and driver.",
-      columns: [
-        c("record_key", "INT64", "The record (dim_record.record_key)."),
-        c("driver_name", "STRING", "Driver name (the file's column)."),
-        c("value", "STRING", "The value as text."),
-        c("value_number", "DOUBLE", "The value as a number when it is one; empty otherwise."),
-      ],
-      count: () => repo.countRecordDrivers(companyId, scenarioId),
-      chunks: () =>
-        copyChunks(4, repo.recordLines(companyId, scenarioId), (f, [keys, names, texts, numbers]) => {
-          const json = decodeCopyField(f[3]!);
-          if (json === null || json === "{}") return;
-          let key: bigint | null = null;
-          for (const [name, value] of Object.entries(JSON.parse(json) as Record<string, unknown>)) {
-            if (value === null || value === undefined) continue;
-            const text = String(value);
-            const n = typeof value === "number" ? value : text.trim() === "" ? Number.NaN : Number(text);
-            key ??= BigInt(f[0]!);
-            keys!.push(key);
-            names!.push(name);
-            texts!.push(text);
-            numbers!.push(Number.isFinite(n) ? n : null);
-          }
-        }),
-    },
-    {
-      name: "fact_flow",
-      description:
-        "Steps 1-3 of the calculation: account → pool (step 1), indirect pool → pool (step 2, reciprocal flows flagged), direct pool → activity (step 3). One row per rule row.",
-      columns: [
-        c("step", "INT32", "1, 2 or 3."),
-        c("row_no", "INT32", "Row number of the rule row within its step."),
-        c("source_type", "STRING", "ACCOUNT (step 1) or POOL (steps 2 and 3)."),
-        c("source_key", "INT64", "dim_account.account_key (step 1) or dim_pool.pool_key."),
-        c("source_code", "STRING", "Code of the source."),
-        c("destination_type", "STRING", "POOL (steps 1 and 2) or ACTIVITY (step 3)."),
-        c("destination_key", "INT64", "dim_pool.pool_key or dim_activity.activity_key."),
-        c("destination_code", "STRING", "Code of the destination."),
-        c("amount", "DOUBLE", "Amount that flowed, in the scenario's currency.", true),
-        c("reciprocal", "BOOLEAN", "Step 2: a flow between indirect pools solved simultaneously."),
-      ],
-      count: () => repo.countFlows(run),
-      async *chunks() {
-        for (let after: [number, number] = [0, 0]; ; ) {
-          const rows = await repo.flows(run, after, EXPORT_CHUNK_ROWS);
-          if (!rows.length) return;
-          yield chunkOf(
-            this.columns,
-            rows.map((r) => [
-              r.step,
-              r.rowNo,
-              r.step === 1 ? "ACCOUNT" : "POOL",
-              r.sourceId,
-              r.sourceCode,
-              r.step === 3 ? "ACTIVITY" : "POOL",
-              r.destinationId,
-              r.destinationCode,
-              major(r.amount),
-              r.reciprocal,
-            ]),
-          );
-          const last = rows[rows.length - 1]!;
-          after = [last.step, last.rowNo];
-        }
-      },
-    },
-    small(
-      "fact_unallocated",
-      "Amounts that reached no destination in steps 1-4 (e.g. unused capacity of a time-driven pool), per source. Σ fact_record_cost.amount + Σ fact_unallocated.amount = the general-ledger total.",
-      [
-        c("step", "INT32", "Step 1 to 4."),
-        c("source_type", "STRING", "ACCOUNT (step 1), POOL (steps 2 and 3) or ACTIVITY (step 4)."),
-        c("source_key", "INT64", "Key of the source in dim_account, dim_pool or dim_activity."),
-        c("source_code", "STRING", "Code of the source."),
-        c("amount", "DOUBLE", "Amount left unallocated, in the scenario's currency.", true),
-      ],
-      async () =>
-        (await repo.unallocated(run)).map((r) => [
-          r.step,
-          r.step === 1 ? "ACCOUNT" : r.step === 4 ? "ACTIVITY" : "POOL",
-          r.sourceId,
-          r.sourceCode,
-          major(r.amount),
-        ]),
-    ),
-    {
-      name: "fact_record_cost",
-      description:
-        "Cost resting on each record by activity after steps 4 and 5, with the activity's pool (pools trace back to accounts through fact_flow): what step 4 allocated to the record (origin ALLOCATED), what step-5 pushes brought (RECEIVED, positive) and passed down to child records (SENT, negative). A row of origin REST, without activity, holds what the calculation's stored detail does not split by activity (dimensions over the detail limit). The rows of a record add up to fact_record.resting.",
-      columns: [
-        c("record_key", "INT64", "The record (dim_record.record_key)."),
-        c("dimension_key", "INT64", "The record's dimension."),
-        c("activity_key", "INT64", "The activity (dim_activity.activity_key); empty for REST."),
-        c("pool_key", "INT64", "The activity's cost pool (dim_pool.pool_key)."),
-        c("step", "INT32", "4 (ALLOCATED), 5 (RECEIVED, SENT); empty for REST."),
-        c("origin", "STRING", "ALLOCATED, RECEIVED, SENT or REST (see the table's description)."),
-        c("amount", "DOUBLE", "Cost, in the scenario's currency.", true),
-      ],
-      count: async () => (await dimensionsOfRun()).reduce((s, d) => s + d.records, 0),
-      async *chunks() {
-        for (const { dimensionId, records } of await dimensionsOfRun()) {
-          // Per record: its key and resting cost (typed arrays: 16 bytes a record), then each
-          // detail array read once, then what the arrays do not explain.
-          const keys = new Float64Array(records).fill(Number.NaN);
-          const resting = new Float64Array(records);
-          const explained = new Float64Array(records);
-          for await (const text of repo.runRecordLines(run, scenarioId, dimensionId)) {
-            forEachCopyRow(text, (f) => {
-              const no = Number(f[0]);
-              if (f[1] !== "\\N") keys[no] = Number(f[1]);
-              resting[no] = Number(f[2]);
-            });
-          }
-          const keyOf = (no: number) => (Number.isNaN(keys[no]!) ? null : BigInt(keys[no]!));
-          const dimension = dimensionKey(dimensionId);
-          for (const vector of await repo.costVectors(run, dimensionId)) {
-            const sign = vector.kind === "SENT" ? -1 : 1;
-            const activity = int64(vector.activityId);
-            const pool = int64(vector.poolId);
-            const { recordNos, amounts } = await repo.vectorEntries(run, dimensionId, vector);
-            for (let i = 0; i < recordNos.length; i += BI_CHUNK_ROWS) {
-              const out = new ChunkBuilder(7);
-              const [k, d, a, p, st, o, m] = out.columns;
-              for (let j = i; j < Math.min(recordNos.length, i + BI_CHUNK_ROWS); j++) {
-                const no = recordNos[j]!;
-                const amount = sign * amounts[j]!;
-                explained[no] = explained[no]! + amount;
-                k!.push(keyOf(no));
-                d!.push(dimension);
-                a!.push(activity);
-                p!.push(pool);
-                st!.push(vector.step);
-                o!.push(vector.kind);
-                m!.push(major(amount));
-              }
-              yield out.take();
-            }
-          }
-          const out = new ChunkBuilder(7);
-          for (let no = 0; no < records; no++) {
-            const rest = resting[no]! - explained[no]!;
-            if (rest === 0) continue;
-            const [k, d, a, p, st, o, m] = out.columns;
-            k!.push(keyOf(no));
-            d!.push(dimension);
-            a!.push(null);
-            p!.push(null);
-            st!.push(null);
-            o!.push("REST");
-            m!.push(major(rest));
-            if (out.rows >= BI_CHUNK_ROWS) yield out.take();
-          }
-          if (out.rows) yield out.take();
-        }
-      },
-    },
-    {
-      name: "fact_record",
-      description: "Each record's totals after steps 4 and 5.",
-      columns: [
-        c("record_key", "INT64", "The record (dim_record.record_key)."),
-        c("dimension_key", "INT64", "The record's dimension."),
-        c(
-          "resting",
-          "DOUBLE",
-          "Cost resting on the record itself (Σ fact_record_cost.amount of the record).",
-          true,
-        ),
-        c(
-          "cost",
-          "DOUBLE",
-          "Resting cost plus the cost of the records that roll up to it through relationship drivers.",
-          true,
-        ),
-        c("unallocated", "DOUBLE", "Step 5: cost that could not be passed down from this record.", true),
-        c("not_allocated", "DOUBLE", "Step 5: cost kept on this record by a NOT_ALLOCATE rule.", true),
-        c("profit", "DOUBLE", "Value of the profit line for the record; empty without a P&L structure."),
-      ],
-      count: async () => (await dimensionsOfRun()).reduce((s, d) => s + d.records, 0),
-      async *chunks() {
-        for (const { dimensionId } of await dimensionsOfRun()) {
-          const dimension = dimensionKey(dimensionId);
-          yield* copyChunks(
-            7,
-            repo.runRecordLines(run, scenarioId, dimensionId),
-            (f, [k, d, rest, cost, unallocated, notAllocated, profit]) => {
-              k!.push(f[1] === "\\N" ? null : BigInt(f[1]!));
-              d!.push(dimension);
-              rest!.push(major(Number(f[2])));
-              cost!.push(major(Number(f[3])));
-              unallocated!.push(major(Number(f[4])));
-              notAllocated!.push(major(Number(f[5])));
-              profit!.push(f[6] === "\\N" ? null : Number(f[6]));
-            },
-          );
-        }
-      },
-    },
-    {
-      name: "fact_pnl_line",
-      description: "P&L line values by record, from the latest report run (one row per record and line).",
-      columns: [
-        c("record_key", "INT64", "The record (dim_record.record_key)."),
-        c("dimension_key", "INT64", "The record's dimension."),
-        c("line_key", "INT64", "The line (dim_pnl_line.line_key)."),
-        c("line_code", "STRING", "The line's code."),
-        c(
-          "value",
-          "DOUBLE",
-          "Value of the line for the record, in the scenario's currency, with the line's factor.",
-          true,
-        ),
-      ],
-      count: async () => {
-        if (!reportRun) return 0;
-        const dims = await repo.reportDimensions(reportRun);
-        return dims.reduce(
-          (s, d) => s + d.records * d.columns.filter((col) => !col.startsWith("driver:")).length,
-          0,
-        );
-      },
-      async *chunks() {
-        if (!reportRun) return;
-        const ids = await lineIdByCode();
-        for (const dim of await repo.reportDimensions(reportRun)) {
-          const dimension = dimensionKey(dim.dimensionId);
-          const lines = dim.columns
-            .map((code, index) => ({ code, index, key: int64(ids.get(code)) }))
-            .filter((col) => !col.code.startsWith("driver:"));
-          yield* copyChunks(
-            5,
-            repo.reportRecordLines(reportRun, scenarioId, dim.dimensionId),
-            (f, [k, d, lineKeys, codes, values]) => {
-              const key = f[1] === "\\N" ? null : BigInt(f[1]!);
-              const cells = arrayCells(f[2]!);
-              for (const line of lines) {
-                k!.push(key);
-                d!.push(dimension);
-                lineKeys!.push(line.key);
-                codes!.push(line.code);
-                const cell = cells[line.index];
-                values!.push(major(cell === undefined || cell === "NULL" ? 0 : Number(cell)));
-              }
-            },
-          );
-        }
-      },
-    },
-  ];
-
   return {
-    tables,
-    currency: meta.currency,
-    minorDigits: digits,
-    glTotal: major(meta.glTotal),
-    calculationId: runs.calculationId,
-    reportCalculationId: runs.reportCalculationId,
+    repo,
+    run,
+    reportRun,
+    companyId,
+    modelId,
+    scenarioId,
+    major,
+    dimensionKey,
+    dimensionsOfRun,
+    lineIdByCode,
+  };
+}
+
+function dimAccount({ repo, companyId, modelId }: StarSource): StarTable {
+  return small(
+    "dim_account",
+    "Financial accounts of the model (the general ledger's lines).",
+    [
+      c("account_key", "INT64", "Stable key of the account (its id)."),
+      c("account_code", "STRING", "Account code (account_ID in uploads)."),
+      c("account_name", "STRING", "Account name."),
+      c("expense_group", "STRING", "Expense group of the account."),
+    ],
+    () => repo.accounts(companyId, modelId),
+  );
+}
+
+function dimPool({ repo, companyId, modelId }: StarSource): StarTable {
+  return small(
+    "dim_pool",
+    "Cost pools of the model.",
+    [
+      c("pool_key", "INT64", "Stable key of the cost pool (its id)."),
+      c("pool_code", "STRING", "Cost pool identifier."),
+      c("pool_name", "STRING", "Cost pool name."),
+      c(
+        "is_direct",
+        "BOOLEAN",
+        "True for a direct pool (allocates to activities in step 3), false for an indirect one (step 2).",
+      ),
+    ],
+    () => repo.pools(companyId, modelId),
+  );
+}
+
+function dimActivity({ repo, companyId, modelId }: StarSource): StarTable {
+  return small(
+    "dim_activity",
+    "Activities of the model, each with the cost pool it belongs to.",
+    [
+      c("activity_key", "INT64", "Stable key of the activity (its id)."),
+      c("activity_code", "STRING", "Activity identifier."),
+      c("activity_name", "STRING", "Activity name."),
+      c("description", "STRING", "Activity description."),
+      c("is_tdabc", "BOOLEAN", "True for a time-driven (TDABC) activity."),
+      c("pool_key", "INT64", "The activity's cost pool (dim_pool.pool_key); empty if none."),
+    ],
+    () => repo.activities(companyId, modelId),
+  );
+}
+
+function dimDimension({ repo, companyId, modelId }: StarSource): StarTable {
+  return small(
+    "dim_dimension",
+    "Dimensions of the model (customers, products, orders …).",
+    [
+      c("dimension_key", "INT64", "Stable key of the dimension (its id)."),
+      c("dimension_code", "STRING", "Dimension code."),
+      c("dimension_name", "STRING", "Dimension name."),
+      c(
+        "parent_dimension_key",
+        "INT64",
+        "The parent dimension (dim_dimension.dimension_key); empty for a root.",
+      ),
+    ],
+    () => repo.dimensions(companyId, modelId),
+  );
+}
+
+function dimPnlLine({ repo, companyId, modelId }: StarSource): StarTable {
+  return small(
+    "dim_pnl_line",
+    "Lines of the P&L report structure.",
+    [
+      c("line_key", "INT64", "Stable key of the line (its id)."),
+      c("line_code", "STRING", "Line code."),
+      c("description", "STRING", "Line description."),
+      c(
+        "category",
+        "STRING",
+        "ACT (an activity's cost), DRI (a calculated driver), FOR (a formula) or AGG (sum of its children).",
+      ),
+      c("factor", "INT32", "1 or -1: the sign the line's amounts are given with."),
+      c("parent_line_code", "STRING", "Code of the parent line; empty for a root line."),
+      c("rank", "INT32", "Order of the line in the report."),
+      c("activity_key", "INT64", "ACT lines: the activity (dim_activity.activity_key)."),
+      c("dimension_key", "INT64", "The dimension the line is restricted to, if any."),
+      c("formula", "STRING", "FOR lines: the formula."),
+    ],
+    () => repo.pnlLines(companyId, modelId),
+  );
+}
+
+function dimRecord({ repo, companyId, scenarioId, dimensionKey }: StarSource): StarTable {
+  return {
+    name: "dim_record",
+    description: "Records of every dimension of the scenario.",
+    columns: [
+      c("record_key", "INT64", "Stable key of the record (its id)."),
+      c("dimension_key", "INT64", "The record's dimension (dim_dimension.dimension_key)."),
+      c("identifier", "STRING", "Record identifier."),
+    ],
+    count: () => repo.countRecords(companyId, scenarioId),
+    chunks: () =>
+      copyChunks(3, repo.recordLines(companyId, scenarioId), (f, [keys, dims, identifiers]) => {
+        keys!.push(BigInt(f[0]!));
+        dims!.push(dimensionKey(f[1]!));
+        identifiers!.push(decodeCopyField(f[2]!));
+      }),
+  };
+}
+
+function dimRecordDriver({ repo, companyId, scenarioId }: StarSource): StarTable {
+  return {
+    name: "dim_record_driver",
+    description: "The drivers (uploaded fields) of every record, one row per record and driver.",
+    columns: [
+      c("record_key", "INT64", "The record (dim_record.record_key)."),
+      c("driver_name", "STRING", "Driver name (the file's column)."),
+      c("value", "STRING", "The value as text."),
+      c("value_number", "DOUBLE", "The value as a number when it is one; empty otherwise."),
+    ],
+    count: () => repo.countRecordDrivers(companyId, scenarioId),
+    chunks: () =>
+      copyChunks(4, repo.recordLines(companyId, scenarioId), (f, [keys, names, texts, numbers]) => {
+        const json = decodeCopyField(f[3]!);
+        if (json === null || json === "{}") return;
+        let key: bigint | null = null;
+        for (const [name, value] of Object.entries(JSON.parse(json) as Record<string, unknown>)) {
+          if (value === null || value === undefined) continue;
+          const text = String(value);
+          const n = typeof value === "number" ? value : text.trim() === "" ? Number.NaN : Number(text);
+          key ??= BigInt(f[0]!);
+          keys!.push(key);
+          names!.push(name);
+          texts!.push(text);
+          numbers!.push(Number.isFinite(n) ? n : null);
+        }
+      }),
+  };
+}
+
+function factFlow({ repo, run, major }: StarSource): StarTable {
+  return {
+    name: "fact_flow",
+    description:
+      "Steps 1-3 of the calculation: account → pool (step 1), indirect pool → pool (step 2, reciprocal flows flagged), direct pool → activity (step 3). One row per rule row.",
+    columns: [
+      c("step", "INT32", "1, 2 or 3."),
+      c("row_no", "INT32", "Row number of the rule row within its step."),
+      c("source_type", "STRING", "ACCOUNT (step 1) or POOL (steps 2 and 3)."),
+      c("source_key", "INT64", "dim_account.account_key (step 1) or dim_pool.pool_key."),
+      c("source_code", "STRING", "Code of the source."),
+      c("destination_type", "STRING", "POOL (steps 1 and 2) or ACTIVITY (step 3)."),
+      c("destination_key", "INT64", "dim_pool.pool_key or dim_activity.activity_key."),
+      c("destination_code", "STRING", "Code of the destination."),
+      c("amount", "DOUBLE", "Amount that flowed, in the scenario's currency.", true),
+      c("reciprocal", "BOOLEAN", "Step 2: a flow between indirect pools solved simultaneously."),
+    ],
+    count: () => repo.countFlows(run),
+    async *chunks() {
+      for (let after: [number, number] = [0, 0]; ; ) {
+        const rows = await repo.flows(run, after, EXPORT_CHUNK_ROWS);
+        if (!rows.length) return;
+        yield chunkOf(
+          this.columns,
+          rows.map((r) => [
+            r.step,
+            r.rowNo,
+            r.step === 1 ? "ACCOUNT" : "POOL",
+            r.sourceId,
+            r.sourceCode,
+            r.step === 3 ? "ACTIVITY" : "POOL",
+            r.destinationId,
+            r.destinationCode,
+            major(r.amount),
+            r.reciprocal,
+          ]),
+        );
+        const last = rows[rows.length - 1]!;
+        after = [last.step, last.rowNo];
+      }
+    },
+  };
+}
+
+function factUnallocated({ repo, run, major }: StarSource): StarTable {
+  return small(
+    "fact_unallocated",
+    "Amounts that reached no destination in steps 1-4 (e.g. unused capacity of a time-driven pool), per source. Σ fact_record_cost.amount + Σ fact_unallocated.amount = the general-ledger total.",
+    [
+      c("step", "INT32", "Step 1 to 4."),
+      c("source_type", "STRING", "ACCOUNT (step 1), POOL (steps 2 and 3) or ACTIVITY (step 4)."),
+      c("source_key", "INT64", "Key of the source in dim_account, dim_pool or dim_activity."),
+      c("source_code", "STRING", "Code of the source."),
+      c("amount", "DOUBLE", "Amount left unallocated, in the scenario's currency.", true),
+    ],
+    async () =>
+      (await repo.unallocated(run)).map((r) => [
+        r.step,
+        r.step === 1 ? "ACCOUNT" : r.step === 4 ? "ACTIVITY" : "POOL",
+        r.sourceId,
+        r.sourceCode,
+        major(r.amount),
+      ]),
+  );
+}
+
+function factRecordCost({
+  repo,
+  run,
+  scenarioId,
+  major,
+  dimensionKey,
+  dimensionsOfRun,
+}: StarSource): StarTable {
+  return {
+    name: "fact_record_cost",
+    description:
+      "Cost resting on each record by activity after steps 4 and 5, with the activity's pool (pools trace back to accounts through fact_flow): what step 4 allocated to the record (origin ALLOCATED), what step-5 pushes brought (RECEIVED, positive) and passed down to child records (SENT, negative). A row of origin REST, without activity, holds what the calculation's stored detail does not split by activity (dimensions over the detail limit). The rows of a record add up to fact_record.resting.",
+    columns: [
+      c("record_key", "INT64", "The record (dim_record.record_key)."),
+      c("dimension_key", "INT64", "The record's dimension."),
+      c("activity_key", "INT64", "The activity (dim_activity.activity_key); empty for REST."),
+      c("pool_key", "INT64", "The activity's cost pool (dim_pool.pool_key)."),
+      c("step", "INT32", "4 (ALLOCATED), 5 (RECEIVED, SENT); empty for REST."),
+      c("origin", "STRING", "ALLOCATED, RECEIVED, SENT or REST (see the table's description)."),
+      c("amount", "DOUBLE", "Cost, in the scenario's currency.", true),
+    ],
+    count: async () => (await dimensionsOfRun()).reduce((s, d) => s + d.records, 0),
+    async *chunks() {
+      for (const { dimensionId, records } of await dimensionsOfRun()) {
+        // Per record: its key and resting cost (typed arrays: 16 bytes a record), then each
+        // detail array read once, then what the arrays do not explain.
+        const keys = new Float64Array(records).fill(Number.NaN);
+        const resting = new Float64Array(records);
+        const explained = new Float64Array(records);
+        for await (const text of repo.runRecordLines(run, scenarioId, dimensionId)) {
+          forEachCopyRow(text, (f) => {
+            const no = Number(f[0]);
+            if (f[1] !== "\\N") keys[no] = Number(f[1]);
+            resting[no] = Number(f[2]);
+          });
+        }
+        const keyOf = (no: number) => (Number.isNaN(keys[no]!) ? null : BigInt(keys[no]!));
+        const dimension = dimensionKey(dimensionId);
+        for (const vector of await repo.costVectors(run, dimensionId)) {
+          const sign = vector.kind === "SENT" ? -1 : 1;
+          const activity = int64(vector.activityId);
+          const pool = int64(vector.poolId);
+          const { recordNos, amounts } = await repo.vectorEntries(run, dimensionId, vector);
+          for (let i = 0; i < recordNos.length; i += BI_CHUNK_ROWS) {
+            const out = new ChunkBuilder(7);
+            const [k, d, a, p, st, o, m] = out.columns;
+            for (let j = i; j < Math.min(recordNos.length, i + BI_CHUNK_ROWS); j++) {
+              const no = recordNos[j]!;
+              const amount = sign * amounts[j]!;
+              explained[no] = explained[no]! + amount;
+              k!.push(keyOf(no));
+              d!.push(dimension);
+              a!.push(activity);
+              p!.push(pool);
+              st!.push(vector.step);
+              o!.push(vector.kind);
+              m!.push(major(amount));
+            }
+            yield out.take();
+          }
+        }
+        const out = new ChunkBuilder(7);
+        for (let no = 0; no < records; no++) {
+          const rest = resting[no]! - explained[no]!;
+          if (rest === 0) continue;
+          const [k, d, a, p, st, o, m] = out.columns;
+          k!.push(keyOf(no));
+          d!.push(dimension);
+          a!.push(null);
+          p!.push(null);
+          st!.push(null);
+          o!.push("REST");
+          m!.push(major(rest));
+          if (out.rows >= BI_CHUNK_ROWS) yield out.take();
+        }
+        if (out.rows) yield out.take();
+      }
+    },
+  };
+}
+
+function factRecord({ repo, run, scenarioId, major, dimensionKey, dimensionsOfRun }: StarSource): StarTable {
+  return {
+    name: "fact_record",
+    description: "Each record's totals after steps 4 and 5.",
+    columns: [
+      c("record_key", "INT64", "The record (dim_record.record_key)."),
+      c("dimension_key", "INT64", "The record's dimension."),
+      c(
+        "resting",
+        "DOUBLE",
+        "Cost resting on the record itself (Σ fact_record_cost.amount of the record).",
+        true,
+      ),
+      c(
+        "cost",
+        "DOUBLE",
+        "Resting cost plus the cost of the records that roll up to it through relationship drivers.",
+        true,
+      ),
+      c("unallocated", "DOUBLE", "Step 5: cost that could not be passed down from this record.", true),
+      c("not_allocated", "DOUBLE", "Step 5: cost kept on this record by a NOT_ALLOCATE rule.", true),
+      c("profit", "DOUBLE", "Value of the profit line for the record; empty without a P&L structure."),
+    ],
+    count: async () => (await dimensionsOfRun()).reduce((s, d) => s + d.records, 0),
+    async *chunks() {
+      for (const { dimensionId } of await dimensionsOfRun()) {
+        const dimension = dimensionKey(dimensionId);
+        yield* copyChunks(
+          7,
+          repo.runRecordLines(run, scenarioId, dimensionId),
+          (f, [k, d, rest, cost, unallocated, notAllocated, profit]) => {
+            k!.push(f[1] === "\\N" ? null : BigInt(f[1]!));
+            d!.push(dimension);
+            rest!.push(major(Number(f[2])));
+            cost!.push(major(Number(f[3])));
+            unallocated!.push(major(Number(f[4])));
+            notAllocated!.push(major(Number(f[5])));
+            profit!.push(f[6] === "\\N" ? null : Number(f[6]));
+          },
+        );
+      }
+    },
+  };
+}
+
+function factPnlLine({
+  repo,
+  reportRun,
+  scenarioId,
+  major,
+  dimensionKey,
+  lineIdByCode,
+}: StarSource): StarTable {
+  return {
+    name: "fact_pnl_line",
+    description: "P&L line values by record, from the latest report run (one row per record and line).",
+    columns: [
+      c("record_key", "INT64", "The record (dim_record.record_key)."),
+      c("dimension_key", "INT64", "The record's dimension."),
+      c("line_key", "INT64", "The line (dim_pnl_line.line_key)."),
+      c("line_code", "STRING", "The line's code."),
+      c(
+        "value",
+        "DOUBLE",
+        "Value of the line for the record, in the scenario's currency, with the line's factor.",
+        true,
+      ),
+    ],
+    count: async () => {
+      if (!reportRun) return 0;
+      const dims = await repo.reportDimensions(reportRun);
+      return dims.reduce(
+        (s, d) => s + d.records * d.columns.filter((col) => !col.startsWith("driver:")).length,
+        0,
+      );
+    },
+    async *chunks() {
+      if (!reportRun) return;
+      const ids = await lineIdByCode();
+      for (const dim of await repo.reportDimensions(reportRun)) {
+        const dimension = dimensionKey(dim.dimensionId);
+        const lines = dim.columns
+          .map((code, index) => ({ code, index, key: int64(ids.get(code)) }))
+          .filter((col) => !col.code.startsWith("driver:"));
+        yield* copyChunks(
+          5,
+          repo.reportRecordLines(reportRun, scenarioId, dim.dimensionId),
+          (f, [k, d, lineKeys, codes, values]) => {
+            const key = f[1] === "\\N" ? null : BigInt(f[1]!);
+            const cells = arrayCells(f[2]!);
+            for (const line of lines) {
+              k!.push(key);
+              d!.push(dimension);
+              lineKeys!.push(line.key);
+              codes!.push(line.code);
+              const cell = cells[line.index];
+              values!.push(major(cell === undefined || cell === "NULL" ? 0 : Number(cell)));
+            }
+          },
+        );
+      }
+    },
   };
 }

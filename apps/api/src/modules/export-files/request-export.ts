@@ -71,6 +71,40 @@ export async function requestExport(
   const scenario = await requireScenario(ctx, companyId, input.scenario);
   const kind = input.data_type;
   if (!EXPORT_WRITERS[kind]) throw fieldError("VALIDATION_ERROR", "data_type", "unsupported");
+  const { format, title, fileName, options } = await describeFile(ctx, auth, companyId, scenario, input);
+
+  const files = ctx.repos.exportFiles;
+  const row = await files.create(companyId, {
+    scenarioId: scenario.id,
+    modelId: scenario.modelId,
+    kind,
+    title,
+    status: "PROCESSING",
+    fileName,
+    contentType: format.contentType,
+    options,
+    requestedBy: auth.user.id,
+  });
+  // The answer is the file as requested (PROCESSING), read before the job is queued: a small file
+  // may be written before a read after it.
+  const requested = (await files.find(companyId, row.id))!;
+  await ctx.queue.send<ExportJob>(
+    EXPORT_QUEUE,
+    { fileId: row.id, companyId },
+    { retryLimit: 0, expireInSeconds: 12 * 3600 },
+  );
+  return requested;
+}
+
+/** What the requested file will be: its format, title, file name and the options its writer reads. */
+async function describeFile(
+  ctx: AppContext,
+  auth: RequestAuth,
+  companyId: number,
+  scenario: Awaited<ReturnType<typeof requireScenario>>,
+  input: ExportFileRequest,
+) {
+  const kind = input.data_type;
   let format = EXPORT_FORMATS[kind];
   let title: string;
   let fileName: string;
@@ -131,26 +165,5 @@ export async function requestExport(
       fileName = `${safeFileName(scenario.name)}-summary.pdf`;
     }
   }
-
-  const files = ctx.repos.exportFiles;
-  const row = await files.create(companyId, {
-    scenarioId: scenario.id,
-    modelId: scenario.modelId,
-    kind,
-    title,
-    status: "PROCESSING",
-    fileName,
-    contentType: format.contentType,
-    options,
-    requestedBy: auth.user.id,
-  });
-  // The answer is the file as requested (PROCESSING), read before the job is queued: a small file
-  // may be written before a read after it.
-  const requested = (await files.find(companyId, row.id))!;
-  await ctx.queue.send<ExportJob>(
-    EXPORT_QUEUE,
-    { fileId: row.id, companyId },
-    { retryLimit: 0, expireInSeconds: 12 * 3600 },
-  );
-  return requested;
+  return { format, title, fileName, options };
 }
