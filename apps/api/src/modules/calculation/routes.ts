@@ -19,6 +19,7 @@ import { bearer, errorResponses } from "../../lib/route-schemas.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
 import { toCalculation, toCalculationLog } from "./calculation-views.ts";
 import type { RunKind } from "./categories.ts";
+import { listRunLogs } from "./list-run-logs.ts";
 import { requestCalculation, stopCalculation } from "./request-calculation.ts";
 
 const tags = ["calculation"];
@@ -175,12 +176,8 @@ function registerRunLists(app: RouteApp, ctx: AppContext) {
       async (request) => {
         const companyId = tenantOf(request);
         const { calculation, level, ...page } = request.query;
-        const row = await calculations.find(companyId, calculation);
-        if (!row) throw notFound("calculation");
-        // A category row of a run shows the run's log (written on its root row).
-        const run = row.parentId === null ? row : ((await calculations.find(companyId, row.parentId)) ?? row);
-        const result = await calculations.listLogs(companyId, run.id, { level }, page);
-        return toPage(request, result, page, toCalculationLog(row));
+        const { row, logs } = await listRunLogs(ctx, companyId, { calculation, level, page });
+        return toPage(request, logs, page, toCalculationLog(row));
       },
     );
 

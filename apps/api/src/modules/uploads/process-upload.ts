@@ -14,6 +14,7 @@ import {
   type UploadView,
 } from "@costflow/db/repositories/uploads";
 import type { AppContext } from "../../context.ts";
+import { holdLease } from "../../lib/run-lease.ts";
 import { fileColumns, type RecordDriver } from "./file-columns.ts";
 import { notifyUploadDone } from "./notify-upload.ts";
 import { readInThread } from "./read-in-thread.ts";
@@ -65,18 +66,20 @@ export async function processUpload(ctx: AppContext, job: UploadJob): Promise<vo
     outcome = { status: "ERROR", errors, rows: 0 };
   } else {
     runningUploads.add(upload.id);
+    // The lease, renewed every third of it whatever the file is doing; the reading loop also
+    // records progress and sees a stop request itself (reportProgress), between batches.
     const stop = { requested: false };
-    const renew = setInterval(
-      () => {
-        ctx.repos.uploads
-          .renewLease(upload.companyId, upload.id, leaseSeconds)
-          .then(({ stopRequested }) => {
-            if (stopRequested) stop.requested = true;
-          })
-          .catch((error) => ctx.log.warn({ err: error, uploadId: upload.id }, "upload lease not renewed"));
+    const lease = holdLease(
+      async () =>
+        (await ctx.repos.uploads.renewLease(upload.companyId, upload.id, leaseSeconds)).stopRequested,
+      {
+        everyMs: (leaseSeconds * 1000) / 3,
+        onError: (error) => ctx.log.warn({ err: error, uploadId: upload.id }, "upload lease not renewed"),
       },
-      (leaseSeconds * 1000) / 3,
     );
+    lease.signal.addEventListener("abort", () => {
+      stop.requested = true;
+    });
     try {
       outcome = await run(ctx, upload, stop);
     } catch (error) {
@@ -85,7 +88,7 @@ export async function processUpload(ctx: AppContext, job: UploadJob): Promise<vo
       errors.add({ line: null, column: null, field: null, reason: "processing_failed" });
       outcome = { status: "ERROR", errors, rows: 0 };
     } finally {
-      clearInterval(renew);
+      lease.release();
       runningUploads.delete(upload.id);
     }
   }

@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import { UPLOAD_ERROR_CAP } from "@costflow/contract/uploads";
 import type { AppContext } from "../../context.ts";
+import { startSweeper } from "../../lib/sweeper.ts";
 import { notifyUploadDone } from "./notify-upload.ts";
 import { processUpload, runningUploads } from "./process-upload.ts";
 import { prewarmReadThread, stopSpareReadThread } from "./read-in-thread.ts";
@@ -35,13 +36,12 @@ export async function startUploadWorker(ctx: AppContext): Promise<() => Promise<
     concurrency: 1,
     pollingIntervalSeconds: 1,
   });
-  const sweep = () => reapUploads(ctx).catch((error) => ctx.log.error({ err: error }, "upload reaper"));
-  await sweep();
-  const timer = setInterval(sweep, uploadReaperIntervalMs());
-  timer.unref();
+  const stopSweeper = await startSweeper(ctx.log, "upload reaper", uploadReaperIntervalMs(), () =>
+    reapUploads(ctx),
+  );
   prewarmReadThread();
   return async () => {
-    clearInterval(timer);
+    stopSweeper();
     await stopSpareReadThread();
   };
 }
