@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { reportDimensions } from "../schema/report-data.ts";
-import { copyBytes } from "./results.ts";
+import { copyBytes } from "./results/copy-bytes.ts";
 
 // The report data of report runs (schema/report-data.ts; docs/calculation.md, "Report data").
 // Writing: inside the transaction that finishes the run's REPORTS rows, the dimension rows with an
