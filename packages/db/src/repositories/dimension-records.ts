@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { dimensionRecordCounts } from "../schema/dimension-record-counts.ts";
 import { dimensionRecords } from "../schema/scenario-data.ts";
-import { sortExpression } from "./dimension-drivers.ts";
+import { sortExpression } from "./dimension-drivers/sort-indexes.ts";
 import type { PageRequest, PageResult } from "./paging.ts";
 
 export type DimensionRecord = typeof dimensionRecords.$inferSelect;
