@@ -12,14 +12,14 @@ import { stepResultsRepository } from "./results/step-results.ts";
 //
 // One repository over the parts in results/: writing and deleting a run's rows (run-writes.ts),
 // its meta row (run-meta.ts), the step results of steps 1-4 (step-results.ts), the detail of
-// steps 4-6 (detail-results.ts) and the record totals with their orderings (record-totals.ts).
-// Every page of a run's step results is remembered per run (run-read-cache.ts): immutable once
-// the run is FINISHED. Not the detail vectors (tens of millions of numbers at L) nor anything that
-// names model data.
+// steps 4-6 (detail-results.ts) and the record totals (record-totals.ts, read by position and
+// stored ordering in record-positions.ts). Every page of a run's step results is remembered per
+// run (run-read-cache.ts): immutable once the run is FINISHED. Not the detail vectors (tens of
+// millions of numbers at L) nor anything that names model data.
 
 export { copyBytes } from "./results/copy-bytes.ts";
 export type { PushRow } from "./results/detail-results.ts";
-export { ORDER_FIELDS, type OrderField, orderKind } from "./results/record-totals.ts";
+export { ORDER_FIELDS, type OrderField, orderKind } from "./results/record-positions.ts";
 export type { RunMeta } from "./results/run-meta.ts";
 export type { ResultTable, RunReports, TablePayload } from "./results/run-writes.ts";
 
