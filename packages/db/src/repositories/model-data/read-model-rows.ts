@@ -90,6 +90,9 @@ async function readScenarioHead(
   return head;
 }
 
+/** Runs one query of the read (on the caller's executor). */
+type Query = <T>(text: string, params: unknown[]) => Promise<T[]>;
+
 /** All rows of the scenario and its model but the records; undefined when there is no such scenario. */
 export async function readModelRows(
   executor: Executor,
@@ -100,8 +103,36 @@ export async function readModelRows(
   if (!head) return undefined;
   const m = [companyId, head.modelId];
   const s = [companyId, scenarioId];
-  const q = <T>(text: string, params: unknown[]) => rawQuery<T>(executor, text, params);
+  const q: Query = (text, params) => rawQuery(executor, text, params);
+  // One query at a time, in this order: the executor may be a transaction.
+  const cost = await readCostSide(q, m, s);
+  const dimensions = await readDimensionSide(q, m);
+  const rules = await readRules(q, s);
+  const report = await readReportSide(q, m, s);
+  return {
+    head,
+    accounts: cost.accounts,
+    accountValues: cost.accountValues,
+    pools: cost.pools,
+    poolDrivers: cost.poolDrivers,
+    poolDriverValues: cost.poolDriverValues,
+    activities: cost.activities,
+    dimensions: dimensions.dimensions,
+    dimensionDrivers: dimensions.dimensionDrivers,
+    calculatedDrivers: dimensions.calculatedDrivers,
+    step1: rules.step1,
+    step2: rules.step2,
+    step3: rules.step3,
+    step4: rules.step4,
+    step5: rules.step5,
+    step6: rules.step6,
+    pnlLines: report.pnlLines,
+    settings: report.settings,
+  };
+}
 
+/** Accounts, cost pools, pool drivers and activities (model `m`), with their values in scenario `s`. */
+async function readCostSide(q: Query, m: unknown[], s: unknown[]) {
   const accounts = await q<ModelRows["accounts"][number]>(
     `select code, name, expense_group as "expenseGroup" from financial_accounts
       where company_id = $1 and model_id = $2 order by id`,
@@ -137,6 +168,11 @@ export async function readModelRows(
       where a.company_id = $1 and a.model_id = $2 order by a.id`,
     m,
   );
+  return { accounts, accountValues, pools, poolDrivers, poolDriverValues, activities };
+}
+
+/** Dimensions, their drivers and calculated drivers of model `m`. */
+async function readDimensionSide(q: Query, m: unknown[]) {
   const dimensions = await q<ModelRows["dimensions"][number]>(
     `select d.id, d.code, d.name, p.code as parent
        from dimensions d left join dimensions p on p.company_id = d.company_id and p.id = d.parent_id
@@ -157,6 +193,11 @@ export async function readModelRows(
       where c.company_id = $1 and c.model_id = $2 order by c.position, c.id`,
     m,
   );
+  return { dimensions, dimensionDrivers, calculatedDrivers };
+}
+
+/** The rules of the six allocation steps of scenario `s`. */
+async function readRules(q: Query, s: unknown[]) {
   const step1 = await q<ModelRows["step1"][number]>(
     `select a.code as account, p.code as pool, r.type, r.ratio::text as ratio, d.name as driver
        from account_allocations r
@@ -214,6 +255,11 @@ export async function readModelRows(
       where r.company_id = $1 and r.scenario_id = $2 order by r.id`,
     s,
   );
+  return { step1, step2, step3, step4, step5, step6 };
+}
+
+/** The P&L lines of model `m` and the allocation settings of scenario `s` (null when never saved). */
+async function readReportSide(q: Query, m: unknown[], s: unknown[]) {
   const pnlLines = await q<ModelRows["pnlLines"][number]>(
     `select l.code, l.description, l.category, a.code as activity, k.name as "calculatedDriver",
             d.code as dimension, l.formula, l.factor, p.code as parent, l.rank
@@ -230,24 +276,5 @@ export async function readModelRows(
        from scenario_settings where company_id = $1 and scenario_id = $2`,
     s,
   );
-  return {
-    head,
-    accounts,
-    accountValues,
-    pools,
-    poolDrivers,
-    poolDriverValues,
-    activities,
-    dimensions,
-    dimensionDrivers,
-    calculatedDrivers,
-    step1,
-    step2,
-    step3,
-    step4,
-    step5,
-    step6,
-    pnlLines,
-    settings: settings ?? null,
-  };
+  return { pnlLines, settings: settings ?? null };
 }

@@ -1,0 +1,160 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../client.ts";
+import { copyOutLines } from "../model-data/copy-text.ts";
+import { sqlInteger } from "../model-data/raw-client.ts";
+import { num, type Run, rawReads } from "./bi-sql.ts";
+
+// The BI export's tables of a run: the step 1-3 flows, what reached no destination, the record
+// totals and the detail arrays that carry cost per activity, and a report run's P&L values.
+
+/** The rows (alias `alias`) of one dimension in the run. */
+const runScope = (alias: string, run: Run, dimensionId: number) =>
+  `${alias}.company_id = ${sqlInteger(run.companyId)} and ${alias}.calculation_id = ${sqlInteger(run.calculationId)}
+    and ${alias}.dimension_id = ${sqlInteger(dimensionId)}`;
+/** The dimension record (alias d) of a result row (alias rr) by identifier. */
+const recordJoin = (scenarioId: number) => `left join dimension_records d on d.company_id = rr.company_id
+    and d.scenario_id = ${sqlInteger(scenarioId)} and d.dimension_id = rr.dimension_id and d.identifier = rr.identifier`;
+
+export function biRunTablesRepository(db: Database) {
+  const { rows, count } = rawReads(db);
+
+  return {
+    async countFlows(run: Run) {
+      return count(sql`select count(*) as n from result_allocations
+        where company_id = ${run.companyId} and calculation_id = ${run.calculationId} and step between 1 and 3`);
+    },
+
+    /** Rule rows of steps 1-3 (keyset on step, row_no). */
+    async flows(run: Run, after: [number, number], limit: number) {
+      return (
+        await rows(sql`select step, row_no, source_id, source_code, destination_id, destination_code, amount, reciprocal
+          from result_allocations
+          where company_id = ${run.companyId} and calculation_id = ${run.calculationId} and step between 1 and 3
+            and (step, row_no) > (${after[0]}, ${after[1]})
+          order by step, row_no limit ${limit}`)
+      ).map((r) => ({
+        step: Number(r.step),
+        rowNo: Number(r.row_no),
+        sourceId: num(r.source_id),
+        sourceCode: String(r.source_code),
+        destinationId: num(r.destination_id),
+        destinationCode: String(r.destination_code),
+        amount: Number(r.amount),
+        reciprocal: r.reciprocal === true || r.reciprocal === "t",
+      }));
+    },
+
+    /** Amounts of steps 1-4 that reached no destination, per source. */
+    async unallocated(run: Run) {
+      return (
+        await rows(sql`select step, source_id, source_code, unallocated_amount from result_sources
+          where company_id = ${run.companyId} and calculation_id = ${run.calculationId} and step between 1 and 4
+            and unallocated_amount <> 0
+          order by step, row_no`)
+      ).map((r) => ({
+        step: Number(r.step),
+        sourceId: num(r.source_id),
+        sourceCode: String(r.source_code),
+        amount: Number(r.unallocated_amount),
+      }));
+    },
+
+    /** Dimensions of the run's records with their record count. */
+    async runDimensions(run: Run) {
+      return (
+        await rows(sql`select dimension_id, max(record_no) + 1 as n from result_records
+          where company_id = ${run.companyId} and calculation_id = ${run.calculationId} and dimension_id is not null
+          group by dimension_id order by dimension_id`)
+      ).map((r) => ({ dimensionId: Number(r.dimension_id), records: Number(r.n) }));
+    },
+
+    /**
+     * The detail arrays of a dimension that carry cost per activity (docs/reports.md, "Trace"):
+     * step 4 ALLOCATED (an activity's amount per record), step 5 RECEIVED (+) and SENT (−) per push,
+     * with the activity and its pool. Metadata only; the entries come from vectorEntries.
+     */
+    async costVectors(run: Run, dimensionId: number) {
+      return (
+        await rows(sql`select v.step, v.kind, v.source_no,
+            case when v.step = 4 then s.source_id else p.source_id end as activity_id, a.cost_pool_id
+          from result_vectors v
+          left join result_sources s on v.step = 4 and s.company_id = v.company_id
+            and s.calculation_id = v.calculation_id and s.step = 4 and s.row_no = v.source_no
+          left join result_pushes p on v.step = 5 and p.company_id = v.company_id
+            and p.calculation_id = v.calculation_id and p.step = 5 and p.push_no = v.source_no
+          left join activities a on a.company_id = v.company_id
+            and a.id = (case when v.step = 4 then s.source_id else p.source_id end)
+          where v.company_id = ${run.companyId} and v.calculation_id = ${run.calculationId}
+            and v.dimension_id = ${dimensionId}
+            and ((v.step = 4 and v.kind = 'ALLOCATED') or (v.step = 5 and v.kind in ('RECEIVED', 'SENT')))
+          order by v.step, v.source_no, v.kind`)
+      ).map((r) => ({
+        step: Number(r.step),
+        kind: String(r.kind),
+        sourceNo: Number(r.source_no),
+        activityId: num(r.activity_id),
+        poolId: num(r.cost_pool_id),
+      }));
+    },
+
+    /**
+     * The non-zero entries of one detail array (record_no, amount): the array is read once
+     * (unnested in SQL), not sliced per chunk, since each slice would read the whole array again.
+     */
+    async vectorEntries(
+      run: Run,
+      dimensionId: number,
+      vector: { step: number; kind: string; sourceNo: number },
+    ): Promise<{ recordNos: Int32Array; amounts: Float64Array }> {
+      const found = await rows(sql`select (u.o - 1)::int as record_no, u.a as amount
+        from result_vectors v cross join lateral unnest(v.amounts) with ordinality as u(a, o)
+        where v.company_id = ${run.companyId} and v.calculation_id = ${run.calculationId}
+          and v.dimension_id = ${dimensionId} and v.step = ${vector.step} and v.kind = ${vector.kind}
+          and v.source_no = ${vector.sourceNo} and u.a <> 0`);
+      const recordNos = new Int32Array(found.length);
+      const amounts = new Float64Array(found.length);
+      for (let i = 0; i < found.length; i++) {
+        recordNos[i] = Number(found[i]!.record_no);
+        amounts[i] = Number(found[i]!.amount);
+      }
+      return { recordNos, amounts };
+    },
+
+    /** The P&L dimensions of a report run: line codes in `columns` order. */
+    async reportDimensions(run: Run) {
+      return (
+        await rows(sql`select dimension_id, records, columns from report_dimensions
+          where company_id = ${run.companyId} and calculation_id = ${run.calculationId} order by dimension_id`)
+      ).map((r) => ({
+        dimensionId: Number(r.dimension_id),
+        records: Number(r.records),
+        columns: (r.columns as string[]).map(String),
+      }));
+    },
+
+    /**
+     * COPY text of a dimension's records in the run, by record_no: record_no, record id (empty when
+     * the record is gone), resting, cost, unallocated, not_allocated (minor units), profit. The
+     * record id comes from one join over the dimension's records (a hash join), not a probe per row.
+     */
+    runRecordLines(run: Run, scenarioId: number, dimensionId: number): AsyncIterable<string> {
+      return copyOutLines(
+        db,
+        `select rr.record_no, d.id, rr.resting, rr.cost, rr.unallocated, rr.not_allocated, rr.profit
+          from result_records rr ${recordJoin(scenarioId)}
+          where ${runScope("rr", run, dimensionId)} order by rr.record_no`,
+        { hashJoins: true },
+      );
+    },
+
+    /** COPY text of a dimension's P&L values in a report run: record_no, record id, values (an array). */
+    reportRecordLines(run: Run, scenarioId: number, dimensionId: number): AsyncIterable<string> {
+      return copyOutLines(
+        db,
+        `select rr.record_no, d.id, rr.values from report_records rr ${recordJoin(scenarioId)}
+          where ${runScope("rr", run, dimensionId)} order by rr.record_no`,
+        { hashJoins: true },
+      );
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../client.ts";
+import { reportDimensions } from "../../schema/report-data.ts";
+import { copyBytes } from "../results/copy-bytes.ts";
+import { type Filter, rawExecute } from "./report-sql.ts";
+
+// A report run's data as a whole (written in one transaction, deleted once superseded) and its
+// dimension rows: per dimension, the columns, totals and lines every report of it starts from.
+
+export type ReportTable = "report_records" | "report_orders" | "report_splits";
+
+export interface ReportDimensionRow {
+  companyId: number;
+  calculationId: number;
+  scenarioId: number;
+  dimensionId: number;
+  dimensionCode: string;
+  records: number;
+  columns: string[];
+  totals: number[];
+  lines: unknown;
+  profitLine: string;
+  revenueLine: string;
+  profitTotal: number;
+  costTotal: number;
+  whale: unknown;
+  activities: unknown;
+}
+
+/** What the report phase writes: dimension rows, and COPY text per table (chunks may be lazy). */
+export interface ReportDataPayload {
+  dimensions: ReportDimensionRow[];
+  tables: { table: ReportTable; columns: readonly string[]; chunks: Iterable<Uint8Array> }[];
+}
+
+export function reportRunsRepository(db: Database) {
+  const execute = rawExecute(db);
+
+  return {
+    /** Writes a run's report data; call inside the transaction that finishes its REPORTS rows. */
+    async write(tx: Executor, payload: ReportDataPayload): Promise<void> {
+      if (payload.dimensions.length) await tx.insert(reportDimensions).values(payload.dimensions);
+      for (const t of payload.tables) await copyBytes(tx, t.table, t.columns, t.chunks);
+    },
+
+    /**
+     * Deletes the report data of the scenario's runs other than `keep` (the latest FINISHED
+     * REPORTS run), except runs still going: their next phase may be committing right now.
+     */
+    async deleteSuperseded(companyId: number, scenarioId: number, keep: number | undefined): Promise<void> {
+      const { rows } = await execute(sql`
+        select distinct d.calculation_id as id from report_dimensions d
+        join calculations c on c.company_id = d.company_id and c.id = d.calculation_id
+        where d.company_id = ${companyId} and d.scenario_id = ${scenarioId}
+          and d.calculation_id <> ${keep ?? -1} and c.status in ('FINISHED', 'ERROR', 'STOPPED')`);
+      for (const { id } of rows) {
+        for (const table of ["report_records", "report_orders", "report_splits", "report_dimensions"]) {
+          await execute(
+            sql`delete from ${sql.identifier(table)} where company_id = ${companyId} and calculation_id = ${Number(id)}`,
+          );
+        }
+      }
+    },
+
+    async dimension(f: Filter, dimensionId: number): Promise<ReportDimensionRow | undefined> {
+      const t = reportDimensions;
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(
+          and(
+            eq(t.companyId, f.companyId),
+            eq(t.calculationId, f.calculationId),
+            eq(t.dimensionId, dimensionId),
+          ),
+        );
+      return row as ReportDimensionRow | undefined;
+    },
+
+    /** Any dimension row of the run (its lines), or undefined when the run has no report data. */
+    async anyDimension(f: Filter): Promise<ReportDimensionRow | undefined> {
+      const t = reportDimensions;
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.companyId, f.companyId), eq(t.calculationId, f.calculationId)))
+        .limit(1);
+      return row as ReportDimensionRow | undefined;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { once } from "node:events";
+import { from as copyFrom } from "pg-copy-streams";
+import type { Executor } from "../../client.ts";
+import { quoteIdentifier } from "../model-data/copy-text.ts";
+import { type RawClient, withConnection } from "../model-data/raw-client.ts";
+
+/**
+ * COPY of ready-made COPY text bytes into `table`, on the transaction's connection:
+ * COPY FROM STDIN on PostgreSQL (with backpressure), COPY FROM a blob per chunk on PGlite.
+ * `chunks` may be a generator: the report data is produced while it is copied (report-data.ts).
+ */
+export async function copyBytes(
+  tx: Executor,
+  table: string,
+  columns: readonly string[],
+  chunks: Iterable<Uint8Array>,
+) {
+  const target = `${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(", ")})`;
+  await withConnection(tx, async (raw) => {
+    if (raw.kind === "pglite") await copyIntoPglite(raw.client, target, chunks);
+    else await copyIntoPostgres(raw.client, target, chunks);
+  });
+}
+
+type PgliteClient = Extract<RawClient, { kind: "pglite" }>["client"];
+type PostgresClient = Extract<RawClient, { kind: "postgres" }>["client"];
+
+/**
+ * One COPY per piece: a piece must end with a whole row, and a writer's chunk may end inside one
+ * (CopyWriter starts a new chunk when the current one is full).
+ */
+async function copyIntoPglite(client: PgliteClient, target: string, chunks: Iterable<Uint8Array>) {
+  const copy = (blob: Blob) => client.query(`COPY ${target} FROM '/dev/blob'`, [], { blob });
+  let carry: Uint8Array = new Uint8Array(0);
+  for (const chunk of chunks) {
+    const end = chunk.lastIndexOf(10);
+    if (end < 0) {
+      carry = Buffer.concat([carry, chunk]);
+      continue;
+    }
+    await copy(new Blob([carry, chunk.subarray(0, end + 1)]));
+    carry = Uint8Array.from(chunk.subarray(end + 1));
+  }
+  if (carry.length) await copy(new Blob([carry]));
+}
+
+/** COPY FROM STDIN, waiting for the stream to drain when it asks to. */
+async function copyIntoPostgres(client: PostgresClient, target: string, chunks: Iterable<Uint8Array>) {
+  const stream = client.query(copyFrom(`COPY ${target} FROM STDIN`));
+  let failure: Error | null = null;
+  const finished = new Promise<void>((resolve) => {
+    stream.on("finish", resolve);
+    stream.on("error", (error) => {
+      failure = error;
+      resolve();
+    });
+  });
+  for (const chunk of chunks) {
+    if (failure) break;
+    if (!stream.write(chunk)) await Promise.race([once(stream, "drain"), finished]);
+  }
+  if (!failure) stream.end();
+  await finished;
+  if (failure) throw failure;
+}
