@@ -24,7 +24,7 @@ describe("copyBytes", () => {
     for (let at = 0, size = 1; at < bytes.length; at += size, size = (size % 37) + 1) {
       chunks.push(bytes.subarray(at, Math.min(bytes.length, at + size)));
     }
-    await database.db.transaction((tx) => copyBytes(tx, "copy_probe", ["n", "label", "nos"], chunks));
+    await database.db.transaction((tx) => copyBytes("copy_probe", ["n", "label", "nos"], chunks, tx));
     const { rows: read } = await database.executeSql(
       "select count(*)::int as n, sum(n)::int as total, max(array_length(nos, 1)) as len, min(label) as first from copy_probe",
     );

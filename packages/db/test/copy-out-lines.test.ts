@@ -25,7 +25,7 @@ afterAll(async () => database?.close());
 async function readAll(select: string, options?: { hashJoins?: boolean }) {
   const rows: string[][] = [];
   let pieces = 0;
-  for await (const text of copyOutLines(database.db, select, options)) {
+  for await (const text of copyOutLines(select, options ?? {}, database.db)) {
     pieces++;
     expect(text.endsWith("\n")).toBe(true);
     forEachCopyRow(text, (fields) => rows.push(fields.map((f) => decodeCopyField(f) ?? "")));
@@ -44,7 +44,11 @@ describe("copyOutLines", () => {
 
   it("leaves the database usable when the consumer stops after the first piece", async () => {
     for (let i = 0; i < 6; i++) {
-      for await (const text of copyOutLines(database.db, "select id, label from copy_out_a order by id")) {
+      for await (const text of copyOutLines(
+        "select id, label from copy_out_a order by id",
+        {},
+        database.db,
+      )) {
         expect(text.length).toBeGreaterThan(0);
         break;
       }

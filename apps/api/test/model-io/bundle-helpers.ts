@@ -72,7 +72,7 @@ export const MODEL_TABLES = [
 export async function countRows(db: Executor): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of MODEL_TABLES) {
-    const [row] = await rawQuery<{ n: string | number }>(db, `select count(*) as n from ${table}`);
+    const [row] = await rawQuery<{ n: string | number }>(`select count(*) as n from ${table}`, [], db);
     counts[table] = Number(row!.n);
   }
   return counts;

@@ -75,16 +75,16 @@ describe("saveModelData", () => {
   it("keeps the record counts per dimension exact", async () => {
     const saved = await saveModelData(company, null, await readBundle(engineFixture), database.db);
     const counted = await rawQuery<{ dimension: number; n: string }>(
-      database.db,
       `select dimension_id as dimension, count(*) as n from dimension_records
         where scenario_id = $1 group by 1 order by 1`,
       [saved.scenario],
+      database.db,
     );
     const kept = await rawQuery<{ dimension: number; n: string }>(
-      database.db,
       `select dimension_id as dimension, records as n from dimension_record_counts
         where scenario_id = $1 order by 1`,
       [saved.scenario],
+      database.db,
     );
     expect(counted.length).toBe(4);
     expect(kept.map((r) => [r.dimension, Number(r.n)])).toEqual(

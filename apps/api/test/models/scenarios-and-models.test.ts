@@ -156,9 +156,9 @@ describe("scenarios and models", () => {
       Number(
         (
           await rawQuery<{ n: string }>(
-            t.database.db,
             "select count(*) as n from dimension_records where scenario_id = $1",
             [scenario],
+            t.database.db,
           )
         )[0]!.n,
       );
@@ -203,13 +203,13 @@ describe("scenarios and models", () => {
 describe("ensureDemoModel", () => {
   it("gives the demo company the distribution model once and selects it for the demo users", async () => {
     // The test app's company already has models from the tests above: start from a clean one.
-    await rawQuery(t.database.db, "delete from models where company_id = $1", [demo]);
+    await rawQuery("delete from models where company_id = $1", [demo], t.database.db);
     expect(await ensureDemoModel(t.database.db)).toEqual({ created: true });
     expect(await ensureDemoModel(t.database.db)).toEqual({ created: false });
     const models = await rawQuery<{ id: number; name: string }>(
-      t.database.db,
       "select id, name from models where company_id = $1",
       [demo],
+      t.database.db,
     );
     expect(models.map((m) => m.name)).toEqual(["Wholesale distribution"]);
     const users = usersRepository(t.database.db);

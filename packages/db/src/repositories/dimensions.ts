@@ -136,10 +136,10 @@ export function dimensionsRepository(db: Database) {
       await tx.execute(sql`update report_lines set dimension_id = null
         where company_id = ${companyId} and dimension_id = ${id}`);
       await clearDriverReferences(
-        tx,
         companyId,
         sql`(select id from dimension_drivers
         where company_id = ${companyId} and (dimension_id = ${id} or target_dimension_id = ${id}))`,
+        tx,
       );
       const rows = await tx
         .delete(dimensions)
@@ -202,9 +202,9 @@ export function dimensionsRepository(db: Database) {
  * deleted the references are cleared here, keeping company_id.
  */
 export async function clearDriverReferences(
-  tx: Executor,
   companyId: number,
   driverIds: ReturnType<typeof sql>,
+  tx: Executor,
 ) {
   for (const table of ["activity_allocations", "dimension_allocations", "calculated_driver_allocations"]) {
     await tx.execute(sql`update ${sql.identifier(table)} set allocation_driver_id = null

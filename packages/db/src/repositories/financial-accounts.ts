@@ -67,10 +67,10 @@ function valueInScenario(scenarioId: number | Placeholder) {
 }
 
 function tableQuery(
-  tx: Executor,
   ordering: string | undefined,
   where: SQL | undefined,
   scenarioId: number | Placeholder,
+  tx: Executor,
 ) {
   return tx
     .select({
@@ -92,7 +92,6 @@ export function financialAccountsRepository(db: Database) {
   const prepared = new Map<string, ReturnType<typeof prepareTable>>();
   const prepareTable = (ordering: string) =>
     tableQuery(
-      db,
       ordering || undefined,
       // The scenario names the model: read in the same statement, so that a page is one round
       // trip; its company must be the caller's like the accounts'.
@@ -104,6 +103,7 @@ export function financialAccountsRepository(db: Database) {
         ),
       ),
       sql.placeholder("scenarioId"),
+      db,
     )
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
@@ -193,7 +193,7 @@ export function financialAccountsRepository(db: Database) {
       );
       // The count rides on the page's rows (one round trip instead of two: a chart of accounts
       // is thousands of rows at most, counted while they are sorted for the page anyway).
-      const rows = await tableQuery(tx, page.ordering, where, scenario.id)
+      const rows = await tableQuery(page.ordering, where, scenario.id, tx)
         .limit(page.limit)
         .offset(page.offset);
       return {

@@ -24,10 +24,10 @@ export async function publishRun(
     }
     if (status !== "IN_PROGRESS") return status ?? "MISSING";
     if (output.phase === "steps") {
-      await results.writeRun(tx, run.companyId, run.calculationId, output.meta, output.tables);
+      await results.writeRun(run.companyId, run.calculationId, output.meta, output.tables, tx);
     } else {
-      await results.writeReports(tx, run.companyId, run.calculationId, output.reports);
-      await reportData.write(tx, output.data);
+      await results.writeReports(run.companyId, run.calculationId, output.reports, tx);
+      await reportData.write(output.data, tx);
     }
     await runs.markFinished(run.companyId, run.calculationId, output.categories, tx);
     // Writing may have outlasted the lease while the heartbeat waited on the root's lock: the rows

@@ -44,7 +44,7 @@ const DATA_TYPES: Record<string, DataType> = {
 export async function loadModelData(companyId: number, scenarioId: number, db: Database): Promise<ModelData> {
   return db.transaction(
     async (tx) => {
-      const rows = await readModelRows(tx, companyId, scenarioId);
+      const rows = await readModelRows(companyId, scenarioId, tx);
       if (!rows) throw notFound("scenario");
       const model = toModelData(rows);
       await loadRecords(companyId, scenarioId, rows, model, tx);
@@ -187,7 +187,7 @@ async function loadRecords(
   model: ModelData,
   tx: Executor,
 ): Promise<void> {
-  const counts = await countRecords(tx, companyId, scenarioId);
+  const counts = await countRecords(companyId, scenarioId, tx);
   const indexes = new Map<string, IdentifierIndex>();
   const targets = new Set(rows.dimensionDrivers.flatMap((d) => (d.target ? [d.target] : [])));
   for (const dim of dependencyOrder(rows)) {
@@ -299,7 +299,6 @@ async function loadDimension(
   const ids = records.identifiers;
   let sorted = true;
   await streamRecords(
-    tx,
     where,
     drivers.map((d) => d.name),
     (cells) => {
@@ -311,6 +310,7 @@ async function loadDimension(
       ids.push(identifier);
       for (let c = 0; c < readers.length; c++) readers[c]!.read(cells[c + 1] ?? null, row, identifier);
     },
+    tx,
   );
   for (const finish of finishers) finish();
   if (!sorted) sortRecords(records);

@@ -27,7 +27,7 @@ export async function saveModelData(
 ): Promise<SavedModel> {
   const input = toModelInput(model, userId);
   return db.transaction(async (tx) => {
-    const saved = await insertModelRows(tx, companyId, input);
+    const saved = await insertModelRows(companyId, input, tx);
     const dimensions: NewRecords[] = [];
     for (const records of model.records.values()) {
       const dimensionId = saved.dimensionIds.get(records.dimension);
@@ -35,7 +35,7 @@ export async function saveModelData(
       const drivers = model.dimensionDrivers.filter((d) => d.dimension === records.dimension);
       dimensions.push({ dimensionId, records: recordFields(model, records, drivers) });
     }
-    await copyNewScenarioRecords(tx, { companyId, scenarioId: saved.scenarioId }, dimensions);
+    await copyNewScenarioRecords({ companyId, scenarioId: saved.scenarioId }, dimensions, tx);
     return { model: saved.modelId, scenario: saved.scenarioId };
   });
 }

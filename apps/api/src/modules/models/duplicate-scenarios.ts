@@ -52,7 +52,7 @@ export async function duplicateScenarios(
     const created: Scenario[] = [];
     for (const { source, target } of targets) {
       const row = await models.createScenario(companyId, { modelId: model.id, ...target }, tx);
-      await copyScenarioData(tx, companyId, source.id, row.id, input.stepsToDuplicate);
+      await copyScenarioData(companyId, source.id, row.id, input.stepsToDuplicate, tx);
       created.push(toScenario(row));
     }
     return created;

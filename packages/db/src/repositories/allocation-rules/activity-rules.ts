@@ -122,15 +122,15 @@ export function activityRulesRepository(db: Database) {
       values: ActivityRuleValues,
       tx: Executor = db,
     ): Promise<number> {
-      return insertRule(tx, activityAllocations, { ...values, companyId, scenarioId });
+      return insertRule(activityAllocations, { ...values, companyId, scenarioId }, tx);
     },
 
     async updateActivityRule(companyId: number, id: number, values: ActivityRuleValues, tx: Executor = db) {
-      await updateRule(tx, activityAllocations, companyId, id, { ...values });
+      await updateRule(activityAllocations, companyId, id, { ...values }, tx);
     },
 
     async deleteActivityRule(companyId: number, id: number, tx: Executor = db) {
-      return deleteRule(tx, activityAllocations, companyId, id);
+      return deleteRule(activityAllocations, companyId, id, tx);
     },
   };
 }

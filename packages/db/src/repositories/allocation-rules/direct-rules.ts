@@ -116,15 +116,15 @@ export function directRulesRepository(db: Database) {
       values: DirectRuleValues,
       tx: Executor = db,
     ): Promise<number> {
-      return insertRule(tx, directAllocations, { ...values, companyId, scenarioId });
+      return insertRule(directAllocations, { ...values, companyId, scenarioId }, tx);
     },
 
     async updateDirectRule(companyId: number, id: number, values: DirectRuleValues, tx: Executor = db) {
-      await updateRule(tx, directAllocations, companyId, id, { ...values });
+      await updateRule(directAllocations, companyId, id, { ...values }, tx);
     },
 
     async deleteDirectRule(companyId: number, id: number, tx: Executor = db) {
-      return deleteRule(tx, directAllocations, companyId, id);
+      return deleteRule(directAllocations, companyId, id, tx);
     },
   };
 }

@@ -174,12 +174,16 @@ export function pushRulesRepository(db: Database) {
         allocationDriverId: values.allocationDriverId,
       };
       return step === 5
-        ? insertRule(tx, dimensionAllocations, { ...common, ...rest, sourceActivityId: values.sourceId })
-        : insertRule(tx, calculatedDriverAllocations, {
-            ...common,
-            ...rest,
-            sourceDriverId: values.sourceId,
-          });
+        ? insertRule(dimensionAllocations, { ...common, ...rest, sourceActivityId: values.sourceId }, tx)
+        : insertRule(
+            calculatedDriverAllocations,
+            {
+              ...common,
+              ...rest,
+              sourceDriverId: values.sourceId,
+            },
+            tx,
+          );
     },
 
     async updatePushRule(
@@ -197,19 +201,31 @@ export function pushRulesRepository(db: Database) {
         allocationDriverId: values.allocationDriverId,
       };
       if (step === 5)
-        await updateRule(tx, dimensionAllocations, companyId, id, {
-          ...common,
-          sourceActivityId: values.sourceId,
-        });
+        await updateRule(
+          dimensionAllocations,
+          companyId,
+          id,
+          {
+            ...common,
+            sourceActivityId: values.sourceId,
+          },
+          tx,
+        );
       else
-        await updateRule(tx, calculatedDriverAllocations, companyId, id, {
-          ...common,
-          sourceDriverId: values.sourceId,
-        });
+        await updateRule(
+          calculatedDriverAllocations,
+          companyId,
+          id,
+          {
+            ...common,
+            sourceDriverId: values.sourceId,
+          },
+          tx,
+        );
     },
 
     async deletePushRule(step: PushStep, companyId: number, id: number, tx: Executor = db) {
-      return deleteRule(tx, pushRuleTables(step).t, companyId, id);
+      return deleteRule(pushRuleTables(step).t, companyId, id, tx);
     },
   };
 }

@@ -25,9 +25,9 @@ export type RuleTable =
   | typeof calculatedDriverAllocations;
 
 export async function insertRule(
-  tx: Executor,
   t: RuleTable,
   values: Record<string, unknown>,
+  tx: Executor,
 ): Promise<number> {
   const [row] = await tx
     .insert(t)
@@ -37,11 +37,11 @@ export async function insertRule(
 }
 
 export async function updateRule(
-  tx: Executor,
   t: RuleTable,
   companyId: number,
   id: number,
   values: Record<string, unknown>,
+  tx: Executor,
 ): Promise<void> {
   await tx
     .update(t)
@@ -51,10 +51,10 @@ export async function updateRule(
 
 /** Whether the rule existed (and is gone). */
 export async function deleteRule(
-  tx: Executor,
   t: RuleTable,
   companyId: number,
   id: number,
+  tx: Executor,
 ): Promise<boolean> {
   const rows = await tx
     .delete(t)

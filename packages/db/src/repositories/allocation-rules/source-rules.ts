@@ -132,7 +132,7 @@ export function sourceRulesRepository(db: Database) {
       values: SourceRuleValues,
       tx: Executor = db,
     ): Promise<number> {
-      return insertRule(tx, sourceRuleTable(step), { ...values, companyId, scenarioId });
+      return insertRule(sourceRuleTable(step), { ...values, companyId, scenarioId }, tx);
     },
 
     async updateSourceRule(
@@ -142,7 +142,7 @@ export function sourceRulesRepository(db: Database) {
       values: SourceRuleValues,
       tx: Executor = db,
     ): Promise<void> {
-      await updateRule(tx, sourceRuleTable(step), companyId, id, { ...values });
+      await updateRule(sourceRuleTable(step), companyId, id, { ...values }, tx);
     },
 
     /** Sets the percentage of every DRIVER row of one source and driver (a group shares it). */
@@ -170,7 +170,7 @@ export function sourceRulesRepository(db: Database) {
     },
 
     async deleteSourceRule(step: SourceRuleStep, companyId: number, id: number, tx: Executor = db) {
-      return deleteRule(tx, sourceRuleTable(step), companyId, id);
+      return deleteRule(sourceRuleTable(step), companyId, id, tx);
     },
 
     /** Replaces every step-2 rule of the scenario by `rows` (the caller holds a transaction). */

@@ -83,9 +83,10 @@ export function biModelTablesRepository(db: Database) {
      */
     recordLines(companyId: number, scenarioId: number): AsyncIterable<string> {
       return copyOutLines(
-        db,
         `select id, dimension_id, identifier, fields from dimension_records
           where company_id = ${sqlInteger(companyId)} and scenario_id = ${sqlInteger(scenarioId)} order by id`,
+        {},
+        db,
       );
     },
   };

@@ -139,21 +139,21 @@ export function biRunTablesRepository(db: Database) {
      */
     runRecordLines(run: Run, scenarioId: number, dimensionId: number): AsyncIterable<string> {
       return copyOutLines(
-        db,
         `select rr.record_no, d.id, rr.resting, rr.cost, rr.unallocated, rr.not_allocated, rr.profit
           from result_records rr ${recordJoin(scenarioId)}
           where ${runScope("rr", run, dimensionId)} order by rr.record_no`,
         { hashJoins: true },
+        db,
       );
     },
 
     /** COPY text of a dimension's P&L values in a report run: record_no, record id, values (an array). */
     reportRecordLines(run: Run, scenarioId: number, dimensionId: number): AsyncIterable<string> {
       return copyOutLines(
-        db,
         `select rr.record_no, d.id, rr.values from report_records rr ${recordJoin(scenarioId)}
           where ${runScope("rr", run, dimensionId)} order by rr.record_no`,
         { hashJoins: true },
+        db,
       );
     },
   };

@@ -75,7 +75,7 @@ export function driverChangesRepository(db: Database) {
 
     /** Deletes the driver and its values in every record of its dimension. Run in a transaction. */
     async delete(companyId: number, driver: DimensionDriver, tx: Executor = db): Promise<boolean> {
-      await clearDriverReferences(tx, companyId, sql`(${driver.id})`);
+      await clearDriverReferences(companyId, sql`(${driver.id})`, tx);
       const rows = await tx
         .delete(dimensionDrivers)
         .where(and(eq(dimensionDrivers.companyId, companyId), eq(dimensionDrivers.id, driver.id)))
@@ -107,10 +107,10 @@ export function driverChangesRepository(db: Database) {
         and(ofDimension, eq(dimensionDrivers.dataType, "DIMENSION"), like(dimensionDrivers.name, "%\\_ID")),
       );
       await clearDriverReferences(
-        tx,
         companyId,
         sql`(select id from dimension_drivers
         where company_id = ${companyId} and dimension_id = ${dimensionId})`,
+        tx,
       );
       const drivers = await tx
         .delete(dimensionDrivers)

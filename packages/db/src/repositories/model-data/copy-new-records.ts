@@ -22,33 +22,35 @@ export interface NewRecords {
 }
 
 export async function copyNewScenarioRecords(
-  tx: Executor,
   where: { companyId: number; scenarioId: number },
   dimensions: NewRecords[],
+  tx: Executor,
 ): Promise<void> {
   if (!(await fastPath(tx))) {
-    for (const d of dimensions) await copyRecords(tx, { ...where, dimensionId: d.dimensionId }, d.records);
+    for (const d of dimensions) await copyRecords({ ...where, dimensionId: d.dimensionId }, d.records, tx);
     return;
   }
-  await rawQuery(tx, "set local session_replication_role = replica");
-  for (const d of dimensions) await copyRecords(tx, { ...where, dimensionId: d.dimensionId }, d.records);
-  await rawQuery(tx, "set local session_replication_role = origin");
+  await rawQuery("set local session_replication_role = replica", [], tx);
+  for (const d of dimensions) await copyRecords({ ...where, dimensionId: d.dimensionId }, d.records, tx);
+  await rawQuery("set local session_replication_role = origin", [], tx);
 }
 
 /** Whether the per-row checks may be switched off without skipping any trigger's work. */
 async function fastPath(tx: Executor): Promise<boolean> {
   const [role] = await rawQuery<{ superuser: boolean }>(
-    tx,
     "select current_setting('is_superuser') = 'on' as superuser",
+    [],
+    tx,
   );
   if (!role?.superuser) return false;
   // Triggers enabled "origin" (the default) stop firing under replica; "always" and "replica"
   // ones keep firing, and disabled ones fire in neither case.
   const triggers = await rawQuery<{ name: string }>(
-    tx,
     `select tgname as name from pg_trigger
       where tgrelid = 'dimension_records'::regclass and not tgisinternal
         and (tgtype & ${TRIGGER_TYPE_INSERT}) <> 0 and tgenabled = 'O'`,
+    [],
+    tx,
   );
   return triggers.length === 0;
 }

@@ -56,21 +56,21 @@ const DATA_TABLES: { table: string; columns: string[] }[] = [
  * `to`, and the rule sets of `steps` (1..6). Both scenarios must be the company's, of one model.
  */
 export async function copyScenarioData(
-  tx: Executor,
   companyId: number,
   from: number,
   to: number,
   steps: readonly number[],
+  tx: Executor,
 ): Promise<void> {
   const tables = [...DATA_TABLES, ...[...new Set(steps)].sort().flatMap((s) => STEP_TABLES[s] ?? [])];
   for (const { table, columns } of tables) {
     const list = columns.join(", ");
     await rawQuery(
-      tx,
       `insert into ${table} (company_id, scenario_id, ${list})
        select company_id, $3, ${list} from ${table}
         where company_id = $1 and scenario_id = $2 order by id`,
       [companyId, from, to],
+      tx,
     );
   }
 }

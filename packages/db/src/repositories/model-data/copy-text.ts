@@ -51,12 +51,12 @@ export function decodeCopyField(field: string): string | null {
  * fields (decode text cells with decodeCopyField). The fields array is reused between rows.
  */
 export async function copyOut(
-  executor: Executor,
   select: string,
   onRow: (fields: string[]) => void,
+  executor: Executor,
 ): Promise<number> {
   let rows = 0;
-  for await (const text of copyOutLines(executor, select)) rows += forEachCopyRow(text, onRow);
+  for await (const text of copyOutLines(select, {}, executor)) rows += forEachCopyRow(text, onRow);
   return rows;
 }
 
@@ -67,9 +67,9 @@ export async function copyOut(
  * two in memory. The connection is released when the loop ends, however it ends.
  */
 export async function* copyOutLines(
-  executor: Executor,
   select: string,
-  options: { hashJoins?: boolean } = {},
+  options: { hashJoins?: boolean },
+  executor: Executor,
 ): AsyncGenerator<string> {
   const statement = `COPY (${select}) TO STDOUT`;
   // hashJoins: a join of two large tables freshly filled by COPY (no statistics yet) is planned
@@ -156,16 +156,16 @@ function splitLine(text: string, start: number, end: number, out: string[]): voi
  * joined by tabs, each line ending in \n). Must run on one connection: pass a transaction.
  */
 export async function copyIn(
-  executor: Executor,
   table: string,
   columns: readonly string[],
   chunks: AsyncIterable<string> | Iterable<string>,
+  executor: Executor,
 ): Promise<void> {
   const target = `${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(", ")})`;
-  await withConnection(executor, async (raw) => {
+  await withConnection(async (raw) => {
     if (raw.kind === "pglite") await copyInPglite(raw, target, chunks);
     else await copyInPostgres(raw, target, chunks);
-  });
+  }, executor);
 }
 
 async function copyInPostgres(

@@ -10,11 +10,11 @@ const MAX_PARAMETERS = 30_000;
  * as many rows as the parameter limit allows. With `returning`, the returned rows in input order.
  */
 export async function insertMany<R = Record<string, unknown>>(
-  executor: Executor,
   table: string,
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
-  returning?: string,
+  returning: string | undefined,
+  executor: Executor,
 ): Promise<R[]> {
   const out: R[] = [];
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
@@ -30,7 +30,7 @@ export async function insertMany<R = Record<string, unknown>>(
       return `(${marks.join(", ")})`;
     });
     const text = `${head}${tuples.join(", ")}${returning ? ` returning ${returning}` : ""}`;
-    const result = await rawQuery<R>(executor, text, params);
+    const result = await rawQuery<R>(text, params, executor);
     // PostgreSQL returns the rows of a multi-row VALUES insert in the order given.
     if (returning) out.push(...result);
   }

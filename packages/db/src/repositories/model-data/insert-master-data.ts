@@ -55,11 +55,11 @@ export async function insertCostMasterData({ tx, companyId: c, modelId }: Target
   const accountId = lookup(
     byCode(
       await insertMany<IdCode>(
-        tx,
         "financial_accounts",
         ["company_id", "model_id", "code", "name", "expense_group"],
         input.accounts.map((a) => [c, modelId, a.code, a.name, a.expenseGroup]),
         "id, code",
+        tx,
       ),
     ),
     "account",
@@ -67,11 +67,11 @@ export async function insertCostMasterData({ tx, companyId: c, modelId }: Target
   const poolId = lookup(
     byCode(
       await insertMany<IdCode>(
-        tx,
         "cost_pools",
         ["company_id", "model_id", "code", "name", "is_direct"],
         input.pools.map((p) => [c, modelId, p.code, p.name, p.isDirect]),
         "id, code",
+        tx,
       ),
     ),
     "cost pool",
@@ -79,11 +79,11 @@ export async function insertCostMasterData({ tx, companyId: c, modelId }: Target
   const poolDriverId = lookup(
     byCode(
       await insertMany<IdCode>(
-        tx,
         "cost_pool_drivers",
         ["company_id", "model_id", "name", "is_tdabc"],
         input.poolDrivers.map((d) => [c, modelId, d.name, d.isTdabc]),
         "id, name as code",
+        tx,
       ),
     ),
     "pool driver",
@@ -91,11 +91,11 @@ export async function insertCostMasterData({ tx, companyId: c, modelId }: Target
   const activityId = lookup(
     byCode(
       await insertMany<IdCode>(
-        tx,
         "activities",
         ["company_id", "model_id", "code", "name", "is_tdabc", "cost_pool_id"],
         input.activities.map((a) => [c, modelId, a.code, a.name, a.isTdabc, poolId(a.pool)]),
         "id, code",
+        tx,
       ),
     ),
     "activity",
@@ -107,23 +107,22 @@ export async function insertCostMasterData({ tx, companyId: c, modelId }: Target
 export async function insertDimensions({ tx, companyId: c, modelId }: Target, input: ModelInput) {
   const dimensionIds = byCode(
     await insertMany<IdCode>(
-      tx,
       "dimensions",
       ["company_id", "model_id", "code", "name"],
       input.dimensions.map((d) => [c, modelId, d.code, d.name]),
       "id, code",
+      tx,
     ),
   );
   const dimensionId = lookup(dimensionIds, "dimension");
   await setParents(
-    tx,
     "dimensions",
     c,
     input.dimensions.flatMap((d) => (d.parent ? [[dimensionId(d.code)!, dimensionId(d.parent)!]] : [])),
+    tx,
   );
 
   const driverRows = await insertMany<{ id: number; dimensionId: number; name: string }>(
-    tx,
     "dimension_drivers",
     ["company_id", "dimension_id", "name", "data_type", "target_dimension_id", "position"],
     input.dimensionDrivers.map((d, position) => [
@@ -135,6 +134,7 @@ export async function insertDimensions({ tx, companyId: c, modelId }: Target, in
       position,
     ]),
     `id, dimension_id as "dimensionId", name`,
+    tx,
   );
   const driverIds = new Map(driverRows.map((r) => [`${r.dimensionId}\u0000${r.name}`, r.id]));
   const dimensionDriverId = (dimension: string, name: string | null) =>
@@ -149,7 +149,6 @@ export async function insertCalculatedDrivers(
 ) {
   const dimensionId = lookup(dimensionIds, "dimension");
   const calculatedRows = await insertMany<{ id: number; dimensionId: number; name: string }>(
-    tx,
     "calculated_drivers",
     ["company_id", "model_id", "dimension_id", "name", "formula", "is_pnl_line", "position"],
     input.calculatedDrivers.map((k, position) => [
@@ -162,6 +161,7 @@ export async function insertCalculatedDrivers(
       position,
     ]),
     `id, dimension_id as "dimensionId", name`,
+    tx,
   );
   return (name: string | null, dimension: string | null): number | null => {
     if (name === null) return null;
@@ -181,7 +181,6 @@ export async function insertPnlLines(
 ) {
   const { activityId, calculatedDriverId, dimensionId } = ids;
   const lineRows = await insertMany<IdCode>(
-    tx,
     "report_lines",
     [
       "company_id",
@@ -210,22 +209,23 @@ export async function insertPnlLines(
       l.rank,
     ]),
     "id, code",
+    tx,
   );
   const lineId = lookup(byCode(lineRows), "P&L line");
   await setParents(
-    tx,
     "report_lines",
     c,
     input.pnlLines.flatMap((l) => (l.parent ? [[lineId(l.code)!, lineId(l.parent)!]] : [])),
+    tx,
   );
 }
 
 /** Sets parent_id of rows of `table` from [id, parentId] pairs, in one statement per batch. */
 async function setParents(
-  tx: Executor,
   table: "dimensions" | "report_lines",
   companyId: number,
   pairs: number[][],
+  tx: Executor,
 ) {
   const batch = 5_000;
   for (let start = 0; start < pairs.length; start += batch) {
@@ -236,10 +236,10 @@ async function setParents(
       return `($${params.length - 1}::int, $${params.length}::int)`;
     });
     await rawQuery(
-      tx,
       `update ${table} t set parent_id = v.parent from (values ${values.join(", ")}) as v(id, parent)
         where t.company_id = $1 and t.id = v.id`,
       params,
+      tx,
     );
   }
 }

@@ -32,11 +32,11 @@ interface InsertedModel {
 }
 
 export async function insertModelRows(
-  tx: Executor,
   companyId: number,
   input: ModelInput,
+  tx: Executor,
 ): Promise<InsertedModel> {
-  const { modelId, scenarioId } = await insertModelAndScenario(tx, companyId, input);
+  const { modelId, scenarioId } = await insertModelAndScenario(companyId, input, tx);
   const target: Target = { tx, companyId, modelId, scenarioId };
   const costIds = await insertCostMasterData(target, input);
   const dimensions = await insertDimensions(target, input);
@@ -49,22 +49,22 @@ export async function insertModelRows(
   return { modelId, scenarioId, dimensionIds: ids.dimensionIds };
 }
 
-async function insertModelAndScenario(tx: Executor, c: number, input: ModelInput) {
+async function insertModelAndScenario(c: number, input: ModelInput, tx: Executor) {
   const [model] = await insertMany<{ id: number }>(
-    tx,
     "models",
     ["company_id", "name", "short_description", "author_id"],
     [[c, input.model.name, input.model.shortDescription, input.model.authorId]],
     "id",
+    tx,
   );
   const modelId = model!.id;
   const sc = input.scenario;
   const [scenario] = await insertMany<{ id: number }>(
-    tx,
     "scenarios",
     ["company_id", "model_id", "name", "description", "period_from", "period_to", "currency"],
     [[c, modelId, sc.name, sc.description, sc.periodFrom, sc.periodTo, sc.currency]],
     "id",
+    tx,
   );
   return { modelId, scenarioId: scenario!.id };
 }
@@ -74,9 +74,9 @@ async function insertModelAndScenario(tx: Executor, c: number, input: ModelInput
  * its fields object (driver name -> value). Batched into ~1 MB text chunks. Returns the count.
  */
 export async function copyRecords(
-  tx: Executor,
   where: { companyId: number; scenarioId: number; dimensionId: number },
   records: Iterable<[identifier: string, fieldsJson: string]>,
+  tx: Executor,
 ): Promise<number> {
   const prefix = `${where.companyId}\t${where.scenarioId}\t${where.dimensionId}\t`;
   let count = 0;
@@ -93,10 +93,10 @@ export async function copyRecords(
     if (buffer !== "") yield buffer;
   }
   await copyIn(
-    tx,
     "dimension_records",
     ["company_id", "scenario_id", "dimension_id", "identifier", "fields"],
     chunks(),
+    tx,
   );
   return count;
 }

@@ -13,22 +13,25 @@ export async function insertScenarioValues(
 ) {
   const { accountId, poolDriverId, poolId } = ids;
   await insertMany(
-    tx,
     "account_values",
     ["company_id", "scenario_id", "account_id", "amount"],
     input.accountValues.map((v) => [c, s, accountId(v.account), v.amount]),
+    undefined,
+    tx,
   );
   await insertMany(
-    tx,
     "cost_pool_driver_values",
     ["company_id", "scenario_id", "driver_id", "pool_id", "value"],
     input.poolDriverValues.map((v) => [c, s, poolDriverId(v.driver), poolId(v.pool), v.value]),
+    undefined,
+    tx,
   );
   await insertMany(
-    tx,
     "scenario_settings",
     ["company_id", "scenario_id", "step2_strategy", "profit_line_code"],
     [[c, s, input.settings.step2Strategy, input.settings.profitLine]],
+    undefined,
+    tx,
   );
 }
 
@@ -39,7 +42,6 @@ export async function insertRulesOfSteps1To3(
 ) {
   const { accountId, activityId, poolDriverId, poolId } = ids;
   await insertMany(
-    tx,
     "account_allocations",
     ["company_id", "scenario_id", "source_id", "destination_id", "type", "ratio", "driver_id"],
     input.step1.map((r) => [
@@ -51,9 +53,10 @@ export async function insertRulesOfSteps1To3(
       r.ratio,
       poolDriverId(r.driver),
     ]),
+    undefined,
+    tx,
   );
   await insertMany(
-    tx,
     "cost_pool_allocations",
     ["company_id", "scenario_id", "source_id", "destination_id", "type", "ratio", "driver_id"],
     input.step2.map((r) => [
@@ -65,12 +68,15 @@ export async function insertRulesOfSteps1To3(
       r.ratio,
       poolDriverId(r.driver),
     ]),
+    undefined,
+    tx,
   );
   await insertMany(
-    tx,
     "direct_allocations",
     ["company_id", "scenario_id", "source_id", "destination_id", "ratio", "tdabc_ratio"],
     input.step3.map((r) => [c, s, poolId(r.pool), activityId(r.activity), r.ratio, r.tdabcRatio]),
+    undefined,
+    tx,
   );
 }
 
@@ -81,7 +87,6 @@ export async function insertRulesOfSteps4To6(
 ) {
   const { activityId, calculatedDriverId, dimensionDriverId, dimensionId } = ids;
   await insertMany(
-    tx,
     "activity_allocations",
     [
       "company_id",
@@ -101,6 +106,8 @@ export async function insertRulesOfSteps4To6(
       dimensionDriverId(r.dimension, r.driver),
       r.equation,
     ]),
+    undefined,
+    tx,
   );
   const pushColumns = [
     "company_id",
@@ -112,7 +119,6 @@ export async function insertRulesOfSteps4To6(
     "equation",
   ];
   await insertMany(
-    tx,
     "dimension_allocations",
     [...pushColumns, "source_activity_id"],
     input.step5.map((r) => [
@@ -125,9 +131,10 @@ export async function insertRulesOfSteps4To6(
       r.equation,
       activityId(r.activity),
     ]),
+    undefined,
+    tx,
   );
   await insertMany(
-    tx,
     "calculated_driver_allocations",
     [...pushColumns, "source_driver_id"],
     input.step6.map((r) => [
@@ -140,5 +147,7 @@ export async function insertRulesOfSteps4To6(
       r.equation,
       calculatedDriverId(r.calculatedDriver, r.sourceDimension ?? r.parentDimension),
     ]),
+    undefined,
+    tx,
   );
 }

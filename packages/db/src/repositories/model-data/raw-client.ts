@@ -21,9 +21,9 @@ export function rawClient(executor: Executor): RawClient {
 
 /** Rows of a parameterised statement, as objects keyed by column name. */
 export async function rawQuery<T = Record<string, unknown>>(
-  executor: Executor,
   text: string,
-  params: unknown[] = [],
+  params: unknown[],
+  executor: Executor,
 ): Promise<T[]> {
   const raw = rawClient(executor);
   if (raw.kind === "pglite") return (await raw.client.query<T>(text, params)).rows;
@@ -35,8 +35,8 @@ export async function rawQuery<T = Record<string, unknown>>(
  * from the pool for the duration (COPY needs a single connection, not a pool).
  */
 export async function withConnection<T>(
-  executor: Executor,
   work: (raw: RawClient) => Promise<T>,
+  executor: Executor,
 ): Promise<T> {
   const raw = rawClient(executor);
   if (raw.kind === "pglite" || !isPool(raw.client)) return work(raw);

@@ -73,12 +73,11 @@ export interface PushRow {
 
 /** The scenario and its model, or undefined when the company has no such scenario. */
 async function readScenarioHead(
-  executor: Executor,
   companyId: number,
   scenarioId: number,
+  executor: Executor,
 ): Promise<ScenarioHead | undefined> {
   const [head] = await rawQuery<ScenarioHead>(
-    executor,
     `select m.id as "modelId", m.name as "modelName", m.short_description as "shortDescription",
             s.id as "scenarioId", s.name, s.description, s.currency,
             s.period_from::text as "periodFrom", s.period_to::text as "periodTo"
@@ -86,6 +85,7 @@ async function readScenarioHead(
        join models m on m.company_id = s.company_id and m.id = s.model_id
       where s.company_id = $1 and s.id = $2`,
     [companyId, scenarioId],
+    executor,
   );
   return head;
 }
@@ -95,15 +95,15 @@ type Query = <T>(text: string, params: unknown[]) => Promise<T[]>;
 
 /** All rows of the scenario and its model but the records; undefined when there is no such scenario. */
 export async function readModelRows(
-  executor: Executor,
   companyId: number,
   scenarioId: number,
+  executor: Executor,
 ): Promise<ModelRows | undefined> {
-  const head = await readScenarioHead(executor, companyId, scenarioId);
+  const head = await readScenarioHead(companyId, scenarioId, executor);
   if (!head) return undefined;
   const m = [companyId, head.modelId];
   const s = [companyId, scenarioId];
-  const q: Query = (text, params) => rawQuery(executor, text, params);
+  const q: Query = (text, params) => rawQuery(text, params, executor);
   // One query at a time, in this order: the executor may be a transaction.
   const cost = await readCostSide(q, m, s);
   const dimensions = await readDimensionSide(q, m);

@@ -38,9 +38,9 @@ export function reportRunsRepository(db: Database) {
 
   return {
     /** Writes a run's report data; call inside the transaction that finishes its REPORTS rows. */
-    async write(tx: Executor, payload: ReportDataPayload): Promise<void> {
+    async write(payload: ReportDataPayload, tx: Executor): Promise<void> {
       if (payload.dimensions.length) await tx.insert(reportDimensions).values(payload.dimensions);
-      for (const t of payload.tables) await copyBytes(tx, t.table, t.columns, t.chunks);
+      for (const t of payload.tables) await copyBytes(t.table, t.columns, t.chunks, tx);
     },
 
     /**

@@ -10,16 +10,16 @@ import { type RawClient, withConnection } from "../model-data/raw-client.ts";
  * `chunks` may be a generator: the report data is produced while it is copied (report-data.ts).
  */
 export async function copyBytes(
-  tx: Executor,
   table: string,
   columns: readonly string[],
   chunks: Iterable<Uint8Array>,
+  tx: Executor,
 ) {
   const target = `${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(", ")})`;
-  await withConnection(tx, async (raw) => {
+  await withConnection(async (raw) => {
     if (raw.kind === "pglite") await copyIntoPglite(raw.client, target, chunks);
     else await copyIntoPostgres(raw.client, target, chunks);
-  });
+  }, tx);
 }
 
 type PgliteClient = Extract<RawClient, { kind: "pglite" }>["client"];

@@ -117,14 +117,14 @@ export function runWritesRepository(db: Database) {
   return {
     /** Writes a run's rows and its meta row; call inside the transaction that finishes the run. */
     async writeRun(
-      tx: Executor,
       companyId: number,
       calculationId: number,
       meta: RunMeta,
       tables: readonly TablePayload[],
+      tx: Executor,
     ): Promise<void> {
       for (const t of tables) {
-        if (t.chunks.length) await copyBytes(tx, t.table, t.columns, t.chunks);
+        if (t.chunks.length) await copyBytes(t.table, t.columns, t.chunks, tx);
       }
       await tx.insert(calculationResults).values({
         companyId,
@@ -139,10 +139,10 @@ export function runWritesRepository(db: Database) {
 
     /** Adds the report data to a run's meta row (inside the transaction finishing its reports). */
     async writeReports(
-      tx: Executor,
       companyId: number,
       calculationId: number,
       reports: RunReports,
+      tx: Executor,
     ): Promise<void> {
       await tx
         .update(calculationResults)

@@ -34,7 +34,7 @@ export function uploadRunsRepository(db: Database) {
         )
         .returning({ id: uploadProcesses.id });
       if (rows.length === 1) return "claimed";
-      return (await findUpload(tx, companyId, id))?.status === "PROCESSING" ? "started" : "gone";
+      return (await findUpload(companyId, id, tx))?.status === "PROCESSING" ? "started" : "gone";
     },
 
     /** Renews the lease of a running upload; answers whether a stop was requested meanwhile. */

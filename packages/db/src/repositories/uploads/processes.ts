@@ -46,9 +46,9 @@ const toView = (row: { upload: UploadProcess; requesterName: string | null; erro
 
 /** An upload with its requester's name and its number of errors. */
 export async function findUpload(
-  tx: Executor,
   companyId: number,
   id: number,
+  tx: Executor,
 ): Promise<UploadView | undefined> {
   const [row] = await tx
     .select(view)
@@ -61,7 +61,7 @@ export async function findUpload(
 export function uploadProcessesRepository(db: Database) {
   return {
     async find(companyId: number, id: number, tx: Executor = db): Promise<UploadView | undefined> {
-      return findUpload(tx, companyId, id);
+      return findUpload(companyId, id, tx);
     },
 
     async create(
@@ -152,7 +152,7 @@ export function uploadProcessesRepository(db: Database) {
             eq(uploadProcesses.status, "PROCESSING"),
           ),
         );
-      return findUpload(tx, companyId, id);
+      return findUpload(companyId, id, tx);
     },
   };
 }
