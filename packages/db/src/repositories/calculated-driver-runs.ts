@@ -1,20 +1,16 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { calculations } from "../schema/calculations.ts";
-import { users } from "../schema/users.ts";
-import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
-import { ACTIVE_RUN_STATUSES, type CalculationLogRow, runLifecycle } from "./run-lifecycle.ts";
+import type { PageRequest, PageResult } from "./paging.ts";
+import { ACTIVE_RUN_STATUSES, type CalculationLogRow, type RunView, runLifecycle } from "./run-lifecycle.ts";
 
-export type DriversCalculationRow = typeof calculations.$inferSelect & { requestedByName: string | null };
+export type DriversCalculationRow = RunView;
 
 /** The category of calculated-driver runs, and the marker of runs made by this module's worker. */
 export const CALCULATED_DRIVERS = "CALCULATED_DRIVERS";
 const RUNNER = "calculated-drivers";
 const ACTIVE = [...ACTIVE_RUN_STATUSES];
 
-const requestedByName = sql<
-  string | null
->`nullif(coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}), '')`;
 /** Runs of this module: category CALCULATED_DRIVERS, made by its worker (not step rows of other runs). */
 const ownRuns = (companyId: number, scenarioId: number) =>
   and(
@@ -30,24 +26,8 @@ const ownRuns = (companyId: number, scenarioId: number) =>
  */
 export function calculatedDriverRunsRepository(db: Database) {
   const lifecycle = runLifecycle(db);
-  async function findCalculation(
-    companyId: number,
-    id: number,
-    tx: Executor = db,
-  ): Promise<DriversCalculationRow | undefined> {
-    const [row] = await tx
-      .select({ calculation: calculations, requestedByName })
-      .from(calculations)
-      .leftJoin(users, eq(users.id, calculations.requestedBy))
-      .where(
-        and(
-          eq(calculations.companyId, companyId),
-          eq(calculations.id, id),
-          eq(calculations.category, CALCULATED_DRIVERS),
-        ),
-      );
-    return row && { ...row.calculation, requestedByName: row.requestedByName };
-  }
+  const findCalculation = (companyId: number, id: number, tx?: Executor) =>
+    lifecycle.findRun(companyId, id, eq(calculations.category, CALCULATED_DRIVERS), tx);
 
   return {
     findCalculation,
@@ -98,31 +78,7 @@ export function calculatedDriverRunsRepository(db: Database) {
       page: PageRequest,
       tx: Executor = db,
     ): Promise<PageResult<DriversCalculationRow>> {
-      const where = ownRuns(companyId, scenarioId);
-      const rows = await tx
-        .select({ calculation: calculations, requestedByName })
-        .from(calculations)
-        .leftJoin(users, eq(users.id, calculations.requestedBy))
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            page.ordering,
-            {
-              requested_at: calculations.requestedAt,
-              // Descending puts runs not yet started (null) first: they are the newest.
-              started_at: calculations.startedAt,
-              finished_at: calculations.finishedAt,
-            },
-            "-requested_at",
-            calculations.id,
-          ),
-        )
-        .limit(page.limit)
-        .offset(page.offset);
-      return {
-        rows: rows.map((r) => ({ ...r.calculation, requestedByName: r.requestedByName })),
-        count: await tx.$count(calculations, where),
-      };
+      return lifecycle.listRuns(ownRuns(companyId, scenarioId), page, tx);
     },
 
     /** The scenario's latest FINISHED run: the only one whose values are read. */

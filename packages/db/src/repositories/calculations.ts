@@ -2,12 +2,11 @@ import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { calculations } from "../schema/calculations.ts";
 import { scenarios } from "../schema/models.ts";
-import { users } from "../schema/users.ts";
-import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
-import { type CalculationLogRow, ofRun, runLifecycle } from "./run-lifecycle.ts";
+import type { PageRequest, PageResult } from "./paging.ts";
+import { type CalculationLogRow, ofRun, type RunView, runLifecycle } from "./run-lifecycle.ts";
 
 export type CalculationRow = typeof calculations.$inferSelect;
-export type CalculationView = CalculationRow & { requestedByName: string | null };
+export type CalculationView = RunView;
 export type { CalculationLogRow, LogLevel } from "./run-lifecycle.ts";
 
 // Calculation runs. A request makes one run: its own row (the root, category of what was asked)
@@ -15,24 +14,10 @@ export type { CalculationLogRow, LogLevel } from "./run-lifecycle.ts";
 // statuses together by the one run lifecycle (run-lifecycle.ts, also used by calculated-driver
 // runs). Every function takes the caller's company first and filters by it.
 
-const requestedByName = sql<
-  string | null
->`nullif(coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}), '')`;
-
 export function calculationsRepository(db: Database) {
   const lifecycle = runLifecycle(db);
-  async function find(
-    companyId: number,
-    id: number,
-    tx: Executor = db,
-  ): Promise<CalculationView | undefined> {
-    const [row] = await tx
-      .select({ calculation: calculations, requestedByName })
-      .from(calculations)
-      .leftJoin(users, eq(users.id, calculations.requestedBy))
-      .where(and(eq(calculations.companyId, companyId), eq(calculations.id, id)));
-    return row && { ...row.calculation, requestedByName: row.requestedByName };
-  }
+  const find = (companyId: number, id: number, tx?: Executor): Promise<CalculationView | undefined> =>
+    lifecycle.findRun(companyId, id, undefined, tx);
 
   return {
     find,
@@ -110,29 +95,7 @@ export function calculationsRepository(db: Database) {
       ];
       if (filter.category) conditions.push(eq(calculations.category, filter.category));
       if (filter.status) conditions.push(eq(calculations.status, filter.status));
-      const where = and(...conditions);
-      const rows = await db
-        .select({ calculation: calculations, requestedByName })
-        .from(calculations)
-        .leftJoin(users, eq(users.id, calculations.requestedBy))
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            page.ordering,
-            {
-              requested_at: calculations.requestedAt,
-              started_at: calculations.startedAt,
-              finished_at: calculations.finishedAt,
-              id: calculations.id,
-            },
-            "-requested_at",
-            calculations.id,
-          ),
-        )
-        .limit(page.limit)
-        .offset(page.offset);
-      const count = await db.$count(calculations, where);
-      return { rows: rows.map((r) => ({ ...r.calculation, requestedByName: r.requestedByName })), count };
+      return lifecycle.listRuns(and(...conditions), page);
     },
 
     /** The company's newest runs as requested (a "calculate all" counts once: its root run). */

@@ -1,10 +1,17 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client.ts";
 import { calculationLogs, calculations } from "../schema/calculations.ts";
+import { users } from "../schema/users.ts";
 
 import { orderBy, type PageRequest, type PageResult } from "./paging.ts";
 
 export type LogLevel = "INFO" | "WARNING" | "ERROR";
+/** A run's row with the name of who asked for it (first and last name, else the e-mail). */
+export type RunView = typeof calculations.$inferSelect & { requestedByName: string | null };
+
+const requestedByName = sql<
+  string | null
+>`nullif(coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}), '')`;
 export type CalculationLogRow = typeof calculationLogs.$inferSelect;
 
 /** Statuses of a run still queued or running (a stop may still be asked for). */
@@ -63,6 +70,54 @@ export function runLifecycle(db: Database) {
 
   return {
     withRunLock,
+
+    /** One run row of the company (`where` narrows it further, e.g. to a category). */
+    async findRun(
+      companyId: number,
+      id: number,
+      where?: SQL,
+      tx: Executor = db,
+    ): Promise<RunView | undefined> {
+      const [row] = await tx
+        .select({ calculation: calculations, requestedByName })
+        .from(calculations)
+        .leftJoin(users, eq(users.id, calculations.requestedBy))
+        .where(and(eq(calculations.companyId, companyId), eq(calculations.id, id), where));
+      return row && { ...row.calculation, requestedByName: row.requestedByName };
+    },
+
+    /** A page of run rows matching `where` (company included by the caller), newest first by default. */
+    async listRuns(
+      where: SQL | undefined,
+      page: PageRequest,
+      tx: Executor = db,
+    ): Promise<PageResult<RunView>> {
+      const rows = await tx
+        .select({ calculation: calculations, requestedByName })
+        .from(calculations)
+        .leftJoin(users, eq(users.id, calculations.requestedBy))
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            page.ordering,
+            {
+              requested_at: calculations.requestedAt,
+              // Descending puts runs not yet started (null) first: they are the newest.
+              started_at: calculations.startedAt,
+              finished_at: calculations.finishedAt,
+              id: calculations.id,
+            },
+            "-requested_at",
+            calculations.id,
+          ),
+        )
+        .limit(page.limit)
+        .offset(page.offset);
+      return {
+        rows: rows.map((r) => ({ ...r.calculation, requestedByName: r.requestedByName })),
+        count: await tx.$count(calculations, where),
+      };
+    },
 
     /**
      * Takes a REQUESTED run for a worker: IN_PROGRESS with a lease. Answers the root's status
