@@ -31,5 +31,3 @@ export function allocationRulesRepository(db: Database) {
     ...allocationSettingsRepository(db),
   };
 }
-
-export type AllocationRulesRepository = ReturnType<typeof allocationRulesRepository>;

@@ -120,5 +120,3 @@ export function reportLinesRepository(db: Database) {
     },
   };
 }
-
-export type ReportLinesRepository = ReturnType<typeof reportLinesRepository>;

@@ -357,5 +357,3 @@ export function runLifecycle(db: Database) {
     },
   };
 }
-
-export type RunLifecycle = ReturnType<typeof runLifecycle>;

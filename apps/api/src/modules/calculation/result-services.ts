@@ -47,7 +47,7 @@ export async function resolveRun(
 }
 
 /** A run named by id (`?calculation=`): only while its results are still kept. */
-export async function resolveRunById(ctx: AppContext, companyId: number, id: number): Promise<RunRef> {
+async function resolveRunById(ctx: AppContext, companyId: number, id: number): Promise<RunRef> {
   const row = await ctx.repos.calculations.find(companyId, id);
   if (!row) throw notFound("calculation");
   if (row.status !== "FINISHED") throw new AppError("NO_CALCULATION");

@@ -7,7 +7,7 @@ import { rawQuery } from "./raw-client.ts";
 // the code -> id lookups of what it inserted for the steps after it.
 
 /** Thrown when a code names nothing (the bundle reader checks references; this is the backstop). */
-export class UnknownCodeError extends Error {
+class UnknownCodeError extends Error {
   constructor(what: string, code: string) {
     super(`Unknown ${what}: ${code}`);
     this.name = "UnknownCodeError";
