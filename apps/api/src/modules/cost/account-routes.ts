@@ -18,7 +18,7 @@ import {
 } from "@costflow/contract/cost";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { fieldError, notFound } from "../../lib/app-error.ts";
+import { notFound } from "../../lib/app-error.ts";
 import { pageOf, requireModel, requireScenario } from "../../lib/data-scope.ts";
 import { toPage } from "../../lib/pagination.ts";
 import type { RouteApp } from "../../lib/route-app.ts";
@@ -28,6 +28,7 @@ import { accountTemplateCsv, sendCsv } from "./account-files.ts";
 import { toAccount, toAccountValue, toNumber } from "./cost-views.ts";
 import { getAccountDataFile } from "./get-account-data-file.ts";
 import { getAccountTable } from "./get-account-table.ts";
+import { listAccountValues } from "./list-account-values.ts";
 import { createAccount, updateAccount } from "./save-account.ts";
 import { saveAccountValue } from "./save-account-value.ts";
 
@@ -239,19 +240,8 @@ function registerAccountValueReads(app: RouteApp, ctx: AppContext) {
       },
     },
     async (request) => {
-      const companyId = tenantOf(request);
-      const { scenario: scenarioId, account, search } = request.query;
-      // A search box submitted empty: the spec's 'Please search for an account.'
-      if (search === "") throw fieldError("VALIDATION_ERROR", "search", "search_account");
-      const scenario = await requireScenario(ctx, companyId, scenarioId);
-      const page = pageOf(request.query);
-      const result = await ctx.repos.accountValues.list(
-        companyId,
-        scenario.id,
-        { accountId: account, search },
-        page,
-      );
-      return toPage(request, result, page, toAccountValue);
+      const result = await listAccountValues(ctx, tenantOf(request), request.query);
+      return toPage(request, result, pageOf(request.query), toAccountValue);
     },
   );
 

@@ -16,13 +16,13 @@ import {
 } from "@costflow/contract/models";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { fieldError, notFound } from "../../lib/app-error.ts";
+import { notFound } from "../../lib/app-error.ts";
 import { toPage } from "../../lib/pagination.ts";
 import type { RouteApp } from "../../lib/route-app.ts";
 import { bearer, errorResponses, NoContent } from "../../lib/route-schemas.ts";
 import { authOf, tenantOf } from "../../plugins/access.ts";
 import { modelIoRoutes } from "../model-io/routes.ts";
-import { createModelFromTemplate } from "../model-io/templates.ts";
+import { createModel } from "./create-model.ts";
 import { duplicateScenarios } from "./duplicate-scenarios.ts";
 import { toModel, toScenario } from "./model-views.ts";
 import { createScenario, updateScenario } from "./scenario-services.ts";
@@ -69,8 +69,6 @@ function registerModelReads(app: RouteApp, ctx: AppContext) {
 }
 
 function registerModelCreate(app: RouteApp, ctx: AppContext) {
-  const models = ctx.repos.models;
-
   app.post(
     "/models",
     {
@@ -84,25 +82,8 @@ function registerModelCreate(app: RouteApp, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const companyId = tenantOf(request);
-      const { template, name, short_description } = request.body;
-      const userId = authOf(request).user.id;
-      if (template) {
-        const created = await createModelFromTemplate(ctx, companyId, userId, {
-          template,
-          name,
-          shortDescription: short_description,
-        });
-        const row = (await models.findModel(companyId, created.model))!;
-        return reply.code(201).send({ ...toModel(row), scenario: created.scenario });
-      }
-      if (name === undefined) throw fieldError("VALIDATION_ERROR", "name", "required");
-      const row = await models.createModel(companyId, {
-        name,
-        shortDescription: short_description ?? "",
-        authorId: userId,
-      });
-      return reply.code(201).send(toModel(row));
+      const caller = { companyId: tenantOf(request), userId: authOf(request).user.id };
+      return reply.code(201).send(await createModel(ctx, caller, request.body));
     },
   );
 }
