@@ -46,12 +46,14 @@ export async function processExport(ctx: AppContext, job: ExportJob): Promise<vo
     outcome = { status: "ERROR", reason: "worker_lost" };
   } else {
     runningExports.add(file.id);
-    // The lease, renewed with the latest progress once a second; a stop request aborts the writer.
+    // The lease: the writer's progress calls beat at most once a second (with the progress); the
+    // timer renews it every third of the lease for a writer that reports nothing for a while. A
+    // stop request found by either aborts the writer.
     const lease = holdLease(
       async (progress) =>
         (await files.heartbeat(file.companyId, file.id, leaseSeconds, progress?.fraction)).stopRequested,
       {
-        everyMs: Math.min(PROGRESS_EVERY_MS, (leaseSeconds * 1000) / 3),
+        everyMs: (leaseSeconds * 1000) / 3,
         onError: (error) => ctx.log.warn({ err: error, fileId: file.id }, "export lease not renewed"),
       },
     );
