@@ -5,11 +5,12 @@ export interface RunProgress {
 }
 
 /**
- * A running job's hold on its row (docs/ARCHITECTURE.md, "The run path"): a heartbeat every
- * `everyMs` renews the row's lease and writes the latest progress; a stop request (or the row
- * gone, or ended by the reaper) found there aborts `signal`, which the job checks between chunks
- * or relays to its thread. Calculations, calculated-driver runs and file exports all hold their
- * run this way; past the lease without a heartbeat, the reaper ends the row in ERROR.
+ * A running job's hold on its row (docs/ARCHITECTURE.md, "A calculation run, end to end"): a
+ * heartbeat every `everyMs` renews the row's lease and writes the latest progress; a stop request
+ * (or the row gone, or ended by the reaper) found there aborts `signal`, which the job checks
+ * between chunks or relays to its thread. Calculations, calculated-driver runs, file exports and
+ * uploads all hold their run this way; past the lease without a heartbeat, the reaper ends the row
+ * in ERROR.
  */
 export interface Lease {
   /** Aborted once a heartbeat finds that the run must stop. */
