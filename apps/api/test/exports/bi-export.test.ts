@@ -8,6 +8,7 @@ import ExcelJS from "exceljs";
 import { unzipSync } from "fflate";
 import { parquetReadObjects } from "hyparquet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { neutraliseCell } from "../../src/lib/spreadsheet-cells.ts";
 import { type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
 import { as, eventually, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -218,4 +219,54 @@ describe("BI template of a model with step-5 pushes (reports/fixtures/trace-roll
     const gl = Number(/General-ledger total: (\d+(?:\.\d+)?)/.exec(readme)![1]) * 100;
     expect(sum(facts, "amount") + sum(tables.fact_unallocated!, "amount")).toBe(Math.round(gl));
   }, 180_000);
+});
+
+describe("BI template of a model with every P&L line category (reports/bundles/pnl-categories)", () => {
+  let scenario: number;
+  beforeAll(async () => {
+    const dir = fileURLToPath(new URL("../reports/bundles/pnl-categories/", import.meta.url));
+    ({ scenario } = await importBundle(t.app, access, dir));
+    const requested = await call("POST", "/calculation/calculate-all/", { scenario });
+    expect((await waitForRun(call, scenario, requested.json().calculation_id, 120_000)).status).toBe(
+      "FINISHED",
+    );
+  }, 180_000);
+
+  /**
+   * A cell as both formats compare it: empty for null, numbers by value ("12.30" = 12.3), text as
+   * a spreadsheet gets it (the CSV neutralises formula-looking text, Parquet keeps it as it is).
+   */
+  const cell = (value: unknown): string => {
+    if (value === null || value === undefined || value === "") return "";
+    if (typeof value === "string")
+      return /^-?\d+(\.\d+)?$/.test(value) ? String(Number(value)) : String(neutraliseCell(value));
+    return String(value);
+  };
+  /** The rows of a table, each as its cells joined, sorted (row order is not part of the template). */
+  const rowsOf = (rows: Record<string, unknown>[], columns: string[]) =>
+    rows.map((row) => columns.map((column) => cell(row[column])).join("|")).sort();
+
+  it("CSV and Parquet hold the same rows in every table, and fact_pnl_line names its lines", async () => {
+    const csv = csvTables(await exported(scenario, "BI_CSV")).tables;
+    const parquet = unzipSync(await exported(scenario, "BI_PARQUET"));
+    const names = Object.keys(csv).sort();
+    expect(names).toHaveLength(12);
+    for (const name of names) {
+      const bytes = parquet[`${name}.parquet`]!;
+      const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      const fromParquet = (await parquetReadObjects({ file })) as Record<string, unknown>[];
+      const columns = Object.keys(fromParquet[0] ?? csv[name]![0] ?? {});
+      expect(Object.keys(csv[name]![0] ?? {}), name).toEqual(columns);
+      expect(rowsOf(csv[name]!, columns), name).toEqual(rowsOf(fromParquet, columns));
+    }
+    // Every value of fact_pnl_line names a line of dim_pnl_line by key and code, once per record and line.
+    const lines = new Map(csv.dim_pnl_line!.map((l) => [l.line_key, l.line_code]));
+    expect(lines.size).toBeGreaterThan(0);
+    const facts = csv.fact_pnl_line!;
+    expect(facts.length).toBeGreaterThan(0);
+    for (const f of facts) expect(lines.get(f.line_key!), JSON.stringify(f)).toBe(f.line_code);
+    const perRecord = new Set(facts.map((f) => `${f.record_key}|${f.line_key}`));
+    expect(perRecord.size).toBe(facts.length);
+    expect(csv.dim_record_driver!.length).toBeGreaterThan(0);
+  }, 120_000);
 });

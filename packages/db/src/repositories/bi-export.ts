@@ -1,4 +1,5 @@
 import type { Database } from "../client.ts";
+import { biCsvTablesRepository } from "./bi-export/csv-tables.ts";
 import { biModelTablesRepository } from "./bi-export/model-tables.ts";
 import { biRunTablesRepository } from "./bi-export/run-tables.ts";
 
@@ -7,7 +8,8 @@ import { biRunTablesRepository } from "./bi-export/run-tables.ts";
 // so the export streams whatever the size. Money is minor units (bigint) as stored.
 //
 // One repository over the parts in bi-export/: the model's and scenario's tables
-// (model-tables.ts) and the run's (run-tables.ts).
+// (model-tables.ts), the run's (run-tables.ts), and the large tables as CSV made by the database
+// (csv-tables.ts).
 
 export type { Run } from "./bi-export/bi-sql.ts";
 
@@ -15,5 +17,6 @@ export function biExportRepository(db: Database) {
   return {
     ...biModelTablesRepository(db),
     ...biRunTablesRepository(db),
+    ...biCsvTablesRepository(db),
   };
 }

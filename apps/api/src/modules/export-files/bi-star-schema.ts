@@ -2,6 +2,7 @@ import type { Run } from "@costflow/db/repositories/bi-export";
 import { decodeCopyField, forEachCopyRow } from "@costflow/db/repositories/model-data/copy-text";
 import { toMajor } from "@costflow/engine/calc/decimal";
 import type { AppContext } from "../../context.ts";
+import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import { stepCategory } from "../calculation/categories.ts";
 import { BI_CHUNK_ROWS, EXPORT_CHUNK_ROWS } from "./export-settings.ts";
 
@@ -38,6 +39,11 @@ export interface StarTable {
   count: () => Promise<number>;
   /** The rows, a chunk at a time, aligned with `columns`. */
   chunks: () => AsyncIterable<StarChunk>;
+  /**
+   * The large tables: the rows as CSV (no header), made by the database where it can, the same
+   * cells as `chunks`; `format` turns a chunk made here into CSV.
+   */
+  csv?: (format: (chunk: StarChunk) => Uint8Array) => AsyncIterable<Uint8Array>;
 }
 
 export interface StarSchema {
@@ -197,6 +203,8 @@ interface StarSource {
   scenarioId: number;
   /** Minor units of the scenario's currency to major. */
   major: (minor: number) => number;
+  /** Decimals of the scenario's currency. */
+  digits: number;
   /** An INT64 cell per dimension id, made once. */
   dimensionKey: (id: string | number) => bigint;
   /** The run's dimensions with their record counts, read once. */
@@ -251,6 +259,7 @@ function starSource(
     modelId,
     scenarioId,
     major,
+    digits,
     dimensionKey,
     dimensionsOfRun,
     lineIdByCode,
@@ -363,7 +372,20 @@ function dimRecord({ repo, companyId, scenarioId, dimensionKey }: StarSource): S
         dims!.push(dimensionKey(f[1]!));
         identifiers!.push(decodeCopyField(f[2]!));
       }),
+    csv: () => repo.recordsCsv(companyId, scenarioId),
   };
+}
+
+const PLAIN_DECIMAL = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d{1,2})?\s*$/;
+/**
+ * A driver value's number: a JSON number as it is; a string holding a decimal written plainly (up
+ * to 200 characters, an exponent of at most two digits, so that it always fits a double); else
+ * null. The CSV's SQL (driverNumberSql in packages/db bi-export/csv-tables.ts) applies the same rule.
+ */
+export function numberOfDriverValue(value: unknown): number | null {
+  if (typeof value === "number") return value;
+  if (typeof value !== "string") return null;
+  return value.length <= 200 && PLAIN_DECIMAL.test(value) ? Number(value) : null;
 }
 
 function dimRecordDriver({ repo, companyId, scenarioId }: StarSource): StarTable {
@@ -385,14 +407,14 @@ function dimRecordDriver({ repo, companyId, scenarioId }: StarSource): StarTable
         for (const [name, value] of Object.entries(JSON.parse(json) as Record<string, unknown>)) {
           if (value === null || value === undefined) continue;
           const text = String(value);
-          const n = typeof value === "number" ? value : text.trim() === "" ? Number.NaN : Number(text);
           key ??= BigInt(f[0]!);
           keys!.push(key);
           names!.push(name);
           texts!.push(text);
-          numbers!.push(Number.isFinite(n) ? n : null);
+          numbers!.push(numberOfDriverValue(value));
         }
       }),
+    csv: () => repo.recordDriversCsv(companyId, scenarioId),
   };
 }
 
@@ -462,14 +484,71 @@ function factUnallocated({ repo, run, major }: StarSource): StarTable {
   );
 }
 
-function factRecordCost({
-  repo,
-  run,
-  scenarioId,
-  major,
-  dimensionKey,
-  dimensionsOfRun,
-}: StarSource): StarTable {
+/**
+ * fact_record_cost of one dimension from its detail arrays: per record its key and resting cost
+ * (typed arrays: 16 bytes a record), then each detail array read once, then what the arrays do
+ * not explain (REST).
+ */
+async function* recordCostChunks(
+  { repo, run, scenarioId, major, dimensionKey }: StarSource,
+  dimensionId: number,
+  records: number,
+  vectors: Awaited<ReturnType<StarSource["repo"]["costVectors"]>>,
+): AsyncIterable<StarChunk> {
+  const keys = new Float64Array(records).fill(Number.NaN);
+  const resting = new Float64Array(records);
+  const explained = new Float64Array(records);
+  for await (const text of repo.runRecordLines(run, scenarioId, dimensionId)) {
+    forEachCopyRow(text, (f) => {
+      const no = Number(f[0]);
+      if (f[1] !== "\\N") keys[no] = Number(f[1]);
+      resting[no] = Number(f[2]);
+    });
+  }
+  const keyOf = (no: number) => (Number.isNaN(keys[no]!) ? null : BigInt(keys[no]!));
+  const dimension = dimensionKey(dimensionId);
+  for (const vector of vectors) {
+    const sign = vector.kind === "SENT" ? -1 : 1;
+    const activity = int64(vector.activityId);
+    const pool = int64(vector.poolId);
+    const { recordNos, amounts } = await repo.vectorEntries(run, dimensionId, vector);
+    for (let i = 0; i < recordNos.length; i += BI_CHUNK_ROWS) {
+      const out = new ChunkBuilder(7);
+      const [k, d, a, p, st, o, m] = out.columns;
+      for (let j = i; j < Math.min(recordNos.length, i + BI_CHUNK_ROWS); j++) {
+        const no = recordNos[j]!;
+        const amount = sign * amounts[j]!;
+        explained[no] = explained[no]! + amount;
+        k!.push(keyOf(no));
+        d!.push(dimension);
+        a!.push(activity);
+        p!.push(pool);
+        st!.push(vector.step);
+        o!.push(vector.kind);
+        m!.push(major(amount));
+      }
+      yield out.take();
+    }
+  }
+  const out = new ChunkBuilder(7);
+  for (let no = 0; no < records; no++) {
+    const rest = resting[no]! - explained[no]!;
+    if (rest === 0) continue;
+    const [k, d, a, p, st, o, m] = out.columns;
+    k!.push(keyOf(no));
+    d!.push(dimension);
+    a!.push(null);
+    p!.push(null);
+    st!.push(null);
+    o!.push("REST");
+    m!.push(major(rest));
+    if (out.rows >= BI_CHUNK_ROWS) yield out.take();
+  }
+  if (out.rows) yield out.take();
+}
+
+function factRecordCost(source: StarSource): StarTable {
+  const { repo, run, scenarioId, digits, dimensionsOfRun } = source;
   return {
     name: "fact_record_cost",
     description:
@@ -485,65 +564,32 @@ function factRecordCost({
     ],
     count: async () => (await dimensionsOfRun()).reduce((s, d) => s + d.records, 0),
     async *chunks() {
+      for (const { dimensionId, records } of await dimensionsOfRun())
+        yield* recordCostChunks(source, dimensionId, records, await repo.costVectors(run, dimensionId));
+    },
+    // A dimension without detail arrays (over the detail limit: the large ones) is one REST row
+    // per record, which the database writes as CSV; the others are split here.
+    async *csv(format) {
       for (const { dimensionId, records } of await dimensionsOfRun()) {
-        // Per record: its key and resting cost (typed arrays: 16 bytes a record), then each
-        // detail array read once, then what the arrays do not explain.
-        const keys = new Float64Array(records).fill(Number.NaN);
-        const resting = new Float64Array(records);
-        const explained = new Float64Array(records);
-        for await (const text of repo.runRecordLines(run, scenarioId, dimensionId)) {
-          forEachCopyRow(text, (f) => {
-            const no = Number(f[0]);
-            if (f[1] !== "\\N") keys[no] = Number(f[1]);
-            resting[no] = Number(f[2]);
-          });
-        }
-        const keyOf = (no: number) => (Number.isNaN(keys[no]!) ? null : BigInt(keys[no]!));
-        const dimension = dimensionKey(dimensionId);
-        for (const vector of await repo.costVectors(run, dimensionId)) {
-          const sign = vector.kind === "SENT" ? -1 : 1;
-          const activity = int64(vector.activityId);
-          const pool = int64(vector.poolId);
-          const { recordNos, amounts } = await repo.vectorEntries(run, dimensionId, vector);
-          for (let i = 0; i < recordNos.length; i += BI_CHUNK_ROWS) {
-            const out = new ChunkBuilder(7);
-            const [k, d, a, p, st, o, m] = out.columns;
-            for (let j = i; j < Math.min(recordNos.length, i + BI_CHUNK_ROWS); j++) {
-              const no = recordNos[j]!;
-              const amount = sign * amounts[j]!;
-              explained[no] = explained[no]! + amount;
-              k!.push(keyOf(no));
-              d!.push(dimension);
-              a!.push(activity);
-              p!.push(pool);
-              st!.push(vector.step);
-              o!.push(vector.kind);
-              m!.push(major(amount));
-            }
-            yield out.take();
-          }
-        }
-        const out = new ChunkBuilder(7);
-        for (let no = 0; no < records; no++) {
-          const rest = resting[no]! - explained[no]!;
-          if (rest === 0) continue;
-          const [k, d, a, p, st, o, m] = out.columns;
-          k!.push(keyOf(no));
-          d!.push(dimension);
-          a!.push(null);
-          p!.push(null);
-          st!.push(null);
-          o!.push("REST");
-          m!.push(major(rest));
-          if (out.rows >= BI_CHUNK_ROWS) yield out.take();
-        }
-        if (out.rows) yield out.take();
+        const vectors = await repo.costVectors(run, dimensionId);
+        if (vectors.length === 0) yield* repo.restingCostCsv(run, scenarioId, dimensionId, digits);
+        else
+          for await (const chunk of recordCostChunks(source, dimensionId, records, vectors))
+            yield format(chunk);
       }
     },
   };
 }
 
-function factRecord({ repo, run, scenarioId, major, dimensionKey, dimensionsOfRun }: StarSource): StarTable {
+function factRecord({
+  repo,
+  run,
+  scenarioId,
+  major,
+  digits,
+  dimensionKey,
+  dimensionsOfRun,
+}: StarSource): StarTable {
   return {
     name: "fact_record",
     description: "Each record's totals after steps 4 and 5.",
@@ -585,7 +631,24 @@ function factRecord({ repo, run, scenarioId, major, dimensionKey, dimensionsOfRu
         );
       }
     },
+    async *csv() {
+      for (const { dimensionId } of await dimensionsOfRun())
+        yield* repo.runRecordsCsv(run, scenarioId, dimensionId, digits);
+    },
   };
+}
+
+const LINE_COLUMN = "line:";
+/**
+ * The P&L lines among a report run's columns (`line:<code>`, beside `driver:<name>`; docs/reports.md),
+ * with their place in the run's values and their key.
+ */
+function pnlColumns(columns: string[], ids: Map<string, number>) {
+  return columns.flatMap((column, index) => {
+    if (!column.startsWith(LINE_COLUMN)) return [];
+    const code = column.slice(LINE_COLUMN.length);
+    return [{ code, index, key: ids.get(code) ?? null }];
+  });
 }
 
 function factPnlLine({
@@ -593,6 +656,7 @@ function factPnlLine({
   reportRun,
   scenarioId,
   major,
+  digits,
   dimensionKey,
   lineIdByCode,
 }: StarSource): StarTable {
@@ -615,7 +679,7 @@ function factPnlLine({
       if (!reportRun) return 0;
       const dims = await repo.reportDimensions(reportRun);
       return dims.reduce(
-        (s, d) => s + d.records * d.columns.filter((col) => !col.startsWith("driver:")).length,
+        (s, d) => s + d.records * d.columns.filter((col) => col.startsWith(LINE_COLUMN)).length,
         0,
       );
     },
@@ -624,9 +688,7 @@ function factPnlLine({
       const ids = await lineIdByCode();
       for (const dim of await repo.reportDimensions(reportRun)) {
         const dimension = dimensionKey(dim.dimensionId);
-        const lines = dim.columns
-          .map((code, index) => ({ code, index, key: int64(ids.get(code)) }))
-          .filter((col) => !col.code.startsWith("driver:"));
+        const lines = pnlColumns(dim.columns, ids).map((line) => ({ ...line, key: int64(line.key) }));
         yield* copyChunks(
           5,
           repo.reportRecordLines(reportRun, scenarioId, dim.dimensionId),
@@ -644,6 +706,18 @@ function factPnlLine({
           },
         );
       }
+    },
+    async *csv() {
+      if (!reportRun) return;
+      const ids = await lineIdByCode();
+      for (const dim of await repo.reportDimensions(reportRun))
+        yield* repo.pnlLinesCsv(
+          reportRun,
+          scenarioId,
+          dim.dimensionId,
+          pnlColumns(dim.columns, ids).map((line) => ({ ...line, code: neutraliseCell(line.code) })),
+          digits,
+        );
     },
   };
 }

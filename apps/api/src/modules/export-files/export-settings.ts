@@ -43,3 +43,5 @@ export const EXPORT_CHUNK_ROWS = 20_000;
 export const BI_CHUNK_ROWS = 100_000;
 /** A table with at most this many rows is exported at once by GET export/table/; larger ones through the pipeline. */
 export const DIRECT_TABLE_MAX_ROWS = 5_000;
+/** zlib level of the BI template's CSV files in their zip: the fastest (docs/exports.md, "Speed"). */
+export const CSV_DEFLATE_LEVEL = 1;

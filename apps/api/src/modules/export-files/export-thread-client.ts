@@ -1,8 +1,9 @@
 import { Worker } from "node:worker_threads";
 import type { ExportDataType } from "@costflow/contract/export-files";
 import type { AppContext } from "../../context.ts";
+import { writeChunk } from "../../lib/write-chunk.ts";
 import type { ExportThreadInput, FromExportThread, ToExportThread } from "./export-thread-protocol.ts";
-import { ExportRefused, ExportStopped, type ExportWriter, writeChunk } from "./export-writer.ts";
+import { ExportRefused, ExportStopped, type ExportWriter } from "./export-writer.ts";
 
 // The main thread's side of an export thread (export-thread.ts): the file's writer runs there and
 // this side writes the bytes it sends to the file store's stream, passes its progress to the

@@ -42,25 +42,6 @@ export class ExportRefused extends Error {
   }
 }
 
-/** Writes `chunk` and waits for the stream to drain when its buffer is full (backpressure). */
-export async function writeChunk(out: Writable, chunk: string | Uint8Array): Promise<void> {
-  if (out.write(chunk)) return;
-  await new Promise<void>((resolve, reject) => {
-    const done = (error?: Error) => {
-      out.off("drain", onDrain);
-      out.off("error", done);
-      out.off("close", onClose);
-      if (error) reject(error);
-      else resolve();
-    };
-    const onDrain = () => done();
-    const onClose = () => done(new Error("output closed"));
-    out.once("drain", onDrain);
-    out.once("error", done);
-    out.once("close", onClose);
-  });
-}
-
 /**
  * The context of a writer away from the API (an export thread, a profiling script): the writers
  * read through the repositories only (and log); tokens, queue and configuration have no meaning there.

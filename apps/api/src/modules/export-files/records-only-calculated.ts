@@ -3,7 +3,8 @@ import type { AppContext } from "../../context.ts";
 import { fieldError, notFound } from "../../lib/app-error.ts";
 import { otherModel } from "../../lib/data-scope.ts";
 import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
-import { ExportRefused, type ExportWriter, writeChunk } from "./export-writer.ts";
+import { writeChunk } from "../../lib/write-chunk.ts";
+import { ExportRefused, type ExportWriter } from "./export-writer.ts";
 
 const CHUNK = 10_000;
 

@@ -9,8 +9,9 @@ import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import type { FastifyInstance } from "fastify";
 import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
+import { writeChunk } from "../../lib/write-chunk.ts";
 import { API_PREFIX } from "../../plugins/access.ts";
-import { ExportRefused, type ExportWriter, writeChunk } from "./export-writer.ts";
+import { ExportRefused, type ExportWriter } from "./export-writer.ts";
 
 // Export of any table of the app (docs/exports.md, "Tables"): the table's own list call, read page
 // after page with the filters and ordering the user sees, as the user who asked (their company,

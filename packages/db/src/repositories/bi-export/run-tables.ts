@@ -8,11 +8,13 @@ import { num, type Run, rawReads } from "./bi-sql.ts";
 // totals and the detail arrays that carry cost per activity, and a report run's P&L values.
 
 /** The rows (alias `alias`) of one dimension in the run. */
-const runScope = (alias: string, run: Run, dimensionId: number) =>
+export const runScope = (alias: string, run: Run, dimensionId: number) =>
   `${alias}.company_id = ${sqlInteger(run.companyId)} and ${alias}.calculation_id = ${sqlInteger(run.calculationId)}
     and ${alias}.dimension_id = ${sqlInteger(dimensionId)}`;
 /** The dimension record (alias d) of a result row (alias rr) by identifier. */
-const recordJoin = (scenarioId: number) => `left join dimension_records d on d.company_id = rr.company_id
+export const recordJoin = (
+  scenarioId: number,
+) => `left join dimension_records d on d.company_id = rr.company_id
     and d.scenario_id = ${sqlInteger(scenarioId)} and d.dimension_id = rr.dimension_id and d.identifier = rr.identifier`;
 
 export function biRunTablesRepository(db: Database) {

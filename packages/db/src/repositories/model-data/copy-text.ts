@@ -71,11 +71,6 @@ export async function* copyOutLines(
   options: { hashJoins?: boolean },
   executor: Executor,
 ): AsyncGenerator<string> {
-  const statement = `COPY (${select}) TO STDOUT`;
-  // hashJoins: a join of two large tables freshly filled by COPY (no statistics yet) is planned
-  // as a nested loop over rows estimated at one, which probes an index per row; without nested
-  // loops it becomes one hash join. Set for this statement only (SET LOCAL in its transaction).
-  const setting = options.hashJoins ? "set local enable_nestloop = off" : null;
   let partial = "";
   const whole = function* (text: string): Generator<string> {
     const joined = partial === "" ? text : partial + text;
@@ -83,6 +78,29 @@ export async function* copyOutLines(
     partial = joined.slice(end + 1);
     if (end >= 0) yield joined.slice(0, end + 1);
   };
+  const decoder = new StringDecoder("utf8");
+  for await (const chunk of copyOutBytes(select, { ...options, format: "text" }, executor))
+    yield* whole(decoder.write(chunk as Buffer));
+  yield* whole(decoder.end());
+  if (partial !== "") throw new Error("COPY output ended inside a row");
+}
+
+/**
+ * The bytes of `COPY (select) TO STDOUT` as they arrive (pieces end anywhere, even inside a
+ * character): PostgreSQL's text format, or its CSV format (RFC 4180: a field is quoted when it holds
+ * a comma, a quote or a line break; NULL is an empty field, an empty string `""`), which a file
+ * meant for other tools takes as it is. Pulled, as copyOutLines.
+ */
+export async function* copyOutBytes(
+  select: string,
+  options: { hashJoins?: boolean; format: "text" | "csv" },
+  executor: Executor,
+): AsyncGenerator<Uint8Array> {
+  const statement = `COPY (${select}) TO STDOUT${options.format === "csv" ? " WITH (FORMAT csv)" : ""}`;
+  // hashJoins: a join of two large tables freshly filled by COPY (no statistics yet) is planned
+  // as a nested loop over rows estimated at one, which probes an index per row; without nested
+  // loops it becomes one hash join. Set for this statement only (SET LOCAL in its transaction).
+  const setting = options.hashJoins ? "set local enable_nestloop = off" : null;
   const raw = rawClient(executor);
   if (raw.kind === "pglite") {
     const copy = statement.replace("TO STDOUT", "TO '/dev/blob'");
@@ -94,33 +112,25 @@ export async function* copyOutLines(
             return tx.query(copy);
           })
         : await client.query(copy);
-    if (result.blob) {
-      const decoder = new TextDecoder();
-      for await (const chunk of result.blob.stream() as unknown as AsyncIterable<Uint8Array>)
-        yield* whole(decoder.decode(chunk, { stream: true }));
-      yield* whole(decoder.decode());
-    }
-  } else {
-    const pooled = isPool(raw.client);
-    const connection = pooled ? await (raw.client as pg.Pool).connect() : (raw.client as pg.PoolClient);
-    const local = setting !== null && pooled;
-    if (local) await connection.query(`begin; ${setting}`);
-    const stream = connection.query(copyTo(statement));
-    let complete = false;
-    try {
-      const decoder = new StringDecoder("utf8");
-      for await (const chunk of stream) yield* whole(decoder.write(chunk as Buffer));
-      yield* whole(decoder.end());
-      if (local) await connection.query("commit");
-      complete = true;
-    } finally {
-      // Left early (the consumer stopped, or a failure): the COPY is still running on that
-      // connection, which is closed rather than given back.
-      if (pooled) (connection as pg.PoolClient).release(complete ? undefined : true);
-      else if (!complete) stream.destroy();
-    }
+    if (result.blob) yield* result.blob.stream() as unknown as AsyncIterable<Uint8Array>;
+    return;
   }
-  if (partial !== "") throw new Error("COPY output ended inside a row");
+  const pooled = isPool(raw.client);
+  const connection = pooled ? await (raw.client as pg.Pool).connect() : (raw.client as pg.PoolClient);
+  const local = setting !== null && pooled;
+  if (local) await connection.query(`begin; ${setting}`);
+  const stream = connection.query(copyTo(statement));
+  let complete = false;
+  try {
+    yield* stream as AsyncIterable<Buffer>;
+    if (local) await connection.query("commit");
+    complete = true;
+  } finally {
+    // Left early (the consumer stopped, or a failure): the COPY is still running on that
+    // connection, which is closed rather than given back.
+    if (pooled) (connection as pg.PoolClient).release(complete ? undefined : true);
+    else if (!complete) stream.destroy();
+  }
 }
 
 /** Calls `onRow` with the raw COPY fields of every line of `text` (whole lines); answers the count. */

@@ -1,0 +1,127 @@
+import type { Database } from "../../client.ts";
+import { copyOutBytes } from "../model-data/copy-text.ts";
+import { sqlInteger, sqlLiteral } from "../model-data/raw-client.ts";
+import type { Run } from "./bi-sql.ts";
+import { recordJoin, runScope } from "./run-tables.ts";
+
+// The BI template's large tables as CSV made by the database (docs/exports.md, "BI template"):
+// `COPY … TO STDOUT WITH (FORMAT csv)` streamed as it comes, so the export's process only
+// compresses. Each select gives the columns of its table in bi-star-schema.ts, cell for cell as
+// the Parquet and Excel files have them (a test compares the two formats on every table):
+// amounts in major units with the currency's decimals, text cells neutralised for spreadsheets
+// as lib/spreadsheet-cells.ts does, no header line. Only dim_record is ordered (by key): the other
+// tables are sets of rows, and sorting tens of millions of them would cost more than writing them.
+
+/** `expr` (bigint, minor units) in major units with exactly `digits` decimals, as numeric. */
+function majorSql(expr: string, digits: number): string {
+  sqlInteger(digits);
+  return digits === 0 ? `${expr}::numeric` : `(${expr}::numeric * 0.${"0".repeat(digits - 1)}1)`;
+}
+
+/**
+ * A text cell a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
+ * return, and not a plain number) gets a leading `'`: neutraliseCell of lib/spreadsheet-cells.ts.
+ */
+function neutralisedSql(cell: string): string {
+  const expr = `(${cell})`;
+  // The first character is looked at before any pattern: most cells end there.
+  return `case when left(${expr}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r')
+      and ${expr} !~ '^[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?$'
+    then '''' || ${expr} else ${expr} end`;
+}
+
+/**
+ * A driver value's number (numberOfDriverValue in bi-star-schema.ts): a JSON number as it is; a
+ * string holding a decimal written plainly (up to 200 characters, an exponent of at most two
+ * digits, so that it always fits a double); else null. `value` is the jsonb, `text` its text.
+ */
+function driverNumberSql(value: string, text: string): string {
+  return `case jsonb_typeof(${value}) when 'number' then (${value})::float8
+    when 'string' then case when length(${text}) <= 200
+      and ${text} ~ '^\\s*[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d{1,2})?\\s*$' then (${text})::float8 end end`;
+}
+
+/** The large-table CSV reads of the BI export; `digits`: the decimals of the scenario's currency. */
+export function biCsvTablesRepository(db: Database) {
+  const csv = (select: string, hashJoins = false) => copyOutBytes(select, { hashJoins, format: "csv" }, db);
+
+  return {
+    /** dim_record: record_key, dimension_key, identifier, by record id. */
+    recordsCsv(companyId: number, scenarioId: number): AsyncIterable<Uint8Array> {
+      return csv(`select id, dimension_id, ${neutralisedSql("identifier")} from dimension_records
+        where company_id = ${sqlInteger(companyId)} and scenario_id = ${sqlInteger(scenarioId)} order by id`);
+    },
+
+    /** dim_record_driver: record_key, driver_name, value, value_number; a row per non-null field. */
+    recordDriversCsv(companyId: number, scenarioId: number): AsyncIterable<Uint8Array> {
+      return csv(`select r.id, ${neutralisedSql("e.key")}, ${neutralisedSql("v.t")}, ${driverNumberSql("e.value", "v.t")}
+        from dimension_records r cross join lateral jsonb_each(r.fields) e
+          cross join lateral (select e.value #>> '{}' as t) v
+        where r.company_id = ${sqlInteger(companyId)} and r.scenario_id = ${sqlInteger(scenarioId)}
+          and jsonb_typeof(e.value) <> 'null'`);
+    },
+
+    /** fact_record of one dimension: record_key, dimension_key, resting, cost, unallocated, not_allocated, profit. */
+    runRecordsCsv(
+      run: Run,
+      scenarioId: number,
+      dimensionId: number,
+      digits: number,
+    ): AsyncIterable<Uint8Array> {
+      return csv(
+        `select d.id, rr.dimension_id, ${majorSql("rr.resting", digits)}, ${majorSql("rr.cost", digits)},
+            ${majorSql("rr.unallocated", digits)}, ${majorSql("rr.not_allocated", digits)}, rr.profit
+          from result_records rr ${recordJoin(scenarioId)}
+          where ${runScope("rr", run, dimensionId)}`,
+        true,
+      );
+    },
+
+    /**
+     * fact_record_cost of a dimension without detail arrays: one REST row per record with a
+     * resting cost (record_key, dimension_key, activity_key, pool_key, step, origin, amount).
+     */
+    restingCostCsv(
+      run: Run,
+      scenarioId: number,
+      dimensionId: number,
+      digits: number,
+    ): AsyncIterable<Uint8Array> {
+      return csv(
+        `select d.id, rr.dimension_id, null, null, null, 'REST', ${majorSql("rr.resting", digits)}
+          from result_records rr ${recordJoin(scenarioId)}
+          where ${runScope("rr", run, dimensionId)} and rr.resting <> 0`,
+        true,
+      );
+    },
+
+    /**
+     * fact_pnl_line of one dimension: record_key, dimension_key, line_key, line_code, value; per
+     * record, one row per line of `lines` (`index`: the line's place in the run's values, from 0;
+     * `code` as the cell is written, neutralised by the caller).
+     */
+    pnlLinesCsv(
+      run: Run,
+      scenarioId: number,
+      dimensionId: number,
+      lines: { index: number; key: number | null; code: string }[],
+      digits: number,
+    ): AsyncIterable<Uint8Array> {
+      if (lines.length === 0) return (async function* () {})();
+      const values = lines
+        .map(
+          (line) =>
+            `(${sqlInteger(line.index + 1)}, ${line.key === null ? "null" : sqlInteger(line.key)}::bigint, ${sqlLiteral(line.code)})`,
+        )
+        .join(", ");
+      return csv(
+        `select r.id, ${sqlInteger(dimensionId)}, l.k, l.c,
+            ${majorSql("coalesce(r.values[l.i], 0)", digits)}
+          from (select d.id, rr.values from report_records rr ${recordJoin(scenarioId)}
+            where ${runScope("rr", run, dimensionId)}) r
+          cross join (values ${values}) l(i, k, c)`,
+        true,
+      );
+    },
+  };
+}
