@@ -4,11 +4,17 @@ import type pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import type { Executor } from "../../client.ts";
 import { isPool, type RawClient, rawClient, withConnection } from "./raw-client.ts";
+import { readAhead } from "./read-ahead.ts";
 
 // COPY in PostgreSQL's text format: one line per row, tab between columns, \N for NULL,
 // backslash escapes for backslash, tab, newline and carriage return. PostgreSQL streams it through
 // pg-copy-streams; PGlite reads it from / writes it to a blob ('/dev/blob').
 
+/**
+ * A COPY out is received this far ahead of its consumer, so that the server goes on sending while
+ * the consumer works on what came (PostgreSQL and the export's encoding then run side by side).
+ */
+const COPY_READ_AHEAD_BYTES = 16 << 20;
 /** Flush a PGlite COPY FROM after this many characters, so memory stays bounded. */
 const PGLITE_COPY_IN_CHARS = 32 << 20;
 
@@ -62,9 +68,9 @@ export async function copyOut(
 
 /**
  * The COPY text of `select` (SQL without parameters) as it arrives, each piece ending at a line end
- * (whole rows only; split them with forEachCopyRow). The stream is pulled: the server waits while
- * the consumer has not asked for the next piece, so a slow writer holds no more than a piece or
- * two in memory. The connection is released when the loop ends, however it ends.
+ * (whole rows only; split them with forEachCopyRow). On PostgreSQL the stream is received at most
+ * 16 MB ahead of the consumer (COPY_READ_AHEAD_BYTES), then the server waits: a slow writer holds
+ * no more than that in memory. The connection is released when the loop ends, however it ends.
  */
 export async function* copyOutLines(
   select: string,
@@ -89,7 +95,7 @@ export async function* copyOutLines(
  * The bytes of `COPY (select) TO STDOUT` as they arrive (pieces end anywhere, even inside a
  * character): PostgreSQL's text format, or its CSV format (RFC 4180: a field is quoted when it holds
  * a comma, a quote or a line break; NULL is an empty field, an empty string `""`), which a file
- * meant for other tools takes as it is. Pulled, as copyOutLines.
+ * meant for other tools takes as it is. Read ahead, as copyOutLines.
  */
 export async function* copyOutBytes(
   select: string,
@@ -122,7 +128,7 @@ export async function* copyOutBytes(
   const stream = connection.query(copyTo(statement));
   let complete = false;
   try {
-    yield* stream as AsyncIterable<Buffer>;
+    yield* readAhead(stream as AsyncIterable<Buffer>, COPY_READ_AHEAD_BYTES);
     if (local) await connection.query("commit");
     complete = true;
   } finally {
