@@ -65,39 +65,13 @@ export function ImportModelDialog({
         <Text fz="sm" c="dimmed">
           {t("data:models.importText")}
         </Text>
-        <Dropzone
-          onDrop={(files) => {
-            setRejected(false);
-            setFile(files[0] ?? null);
+        <ZipDropzone
+          file={file}
+          onFile={(f, wasRejected) => {
+            setRejected(wasRejected);
+            setFile(f);
           }}
-          onReject={() => {
-            setRejected(true);
-            setFile(null);
-          }}
-          accept={ZIP}
-          multiple={false}
-          data-testid="import-dropzone"
-        >
-          <Group justify="center" gap="md" mih={110} style={{ pointerEvents: "none" }}>
-            <Dropzone.Accept>
-              <IconUpload size={36} aria-hidden />
-            </Dropzone.Accept>
-            <Dropzone.Reject>
-              <IconX size={36} aria-hidden />
-            </Dropzone.Reject>
-            <Dropzone.Idle>
-              <IconFileZip size={36} stroke={1.5} aria-hidden />
-            </Dropzone.Idle>
-            <Stack gap={2}>
-              <Text fz="sm" fw={600}>
-                {file ? file.name : t("data:models.dropZip")}
-              </Text>
-              <Text fz="xs" c="dimmed">
-                {t("data:models.zipOnly")}
-              </Text>
-            </Stack>
-          </Group>
-        </Dropzone>
+        />
         {rejected && (
           <Alert
             color="red"
@@ -113,29 +87,7 @@ export function ImportModelDialog({
             {failure}
           </Alert>
         )}
-        {issues.length > 0 && (
-          <Alert
-            color="red"
-            variant="light"
-            title={t("data:models.issuesTitle", { count: issues.length })}
-            data-testid="import-issues"
-          >
-            <ScrollArea.Autosize mah={220}>
-              <List fz="xs" spacing={4}>
-                {issues.map((issue) => (
-                  <List.Item key={`${issue.file}:${issue.line}:${issue.column}:${issue.code}`}>
-                    <Text span fz="xs" ff="monospace" dir="ltr">
-                      {issue.file}
-                      {issue.line > 0 ? `:${formatInteger(issue.line, "en")}` : ""}
-                      {issue.column > 0 ? `:${formatInteger(issue.column, "en")}` : ""}
-                    </Text>{" "}
-                    {issue.message}
-                  </List.Item>
-                ))}
-              </List>
-            </ScrollArea.Autosize>
-          </Alert>
-        )}
+        {issues.length > 0 && <BundleIssues issues={issues} />}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={close}>
             {t("common:actions.cancel")}
@@ -146,5 +98,73 @@ export function ImportModelDialog({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The drop zone of the bundle: reports the dropped file, or null and true when it was refused. */
+function ZipDropzone({
+  file,
+  onFile,
+}: {
+  file: File | null;
+  onFile: (file: File | null, rejected: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dropzone
+      onDrop={(files) => onFile(files[0] ?? null, false)}
+      onReject={() => onFile(null, true)}
+      accept={ZIP}
+      multiple={false}
+      data-testid="import-dropzone"
+    >
+      <Group justify="center" gap="md" mih={110} style={{ pointerEvents: "none" }}>
+        <Dropzone.Accept>
+          <IconUpload size={36} aria-hidden />
+        </Dropzone.Accept>
+        <Dropzone.Reject>
+          <IconX size={36} aria-hidden />
+        </Dropzone.Reject>
+        <Dropzone.Idle>
+          <IconFileZip size={36} stroke={1.5} aria-hidden />
+        </Dropzone.Idle>
+        <Stack gap={2}>
+          <Text fz="sm" fw={600}>
+            {file ? file.name : t("data:models.dropZip")}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {t("data:models.zipOnly")}
+          </Text>
+        </Stack>
+      </Group>
+    </Dropzone>
+  );
+}
+
+/** Every problem of a refused bundle, by file, line and column. */
+function BundleIssues({ issues }: { issues: BundleIssue[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      title={t("data:models.issuesTitle", { count: issues.length })}
+      data-testid="import-issues"
+    >
+      <ScrollArea.Autosize mah={220}>
+        <List fz="xs" spacing={4}>
+          {issues.map((issue) => (
+            <List.Item key={`${issue.file}:${issue.line}:${issue.column}:${issue.code}`}>
+              <Text span fz="xs" ff="monospace" dir="ltr">
+                {issue.file}
+                {issue.line > 0 ? `:${formatInteger(issue.line, "en")}` : ""}
+                {issue.column > 0 ? `:${formatInteger(issue.column, "en")}` : ""}
+              </Text>{" "}
+              {issue.message}
+            </List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+    </Alert>
   );
 }
