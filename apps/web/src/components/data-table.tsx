@@ -30,6 +30,7 @@ import {
   getCoreRowModel,
   type Header,
   type SortingState,
+  type Table as TanstackTable,
   useReactTable,
 } from "@tanstack/react-table";
 import type { CSSProperties, ReactNode } from "react";
@@ -136,27 +137,12 @@ export function DataTable<T>({
             ))}
           </Table.Thead>
           <Table.Tbody>
-            {loading && data.length === 0 && <SkeletonRows columnCount={columns.length} />}
-            {!loading && data.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <EmptyState title={emptyTitle} description={emptyDescription} />
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {table.getRowModel().rows.map((row) => (
-              <Table.Tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td
-                    key={cell.id}
-                    className={cell.column.id === ACTIONS ? "cf-actions" : undefined}
-                    style={isNumeric(cell.column.columnDef.meta) ? { textAlign: "end" } : undefined}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
+            <BodyRows
+              table={table}
+              loading={!!loading}
+              emptyTitle={emptyTitle}
+              emptyDescription={emptyDescription}
+            />
           </Table.Tbody>
           {footer && data.length > 0 && (
             <TotalsFooter columns={table.getVisibleLeafColumns()} footer={footer} />
@@ -226,19 +212,61 @@ function HeaderCell<T>({
         >
           <Group gap={4} wrap="nowrap" justify={numeric ? "flex-end" : undefined}>
             {label}
-            {dir === "asc" ? (
-              <IconArrowUp size={14} aria-hidden />
-            ) : dir === "desc" ? (
-              <IconArrowDown size={14} aria-hidden />
-            ) : (
-              <IconArrowsSort size={14} opacity={0.4} aria-hidden />
-            )}
+            <SortArrow dir={dir} size={14} />
           </Group>
         </UnstyledButton>
       ) : (
         label
       )}
     </Table.Th>
+  );
+}
+
+/** The sort direction's arrow: up, down, or a faint double arrow while the column is not sorted. */
+export function SortArrow({ dir, size }: { dir: "asc" | "desc" | false | null; size: number }) {
+  if (dir === "asc") return <IconArrowUp size={size} aria-hidden />;
+  if (dir === "desc") return <IconArrowDown size={size} aria-hidden />;
+  return <IconArrowsSort size={size} opacity={0.4} aria-hidden />;
+}
+
+/** The page's rows; before the first page, placeholder rows; for an empty page, the empty state. */
+function BodyRows<T>({
+  table,
+  loading,
+  emptyTitle,
+  emptyDescription,
+}: {
+  table: TanstackTable<T>;
+  loading: boolean;
+  emptyTitle: ReactNode;
+  emptyDescription: ReactNode;
+}) {
+  const columnCount = table.options.columns.length;
+  const empty = table.options.data.length === 0;
+  return (
+    <>
+      {loading && empty && <SkeletonRows columnCount={columnCount} />}
+      {!loading && empty && (
+        <Table.Tr>
+          <Table.Td colSpan={columnCount}>
+            <EmptyState title={emptyTitle} description={emptyDescription} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+      {table.getRowModel().rows.map((row) => (
+        <Table.Tr key={row.id}>
+          {row.getVisibleCells().map((cell) => (
+            <Table.Td
+              key={cell.id}
+              className={cell.column.id === ACTIONS ? "cf-actions" : undefined}
+              style={isNumeric(cell.column.columnDef.meta) ? { textAlign: "end" } : undefined}
+            >
+              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </>
   );
 }
 

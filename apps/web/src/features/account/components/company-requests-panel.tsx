@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useCreateCompanyRequest } from "../api/create-company-request";
 import { useCompanyRequests } from "../api/get-company-requests";
 import { useRespondCompanyRequest } from "../api/respond-company-request";
+import { AnswerButtons } from "./answer-buttons";
 import { GROUPS } from "./groups";
 import { RequestStatusBadge } from "./request-status-badge";
 
@@ -139,12 +140,7 @@ function CompanyRequestsTable({ rows, userId }: { rows: CompanyRequest[]; userId
                       onChange={(v) => setGroups((prev) => ({ ...prev, [r.id]: v ?? "Analysts" }))}
                       allowDeselect={false}
                     />
-                    <Button size="compact-sm" onClick={() => answer(r, "accept")} loading={respond.isPending}>
-                      {t("common:actions.accept")}
-                    </Button>
-                    <Button size="compact-sm" variant="default" onClick={() => answer(r, "decline")}>
-                      {t("common:actions.decline")}
-                    </Button>
+                    <AnswerButtons onAnswer={(a) => answer(r, a)} sending={respond.isPending} />
                   </Group>
                 )}
               </Table.Td>

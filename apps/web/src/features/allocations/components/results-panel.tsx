@@ -110,6 +110,15 @@ function pushColumns(t: T, view: string): ColumnSpec<ResultRow>[] {
   ];
 }
 
+interface ResultsPanelProps {
+  step: StepNumber;
+  scenario: number;
+  initialView?: string;
+  initialUnallocated?: boolean;
+  /** Positive/negative allocations: rows by amount, largest first (toggle the sort for negatives). */
+  sortByAmount?: boolean;
+}
+
 /**
  * Results show only for a FINISHED latest calculation (docs/calculation.md, "Which results a view
  * shows"): tabs by view, the step-4 by-line view after choosing an allocation, the time-driven tab
@@ -122,23 +131,12 @@ export function ResultsPanel({
   initialView,
   initialUnallocated = false,
   sortByAmount = false,
-}: {
-  step: StepNumber;
-  scenario: number;
-  initialView?: string;
-  initialUnallocated?: boolean;
-  /** Positive/negative allocations: rows by amount, largest first (toggle the sort for negatives). */
-  sortByAmount?: boolean;
-}) {
+}: ResultsPanelProps) {
   const { t } = useTranslation();
   // Money columns carry the scenario's currency (its sign shows on total cost).
   const currency = useScenario(scenario).data?.currency ?? null;
   const latest = useLatestCalculation(scenario, CALCULATION_CATEGORY[step]);
-  const sources = useStepSources(3, scenario);
-  const timeDriven = step === 3 && (sources.data ?? []).some((s) => s.time_driven);
-  const views = RESULT_VIEWS[step].filter((v) => v.id !== "tdabc" || timeDriven);
-  const [chosenView, setView] = useState(initialView ?? views[0]!.id);
-  const view = views.some((v) => v.id === chosenView) ? chosenView : views[0]!.id;
+  const { views, view, setView } = useResultViews(step, scenario, initialView);
   const [unallocated, setUnallocated] = useState(initialUnallocated);
   const finished = latest.data?.kind === "found" && latest.data.finished;
   const needsAllocation = step === 4 && view === "byLine";
@@ -160,12 +158,10 @@ export function ResultsPanel({
           {t("model:allocation.results")}
         </Title>
         {(step === 5 || step === 6) && (
-          <Switch
+          <UnallocatedToggle
             checked={unallocated}
-            onChange={(e) => setUnallocated(e.currentTarget.checked)}
-            label={t("model:allocation.showUnallocated")}
+            onChange={setUnallocated}
             disabled={!finished || view !== "byLine"}
-            data-testid="unallocated-toggle"
           />
         )}
       </Group>
@@ -210,6 +206,39 @@ export function ResultsPanel({
         />
       )}
     </Card>
+  );
+}
+
+/** The step's views (the time-driven one only when step 3 has a time-driven pool) and the one shown:
+ * the chosen one while it exists, else the first. */
+function useResultViews(step: StepNumber, scenario: number, initialView: string | undefined) {
+  const sources = useStepSources(3, scenario);
+  const timeDriven = step === 3 && (sources.data ?? []).some((s) => s.time_driven);
+  const views = RESULT_VIEWS[step].filter((v) => v.id !== "tdabc" || timeDriven);
+  const [chosenView, setView] = useState(initialView ?? views[0]!.id);
+  const view = views.some((v) => v.id === chosenView) ? chosenView : views[0]!.id;
+  return { views, view, setView };
+}
+
+/** Steps 5 and 6: the by-line view of what was left unallocated instead of what was allocated. */
+function UnallocatedToggle({
+  checked,
+  onChange,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Switch
+      checked={checked}
+      onChange={(e) => onChange(e.currentTarget.checked)}
+      label={t("model:allocation.showUnallocated")}
+      disabled={disabled}
+      data-testid="unallocated-toggle"
+    />
   );
 }
 

@@ -3,11 +3,12 @@
 import { UPLOAD_MODES } from "@costflow/contract/uploads";
 import { Alert, Anchor, Button, Group, Modal, Progress, Radio, Stack, Text } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
-import { IconAlertCircle, IconDownload, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
+import { IconAlertCircle, IconDownload, IconFileSpreadsheet } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { type DroppedFileProps, DropzoneIcons } from "../../../components/dropzone-icons";
 import { CalculationStatusBadge } from "../../../components/status-badge";
 import { downloadTemplate } from "../../../lib/api/download-template";
 import { type UploadProcess, useUpload } from "../../../lib/api/get-uploads";
@@ -24,16 +25,7 @@ const ACCEPT = {
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": [".xlsx"],
 };
 
-export function UploadDialog({
-  opened,
-  onClose,
-  title,
-  scenario,
-  kind,
-  dimension,
-  dimensionCode,
-  refreshKeys,
-}: {
+interface UploadDialogProps {
   opened: boolean;
   onClose: () => void;
   title: string;
@@ -44,9 +36,19 @@ export function UploadDialog({
   dimensionCode?: string | undefined;
   /** Query keys to refresh once the file is processed. */
   refreshKeys: readonly (readonly unknown[])[];
-}) {
+}
+
+export function UploadDialog({
+  opened,
+  onClose,
+  title,
+  scenario,
+  kind,
+  dimension,
+  dimensionCode,
+  refreshKeys,
+}: UploadDialogProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const model = useAppContext().model?.id;
   const upload = useUploadFile();
   const [mode, setMode] = useState<UploadMode>("MERGE");
@@ -54,12 +56,7 @@ export function UploadDialog({
   const [rejected, setRejected] = useState(false);
   const [processId, setProcessId] = useState<number | null>(null);
   const process = useUpload(processId);
-  const status = process.data?.status;
-
-  useEffect(() => {
-    if (status && status !== "PROCESSING")
-      for (const key of refreshKeys) void queryClient.invalidateQueries({ queryKey: [...key] });
-  }, [status, refreshKeys, queryClient]);
+  useRefreshWhenProcessed(process.data?.status, refreshKeys);
 
   const close = () => {
     setFile(null);
@@ -121,6 +118,15 @@ export function UploadDialog({
   );
 }
 
+/** Once the process is over (processed, failed or stopped), the screen's queries are refreshed. */
+function useRefreshWhenProcessed(status: string | undefined, refreshKeys: UploadDialogProps["refreshKeys"]) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (status && status !== "PROCESSING")
+      for (const key of refreshKeys) void queryClient.invalidateQueries({ queryKey: [...key] });
+  }, [status, refreshKeys, queryClient]);
+}
+
 /** The upload mode (Merge, Append, Replace) and what the chosen one does. */
 function ModePicker({ mode, onChange }: { mode: UploadMode; onChange: (mode: UploadMode) => void }) {
   const { t } = useTranslation();
@@ -180,13 +186,7 @@ function TemplateButton({
 }
 
 /** The drop zone: reports the accepted file (or null) and whether the dropped one was refused. */
-function FileDropzone({
-  file,
-  onFile,
-}: {
-  file: File | null;
-  onFile: (file: File | null, rejected: boolean) => void;
-}) {
+function FileDropzone({ file, onFile }: DroppedFileProps) {
   const { t } = useTranslation();
   return (
     <Dropzone
@@ -201,15 +201,7 @@ function FileDropzone({
       data-testid="data-upload-dropzone"
     >
       <Group justify="center" gap="md" mih={100} style={{ pointerEvents: "none" }}>
-        <Dropzone.Accept>
-          <IconUpload size={32} aria-hidden />
-        </Dropzone.Accept>
-        <Dropzone.Reject>
-          <IconX size={32} aria-hidden />
-        </Dropzone.Reject>
-        <Dropzone.Idle>
-          <IconFileSpreadsheet size={32} stroke={1.5} aria-hidden />
-        </Dropzone.Idle>
+        <DropzoneIcons size={32} idle={IconFileSpreadsheet} />
         <Text fz="sm" fw={600}>
           {file ? file.name : t("data:upload.drop")}
         </Text>

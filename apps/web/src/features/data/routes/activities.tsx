@@ -18,6 +18,7 @@ import { ACTIVITIES_KEY, getActivities } from "../api/get-activities";
 import { getDeleteImpact } from "../api/get-delete-impact";
 import { useSaveActivity } from "../api/save-activity";
 import { ActivityForm } from "../components/activity-form";
+import { savedAndClosed } from "../components/saved-and-closed";
 import { ScopeNote } from "../components/scope-note";
 
 function Activities({ model }: { model: number }) {
@@ -181,17 +182,7 @@ function ActivityModal({
           onSubmit={(values, fail) =>
             save.mutate(
               { ...values, model, id: current?.id },
-              {
-                onSuccess: (a) => {
-                  onClose();
-                  notifySuccess(
-                    t(current ? "common:messages.itemUpdated" : "common:messages.itemCreated", {
-                      item: a.name,
-                    }),
-                  );
-                },
-                onError: fail,
-              },
+              savedAndClosed(t, current !== null, onClose, fail),
             )
           }
         />

@@ -2,9 +2,10 @@
 // or every problem of the bundle by file, line and column.
 import { Alert, Button, Group, List, Modal, ScrollArea, Stack, Text } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
-import { IconAlertCircle, IconFileZip, IconUpload, IconX } from "@tabler/icons-react";
+import { IconAlertCircle, IconFileZip } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type DroppedFileProps, DropzoneIcons } from "../../../components/dropzone-icons";
 import { formatInteger } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { type BundleIssue, ImportError, useImportModel } from "../api/import-model";
@@ -72,22 +73,7 @@ export function ImportModelDialog({
             setFile(f);
           }}
         />
-        {rejected && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            data-testid="import-rejected"
-          >
-            {t("common:messages.fileFormatNotAccepted")}
-          </Alert>
-        )}
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
-            {failure}
-          </Alert>
-        )}
-        {issues.length > 0 && <BundleIssues issues={issues} />}
+        <ImportProblems rejected={rejected} failure={failure} issues={issues} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={close}>
             {t("common:actions.cancel")}
@@ -102,13 +88,7 @@ export function ImportModelDialog({
 }
 
 /** The drop zone of the bundle: reports the dropped file, or null and true when it was refused. */
-function ZipDropzone({
-  file,
-  onFile,
-}: {
-  file: File | null;
-  onFile: (file: File | null, rejected: boolean) => void;
-}) {
+function ZipDropzone({ file, onFile }: DroppedFileProps) {
   const { t } = useTranslation();
   return (
     <Dropzone
@@ -119,15 +99,7 @@ function ZipDropzone({
       data-testid="import-dropzone"
     >
       <Group justify="center" gap="md" mih={110} style={{ pointerEvents: "none" }}>
-        <Dropzone.Accept>
-          <IconUpload size={36} aria-hidden />
-        </Dropzone.Accept>
-        <Dropzone.Reject>
-          <IconX size={36} aria-hidden />
-        </Dropzone.Reject>
-        <Dropzone.Idle>
-          <IconFileZip size={36} stroke={1.5} aria-hidden />
-        </Dropzone.Idle>
+        <DropzoneIcons size={36} idle={IconFileZip} />
         <Stack gap={2}>
           <Text fz="sm" fw={600}>
             {file ? file.name : t("data:models.dropZip")}
@@ -138,6 +110,39 @@ function ZipDropzone({
         </Stack>
       </Group>
     </Dropzone>
+  );
+}
+
+/** Why the bundle was not imported: a file that is not a zip, the server's refusal, or its problems. */
+function ImportProblems({
+  rejected,
+  failure,
+  issues,
+}: {
+  rejected: boolean;
+  failure: string | null;
+  issues: BundleIssue[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {rejected && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden />}
+          data-testid="import-rejected"
+        >
+          {t("common:messages.fileFormatNotAccepted")}
+        </Alert>
+      )}
+      {failure && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+          {failure}
+        </Alert>
+      )}
+      {issues.length > 0 && <BundleIssues issues={issues} />}
+    </>
   );
 }
 

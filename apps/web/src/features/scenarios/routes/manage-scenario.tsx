@@ -1,9 +1,10 @@
 import type { Scenario } from "@costflow/contract/models";
-import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Grid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconAlertCircle, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { LabelValue } from "../../../components/label-value";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { ScenarioStatusBadge } from "../../../components/status-badge";
@@ -143,20 +144,12 @@ function ScenarioLifecycle({ data }: { data: Scenario }) {
         {t("model:manage.lifecycle")}
       </Title>
       <Stack gap="xs">
-        <Group justify="space-between">
-          <Text fz="sm" c="dimmed">
-            {t("model:models.createdAt")}
-          </Text>
-          <Text fz="sm">{formatDateTime(data.created_at, i18n.language)}</Text>
-        </Group>
-        <Group justify="space-between">
-          <Text fz="sm" c="dimmed">
-            {t("model:manage.finishedAt")}
-          </Text>
-          <Text fz="sm">
-            {data.finished_at ? formatDateTime(data.finished_at, i18n.language) : t("common:values.none")}
-          </Text>
-        </Group>
+        <LabelValue label={t("model:models.createdAt")}>
+          {formatDateTime(data.created_at, i18n.language)}
+        </LabelValue>
+        <LabelValue label={t("model:manage.finishedAt")}>
+          {data.finished_at ? formatDateTime(data.finished_at, i18n.language) : t("common:values.none")}
+        </LabelValue>
         <Text fz="xs" c="dimmed" mt="sm">
           {t("model:manage.lifecycleText")}
         </Text>
