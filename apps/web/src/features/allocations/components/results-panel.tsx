@@ -176,14 +176,7 @@ export function ResultsPanel({
       </Tabs>
       {needsAllocation && <AllocationSelect choice={choice} />}
       {!finished ? (
-        <EmptyState
-          title={
-            latest.data?.kind === "error"
-              ? t("common:messages.errorSomethingHappen")
-              : t("common:messages.noCalculation")
-          }
-          description={t("model:allocation.resultsHint")}
-        />
+        <NoFinishedCalculation failed={latest.data?.kind === "error"} />
       ) : needsAllocation && !choice.chosen ? (
         <Text fz="sm" c="dimmed">
           {t("common:messages.selectActivityOrDimension")}
@@ -218,6 +211,17 @@ function useResultViews(step: StepNumber, scenario: number, initialView: string 
   const [chosenView, setView] = useState(initialView ?? views[0]!.id);
   const view = views.some((v) => v.id === chosenView) ? chosenView : views[0]!.id;
   return { views, view, setView };
+}
+
+/** No results yet: the latest calculation could not be read, or none has finished. */
+function NoFinishedCalculation({ failed }: { failed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      title={failed ? t("common:messages.errorSomethingHappen") : t("common:messages.noCalculation")}
+      description={t("model:allocation.resultsHint")}
+    />
+  );
 }
 
 /** Steps 5 and 6: the by-line view of what was left unallocated instead of what was allocated. */

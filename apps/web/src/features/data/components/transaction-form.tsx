@@ -13,13 +13,7 @@ import { ApiError } from "../../../lib/api-client";
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 type Values = Record<string, string>;
 
-export function TransactionForm({
-  drivers,
-  initial,
-  loading,
-  onSubmit,
-  onCancel,
-}: {
+interface TransactionFormProps {
   drivers: DimensionDriver[];
   initial: { transaction_id: string; fields: Record<string, unknown> } | null;
   loading?: boolean;
@@ -28,7 +22,9 @@ export function TransactionForm({
     fail: (error: unknown) => void,
   ) => void;
   onCancel: () => void;
-}) {
+}
+
+export function TransactionForm({ drivers, initial, loading, onSubmit, onCancel }: TransactionFormProps) {
   const { t } = useTranslation();
   const [id, setId] = useState(initial?.transaction_id ?? "");
   const [values, setValues] = useState<Values>(() =>

@@ -74,28 +74,12 @@ export function NotificationBell() {
       <Popover.Dropdown p={0}>
         <PanelHeader unread={unread} markingAll={markAll.isPending} onMarkAll={() => markAll.mutate()} />
         <Divider />
-        <ScrollArea.Autosize mah={360}>
-          {isError && (
-            <Text c="red" fz="sm" p="md">
-              {t("common:messages.somethingFailed")}
-            </Text>
-          )}
-          {!isError && items.length === 0 && (
-            <Text c="dimmed" fz="sm" p="md" ta="center">
-              {t("common:notifications.empty")}
-            </Text>
-          )}
-          <Stack gap={0}>
-            {items.map((n) => (
-              <NotificationItem
-                key={n.id}
-                notification={n}
-                onOpen={() => open(n)}
-                onMarkRead={() => markOne.mutate({ id: n.id })}
-              />
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
+        <NotificationList
+          items={items}
+          failed={isError}
+          onOpen={open}
+          onMarkRead={(n) => markOne.mutate({ id: n.id })}
+        />
         <Divider />
         <Group px="md" py="xs" justify="space-between">
           <Switch
@@ -107,6 +91,45 @@ export function NotificationBell() {
         </Group>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** The latest notifications, newest first; or why there are none to show. */
+function NotificationList({
+  items,
+  failed,
+  onOpen,
+  onMarkRead,
+}: {
+  items: AppNotification[];
+  failed: boolean;
+  onOpen: (n: AppNotification) => void;
+  onMarkRead: (n: AppNotification) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ScrollArea.Autosize mah={360}>
+      {failed && (
+        <Text c="red" fz="sm" p="md">
+          {t("common:messages.somethingFailed")}
+        </Text>
+      )}
+      {!failed && items.length === 0 && (
+        <Text c="dimmed" fz="sm" p="md" ta="center">
+          {t("common:notifications.empty")}
+        </Text>
+      )}
+      <Stack gap={0}>
+        {items.map((n) => (
+          <NotificationItem
+            key={n.id}
+            notification={n}
+            onOpen={() => onOpen(n)}
+            onMarkRead={() => onMarkRead(n)}
+          />
+        ))}
+      </Stack>
+    </ScrollArea.Autosize>
   );
 }
 
