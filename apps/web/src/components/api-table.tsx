@@ -157,30 +157,11 @@ export function ApiTable<T>({
   exportTitle,
   refetchInterval,
 }: ApiTableProps<T>) {
-  const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [sorting, setSorting] = useState<SortingState>(defaultSort);
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 300);
-  const params: PageParams = {
-    limit: pageSize,
-    offset: offsetFor(page, pageSize),
-    ordering: orderingFor(sorting[0]),
-    search: debounced || undefined,
-  };
-  const [call, setCall] = useState<RecordedCall | null>(null);
-  const query = useQuery({
-    queryKey: [...queryKey, params],
-    // The list call the fetcher makes is remembered for the Export menu.
-    queryFn: () =>
-      recordingCall(
-        (c) => setCall((old) => (old && JSON.stringify(old) === JSON.stringify(c) ? old : c)),
-        () => fetcher(params),
-      ),
-    placeholderData: keepPreviousData,
-    enabled,
-    ...(refetchInterval ? { refetchInterval } : {}),
-  });
+  const { page, setPage, sorting, setSorting, search, setSearch, query, call } = usePagedQuery(
+    queryKey,
+    fetcher,
+    { defaultSort, pageSize, enabled, refetchInterval },
+  );
   const exportMenu =
     // The server exports no call of the account side (auth, users, admin) nor its own.
     exportable && call && !/^(export|auth|users|admin)\//.test(call.path) ? (
@@ -197,29 +178,17 @@ export function ApiTable<T>({
   return (
     <>
       {(searchable || toolbar || exportMenu) && (
-        <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
-          {searchable ? (
-            <TextInput
-              leftSection={<IconSearch size={16} aria-hidden />}
-              placeholder={searchPlaceholder ?? t("common:table.search")}
-              aria-label={searchPlaceholder ?? t("common:table.search")}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-              w={{ base: "100%", sm: 280 }}
-            />
-          ) : (
-            <span />
-          )}
-          {(toolbar || exportMenu) && (
-            <Group gap="xs">
-              {toolbar}
-              {exportMenu}
-            </Group>
-          )}
-        </Group>
+        <TableToolbar
+          searchable={searchable}
+          searchPlaceholder={searchPlaceholder}
+          search={search}
+          onSearch={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          toolbar={toolbar}
+          exportMenu={exportMenu}
+        />
       )}
       <DataTable
         columns={cols}
@@ -244,5 +213,87 @@ export function ApiTable<T>({
         dense={dense ?? columns.length > DENSE_COLUMNS}
       />
     </>
+  );
+}
+
+/**
+ * The page, sort and (debounced) search of the table turned into the list call's parameters, the
+ * query of that page, and the call the fetcher made (for the Export menu).
+ */
+function usePagedQuery<T>(
+  queryKey: QueryKey,
+  fetcher: (params: PageParams) => Promise<Page<T> | TotalledPage<T>>,
+  options: {
+    defaultSort: SortingState;
+    pageSize: number;
+    enabled: boolean;
+    refetchInterval?: number | false;
+  },
+) {
+  const { pageSize, refetchInterval } = options;
+  const [page, setPage] = useState(1);
+  const [sorting, setSorting] = useState<SortingState>(options.defaultSort);
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const params: PageParams = {
+    limit: pageSize,
+    offset: offsetFor(page, pageSize),
+    ordering: orderingFor(sorting[0]),
+    search: debounced || undefined,
+  };
+  const [call, setCall] = useState<RecordedCall | null>(null);
+  const query = useQuery({
+    queryKey: [...queryKey, params],
+    // The list call the fetcher makes is remembered for the Export menu.
+    queryFn: () =>
+      recordingCall(
+        (c) => setCall((old) => (old && JSON.stringify(old) === JSON.stringify(c) ? old : c)),
+        () => fetcher(params),
+      ),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+    ...(refetchInterval ? { refetchInterval } : {}),
+  });
+  return { page, setPage, sorting, setSorting, search, setSearch, query, call };
+}
+
+/** Above the table: the search box (or a spacer), then the caller's toolbar and the Export menu. */
+function TableToolbar({
+  searchable,
+  searchPlaceholder,
+  search,
+  onSearch,
+  toolbar,
+  exportMenu,
+}: {
+  searchable: boolean | undefined;
+  searchPlaceholder: string | undefined;
+  search: string;
+  onSearch: (value: string) => void;
+  toolbar: ReactNode;
+  exportMenu: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
+      {searchable ? (
+        <TextInput
+          leftSection={<IconSearch size={16} aria-hidden />}
+          placeholder={searchPlaceholder ?? t("common:table.search")}
+          aria-label={searchPlaceholder ?? t("common:table.search")}
+          value={search}
+          onChange={(e) => onSearch(e.currentTarget.value)}
+          w={{ base: "100%", sm: 280 }}
+        />
+      ) : (
+        <span />
+      )}
+      {(toolbar || exportMenu) && (
+        <Group gap="xs">
+          {toolbar}
+          {exportMenu}
+        </Group>
+      )}
+    </Group>
   );
 }

@@ -10,18 +10,38 @@ import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useCreateCompanyRequest } from "../api/create-company-request";
 import { useCompanyRequests } from "../api/get-company-requests";
 import { useRespondCompanyRequest } from "../api/respond-company-request";
+import { AnswerButtons } from "./answer-buttons";
 import { GROUPS } from "./groups";
 import { RequestStatusBadge } from "./request-status-badge";
 
 export function CompanyRequestsPanel({ user }: { user: Me }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data, isError } = useCompanyRequests();
+  const rows = data?.results ?? [];
+
+  return (
+    <Stack gap="lg">
+      <CompanyRequestForm />
+      {isError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+          {t("common:messages.somethingFailed")}
+        </Alert>
+      )}
+      {rows.length === 0 ? (
+        <EmptyState title={t("app:account.noRequests")} />
+      ) : (
+        <CompanyRequestsTable rows={rows} userId={user.id} />
+      )}
+    </Stack>
+  );
+}
+
+/** Asking to join a company by its name. */
+function CompanyRequestForm() {
+  const { t } = useTranslation();
   const create = useCreateCompanyRequest();
-  const respond = useRespondCompanyRequest();
   const [company, setCompany] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const [groups, setGroups] = useState<Record<number, string>>({});
-  const rows = data?.results ?? [];
 
   const send = (e: React.FormEvent) => {
     e.preventDefault();
@@ -42,6 +62,41 @@ export function CompanyRequestsPanel({ user }: { user: Me }) {
     );
   };
 
+  return (
+    <form onSubmit={send} noValidate>
+      <Title order={3} fz="md" mb={4}>
+        {t("app:account.requestTitle")}
+      </Title>
+      <Text fz="sm" c="dimmed" mb="sm">
+        {t("app:account.requestText")}
+      </Text>
+      <Group align="flex-start" gap="sm">
+        <TextInput
+          aria-label={t("auth:fields.companyName")}
+          placeholder={t("auth:fields.companyName")}
+          value={company}
+          onChange={(e) => {
+            setCompany(e.currentTarget.value);
+            setError(undefined);
+          }}
+          error={error}
+          style={{ flex: "1 1 260px" }}
+        />
+        <Button type="submit" loading={create.isPending}>
+          {t("app:account.sendRequest")}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** The requests the user sent and received; a pending one from someone else can be answered,
+ * choosing the group the newcomer joins. */
+function CompanyRequestsTable({ rows, userId }: { rows: CompanyRequest[]; userId: Me["id"] }) {
+  const { t, i18n } = useTranslation();
+  const respond = useRespondCompanyRequest();
+  const [groups, setGroups] = useState<Record<number, string>>({});
+
   const answer = (r: CompanyRequest, a: "accept" | "decline") =>
     respond.mutate(
       { id: r.id, answer: a, group_name: groups[r.id] ?? "Analysts" },
@@ -53,93 +108,46 @@ export function CompanyRequestsPanel({ user }: { user: Me }) {
     );
 
   return (
-    <Stack gap="lg">
-      <form onSubmit={send} noValidate>
-        <Title order={3} fz="md" mb={4}>
-          {t("app:account.requestTitle")}
-        </Title>
-        <Text fz="sm" c="dimmed" mb="sm">
-          {t("app:account.requestText")}
-        </Text>
-        <Group align="flex-start" gap="sm">
-          <TextInput
-            aria-label={t("auth:fields.companyName")}
-            placeholder={t("auth:fields.companyName")}
-            value={company}
-            onChange={(e) => {
-              setCompany(e.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
-            style={{ flex: "1 1 260px" }}
-          />
-          <Button type="submit" loading={create.isPending}>
-            {t("app:account.sendRequest")}
-          </Button>
-        </Group>
-      </form>
-      {isError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
-          {t("common:messages.somethingFailed")}
-        </Alert>
-      )}
-      {rows.length === 0 ? (
-        <EmptyState title={t("app:account.noRequests")} />
-      ) : (
-        <div className="cf-table-wrap">
-          <Table miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("app:account.company")}</Table.Th>
-                <Table.Th>{t("app:account.user")}</Table.Th>
-                <Table.Th>{t("app:account.date")}</Table.Th>
-                <Table.Th>{t("app:account.status")}</Table.Th>
-                <Table.Th>{t("common:table.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => {
-                const incoming = r.user.id !== user.id && r.status === "PENDING";
-                return (
-                  <Table.Tr key={r.id}>
-                    <Table.Td fw={500}>{r.company.name}</Table.Td>
-                    <Table.Td dir="ltr">{r.user.email}</Table.Td>
-                    <Table.Td>{formatDate(r.created_at, i18n.language)}</Table.Td>
-                    <Table.Td>
-                      <RequestStatusBadge status={r.status as RequestStatus} />
-                    </Table.Td>
-                    <Table.Td>
-                      {incoming && (
-                        <Group gap={6} wrap="nowrap">
-                          <Select
-                            size="xs"
-                            w={130}
-                            aria-label={t("app:account.group")}
-                            data={GROUPS.map((g) => ({ value: g.value, label: t(g.label) }))}
-                            value={groups[r.id] ?? "Analysts"}
-                            onChange={(v) => setGroups((prev) => ({ ...prev, [r.id]: v ?? "Analysts" }))}
-                            allowDeselect={false}
-                          />
-                          <Button
-                            size="compact-sm"
-                            onClick={() => answer(r, "accept")}
-                            loading={respond.isPending}
-                          >
-                            {t("common:actions.accept")}
-                          </Button>
-                          <Button size="compact-sm" variant="default" onClick={() => answer(r, "decline")}>
-                            {t("common:actions.decline")}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </div>
-      )}
-    </Stack>
+    <div className="cf-table-wrap">
+      <Table miw={640}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("app:account.company")}</Table.Th>
+            <Table.Th>{t("app:account.user")}</Table.Th>
+            <Table.Th>{t("app:account.date")}</Table.Th>
+            <Table.Th>{t("app:account.status")}</Table.Th>
+            <Table.Th>{t("common:table.actions")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td fw={500}>{r.company.name}</Table.Td>
+              <Table.Td dir="ltr">{r.user.email}</Table.Td>
+              <Table.Td>{formatDate(r.created_at, i18n.language)}</Table.Td>
+              <Table.Td>
+                <RequestStatusBadge status={r.status as RequestStatus} />
+              </Table.Td>
+              <Table.Td>
+                {r.user.id !== userId && r.status === "PENDING" && (
+                  <Group gap={6} wrap="nowrap">
+                    <Select
+                      size="xs"
+                      w={130}
+                      aria-label={t("app:account.group")}
+                      data={GROUPS.map((g) => ({ value: g.value, label: t(g.label) }))}
+                      value={groups[r.id] ?? "Analysts"}
+                      onChange={(v) => setGroups((prev) => ({ ...prev, [r.id]: v ?? "Analysts" }))}
+                      allowDeselect={false}
+                    />
+                    <AnswerButtons onAnswer={(a) => answer(r, a)} sending={respond.isPending} />
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }

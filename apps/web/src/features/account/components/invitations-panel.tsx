@@ -12,6 +12,7 @@ import { errorText, useZodForm } from "../../../lib/use-zod-form";
 import { useCreateCompanyInvitation } from "../api/create-company-invitation";
 import { useCompanyInvitations } from "../api/get-company-invitations";
 import { useRespondCompanyInvitation } from "../api/respond-company-invitation";
+import { AnswerButtons } from "./answer-buttons";
 import { GROUPS, groupLabel } from "./groups";
 import { RequestStatusBadge } from "./request-status-badge";
 
@@ -54,16 +55,7 @@ function InvitationTable({ rows, mine }: { rows: CompanyInvitation[]; mine: bool
                 <Table.Td>
                   {r.status === "PENDING" && (
                     <Group gap={6} wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        onClick={() => answer(r.id, "accept")}
-                        loading={respond.isPending}
-                      >
-                        {t("common:actions.accept")}
-                      </Button>
-                      <Button size="compact-sm" variant="default" onClick={() => answer(r.id, "decline")}>
-                        {t("common:actions.decline")}
-                      </Button>
+                      <AnswerButtons onAnswer={(a) => answer(r.id, a)} sending={respond.isPending} />
                     </Group>
                   )}
                 </Table.Td>

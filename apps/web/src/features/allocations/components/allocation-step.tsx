@@ -60,91 +60,15 @@ function Step<S extends StepNumber>({
 
   return (
     <>
-      <PageHeader
-        title={t(config.title)}
-        description={t(config.description)}
-        badge={
-          <Group gap={6}>
-            <Badge variant="light">{t("model:allocation.stepBadge", { n: config.step })}</Badge>
-            {config.beta && (
-              <Badge variant="light" color="grape">
-                {t("common:values.beta")}
-              </Badge>
-            )}
-          </Group>
-        }
-      />
+      <StepHeader config={config} />
       <Grid gap="lg" mb="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Card h="100%">
-            <Group gap="sm" mb="md" wrap="wrap">
-              <Badge size="lg" variant="outline" tt="none">
-                {t(config.from)}
-              </Badge>
-              <ThemeIcon variant="subtle" size="sm">
-                <IconArrowRight size={16} className="cf-flip-rtl" aria-hidden />
-              </ThemeIcon>
-              <Badge size="lg" variant="outline" tt="none">
-                {t(config.to)}
-              </Badge>
-            </Group>
-            <Group justify="space-between" mb="sm">
-              <Title order={2} fz="md">
-                {t("model:allocation.rules")}
-              </Title>
-              <Group gap="xs">
-                <Button
-                  component="a"
-                  href="#step-results"
-                  variant="subtle"
-                  size="xs"
-                  leftSection={<IconChartSankey size={14} aria-hidden />}
-                >
-                  {t("allocation:page.seeResults")}
-                </Button>
-                {canEdit && (
-                  <Button
-                    size="xs"
-                    leftSection={<IconPlus size={14} aria-hidden />}
-                    onClick={() => setEditing({ row: null })}
-                    data-testid="rule-add"
-                  >
-                    {t("allocation:form.add")}
-                  </Button>
-                )}
-              </Group>
-            </Group>
-            <ApiTable<RuleRows[S]>
-              queryKey={[...STEP_RULES_KEY, config.step, scenario]}
-              fetcher={(p: PageParams) => getStepRules(config.step, scenario, p)}
-              emptyTitle={t("common:messages.noResults")}
-              emptyDescription={t(config.rulesHint)}
-              testId="rules-table"
-              columns={[
-                ...config.columns(t),
-                ...(config.step <= 3
-                  ? [
-                      {
-                        id: "source_state",
-                        header: t("model:allocation.columns.state"),
-                        cell: (r: RuleRows[S]) => <SourceStateBadge state={sourceState(r)} />,
-                      },
-                    ]
-                  : []),
-                ...(canEdit
-                  ? [
-                      {
-                        id: "actions",
-                        header: t("allocation:form.actions"),
-                        cell: (r: RuleRows[S]) => (
-                          <RuleActions step={config.step} row={r} onEdit={(row) => setEditing({ row })} />
-                        ),
-                      },
-                    ]
-                  : []),
-              ]}
-            />
-          </Card>
+          <RulesCard
+            config={config}
+            scenario={scenario}
+            canEdit={canEdit}
+            onEdit={(row) => setEditing({ row })}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack h="100%">
@@ -180,6 +104,121 @@ function Step<S extends StepNumber>({
       </Text>
     </>
   );
+}
+
+/** The step's title and description, with its number (and "beta" where it is). */
+function StepHeader<S extends StepNumber>({ config }: { config: StepConfig<S> }) {
+  const { t } = useTranslation();
+  return (
+    <PageHeader
+      title={t(config.title)}
+      description={t(config.description)}
+      badge={
+        <Group gap={6}>
+          <Badge variant="light">{t("model:allocation.stepBadge", { n: config.step })}</Badge>
+          {config.beta && (
+            <Badge variant="light" color="grape">
+              {t("common:values.beta")}
+            </Badge>
+          )}
+        </Group>
+      }
+    />
+  );
+}
+
+/** What the step allocates from and to, and its rules (added and edited by those who may). */
+function RulesCard<S extends StepNumber>({
+  config,
+  scenario,
+  canEdit,
+  onEdit,
+}: {
+  config: StepConfig<S>;
+  scenario: number;
+  canEdit: boolean;
+  onEdit: (row: RuleRow | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card h="100%">
+      <Group gap="sm" mb="md" wrap="wrap">
+        <Badge size="lg" variant="outline" tt="none">
+          {t(config.from)}
+        </Badge>
+        <ThemeIcon variant="subtle" size="sm">
+          <IconArrowRight size={16} className="cf-flip-rtl" aria-hidden />
+        </ThemeIcon>
+        <Badge size="lg" variant="outline" tt="none">
+          {t(config.to)}
+        </Badge>
+      </Group>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="md">
+          {t("model:allocation.rules")}
+        </Title>
+        <Group gap="xs">
+          <Button
+            component="a"
+            href="#step-results"
+            variant="subtle"
+            size="xs"
+            leftSection={<IconChartSankey size={14} aria-hidden />}
+          >
+            {t("allocation:page.seeResults")}
+          </Button>
+          {canEdit && (
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => onEdit(null)}
+              data-testid="rule-add"
+            >
+              {t("allocation:form.add")}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <ApiTable<RuleRows[S]>
+        queryKey={[...STEP_RULES_KEY, config.step, scenario]}
+        fetcher={(p: PageParams) => getStepRules(config.step, scenario, p)}
+        emptyTitle={t("common:messages.noResults")}
+        emptyDescription={t(config.rulesHint)}
+        testId="rules-table"
+        columns={ruleColumns(config, t, canEdit, onEdit)}
+      />
+    </Card>
+  );
+}
+
+/** The step's own columns, then the source's state (steps 1 to 3) and the row actions (editors). */
+function ruleColumns<S extends StepNumber>(
+  config: StepConfig<S>,
+  t: (key: string) => string,
+  canEdit: boolean,
+  onEdit: (row: RuleRow) => void,
+): ColumnSpec<RuleRows[S]>[] {
+  return [
+    ...config.columns(t),
+    ...(config.step <= 3
+      ? [
+          {
+            id: "source_state",
+            header: t("model:allocation.columns.state"),
+            cell: (r: RuleRows[S]) => <SourceStateBadge state={sourceState(r)} />,
+          },
+        ]
+      : []),
+    ...(canEdit
+      ? [
+          {
+            id: "actions",
+            header: t("allocation:form.actions"),
+            cell: (r: RuleRows[S]) => <RuleActions step={config.step} row={r} onEdit={onEdit} />,
+          },
+        ]
+      : []),
+  ];
 }
 
 export function AllocationStepPage<S extends StepNumber>({ config }: { config: StepConfig<S> }) {

@@ -110,6 +110,15 @@ function pushColumns(t: T, view: string): ColumnSpec<ResultRow>[] {
   ];
 }
 
+interface ResultsPanelProps {
+  step: StepNumber;
+  scenario: number;
+  initialView?: string;
+  initialUnallocated?: boolean;
+  /** Positive/negative allocations: rows by amount, largest first (toggle the sort for negatives). */
+  sortByAmount?: boolean;
+}
+
 /**
  * Results show only for a FINISHED latest calculation (docs/calculation.md, "Which results a view
  * shows"): tabs by view, the step-4 by-line view after choosing an allocation, the time-driven tab
@@ -122,46 +131,21 @@ export function ResultsPanel({
   initialView,
   initialUnallocated = false,
   sortByAmount = false,
-}: {
-  step: StepNumber;
-  scenario: number;
-  initialView?: string;
-  initialUnallocated?: boolean;
-  /** Positive/negative allocations: rows by amount, largest first (toggle the sort for negatives). */
-  sortByAmount?: boolean;
-}) {
+}: ResultsPanelProps) {
   const { t } = useTranslation();
   // Money columns carry the scenario's currency (its sign shows on total cost).
   const currency = useScenario(scenario).data?.currency ?? null;
   const latest = useLatestCalculation(scenario, CALCULATION_CATEGORY[step]);
-  const sources = useStepSources(3, scenario);
-  const timeDriven = step === 3 && (sources.data ?? []).some((s) => s.time_driven);
-  const views = RESULT_VIEWS[step].filter((v) => v.id !== "tdabc" || timeDriven);
-  const [chosenView, setView] = useState(initialView ?? views[0]!.id);
-  const view = views.some((v) => v.id === chosenView) ? chosenView : views[0]!.id;
+  const { views, view, setView } = useResultViews(step, scenario, initialView);
   const [unallocated, setUnallocated] = useState(initialUnallocated);
-  const [allocation, setAllocation] = useState<string | null>(null);
   const finished = latest.data?.kind === "found" && latest.data.finished;
   const needsAllocation = step === 4 && view === "byLine";
-  const rules = useQuery({
-    queryKey: ["allocation", "rules", 4, scenario, "choices"],
-    queryFn: () => getStepRules(4, scenario, { limit: 100, offset: 0 }),
-    enabled: needsAllocation,
-  });
-  // Until the user picks one, the first allocation is shown: the page is never empty by default.
-  const chosen =
-    rules.data?.results.find((r) => String(r.id) === allocation) ??
-    (allocation === null ? rules.data?.results[0] : undefined);
-  const filters = needsAllocation && chosen ? { source: chosen.source, dimension: chosen.destination } : {};
+  const choice = useAllocationChoice(scenario, needsAllocation);
+  const filters =
+    needsAllocation && choice.chosen
+      ? { source: choice.chosen.source, dimension: choice.chosen.destination }
+      : {};
 
-  const base = columnsFor(step, view, t);
-  const extra: ColumnSpec<ResultRow>[] =
-    unallocated && view === "byLine" && step >= 5
-      ? [
-          { id: "original_dimension_name", header: t("model:allocation.columns.originalDimension") },
-          { id: "original_transaction_id", header: t("model:allocation.columns.originalTransaction") },
-        ]
-      : [];
   const current = views.find((v) => v.id === view) ?? views[0]!;
   const endpoint: ResultEndpoint =
     unallocated && view === "byLine" && UNALLOCATED_RESULTS[step] ? UNALLOCATED_RESULTS[step]! : current;
@@ -174,12 +158,10 @@ export function ResultsPanel({
           {t("model:allocation.results")}
         </Title>
         {(step === 5 || step === 6) && (
-          <Switch
+          <UnallocatedToggle
             checked={unallocated}
-            onChange={(e) => setUnallocated(e.currentTarget.checked)}
-            label={t("model:allocation.showUnallocated")}
+            onChange={setUnallocated}
             disabled={!finished || view !== "byLine"}
-            data-testid="unallocated-toggle"
           />
         )}
       </Group>
@@ -192,31 +174,10 @@ export function ResultsPanel({
           ))}
         </Tabs.List>
       </Tabs>
-      {needsAllocation && (
-        <Select
-          label={t("allocation:results.chooseAllocation")}
-          data={(rules.data?.results ?? []).map((r) => ({
-            value: String(r.id),
-            label: `${r.source_name} → ${r.destination_name}`,
-          }))}
-          value={chosen ? String(chosen.id) : allocation}
-          onChange={setAllocation}
-          searchable
-          mb="md"
-          maw={480}
-          data-testid="choose-allocation"
-        />
-      )}
+      {needsAllocation && <AllocationSelect choice={choice} />}
       {!finished ? (
-        <EmptyState
-          title={
-            latest.data?.kind === "error"
-              ? t("common:messages.errorSomethingHappen")
-              : t("common:messages.noCalculation")
-          }
-          description={t("model:allocation.resultsHint")}
-        />
-      ) : needsAllocation && !chosen ? (
+        <NoFinishedCalculation failed={latest.data?.kind === "error"} />
+      ) : needsAllocation && !choice.chosen ? (
         <Text fz="sm" c="dimmed">
           {t("common:messages.selectActivityOrDimension")}
         </Text>
@@ -228,13 +189,7 @@ export function ResultsPanel({
           queryKey={[...STEP_RESULTS_KEY, step, scenario, path, filters]}
           fetcher={(p: PageParams) => getStepResults(endpoint, scenario, p, filters)}
           emptyTitle={t("common:messages.noResults")}
-          columns={[...base, ...extra]
-            .map((c) => (c.kind === "currency" ? { ...c, currency } : c))
-            .map((c) =>
-              c.id === "amount" && (view === "byLine" || view === "aggregated")
-                ? { ...c, sortable: true }
-                : c,
-            )}
+          columns={resultColumns(step, view, unallocated, currency, t)}
           defaultSort={
             sortByAmount && (view === "byLine" || view === "aggregated")
               ? [{ id: "amount", desc: true }]
@@ -244,5 +199,107 @@ export function ResultsPanel({
         />
       )}
     </Card>
+  );
+}
+
+/** The step's views (the time-driven one only when step 3 has a time-driven pool) and the one shown:
+ * the chosen one while it exists, else the first. */
+function useResultViews(step: StepNumber, scenario: number, initialView: string | undefined) {
+  const sources = useStepSources(3, scenario);
+  const timeDriven = step === 3 && (sources.data ?? []).some((s) => s.time_driven);
+  const views = RESULT_VIEWS[step].filter((v) => v.id !== "tdabc" || timeDriven);
+  const [chosenView, setView] = useState(initialView ?? views[0]!.id);
+  const view = views.some((v) => v.id === chosenView) ? chosenView : views[0]!.id;
+  return { views, view, setView };
+}
+
+/** No results yet: the latest calculation could not be read, or none has finished. */
+function NoFinishedCalculation({ failed }: { failed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      title={failed ? t("common:messages.errorSomethingHappen") : t("common:messages.noCalculation")}
+      description={t("model:allocation.resultsHint")}
+    />
+  );
+}
+
+/** Steps 5 and 6: the by-line view of what was left unallocated instead of what was allocated. */
+function UnallocatedToggle({
+  checked,
+  onChange,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Switch
+      checked={checked}
+      onChange={(e) => onChange(e.currentTarget.checked)}
+      label={t("model:allocation.showUnallocated")}
+      disabled={disabled}
+      data-testid="unallocated-toggle"
+    />
+  );
+}
+
+/** The view's columns, with the original_* pair on the unallocated by-line table of steps 5 and 6,
+ * money in the scenario's currency and the amount sortable on the by-line and aggregated views. */
+function resultColumns(
+  step: StepNumber,
+  view: string,
+  unallocated: boolean,
+  currency: string | null,
+  t: T,
+): ColumnSpec<ResultRow>[] {
+  const base = columnsFor(step, view, t);
+  const extra: ColumnSpec<ResultRow>[] =
+    unallocated && view === "byLine" && step >= 5
+      ? [
+          { id: "original_dimension_name", header: t("model:allocation.columns.originalDimension") },
+          { id: "original_transaction_id", header: t("model:allocation.columns.originalTransaction") },
+        ]
+      : [];
+  return [...base, ...extra]
+    .map((c) => (c.kind === "currency" ? { ...c, currency } : c))
+    .map((c) =>
+      c.id === "amount" && (view === "byLine" || view === "aggregated") ? { ...c, sortable: true } : c,
+    );
+}
+
+/** Step 4's by-line view shows one allocation at a time: the rules to choose from and the choice. */
+function useAllocationChoice(scenario: number, needsAllocation: boolean) {
+  const [allocation, setAllocation] = useState<string | null>(null);
+  const rules = useQuery({
+    queryKey: ["allocation", "rules", 4, scenario, "choices"],
+    queryFn: () => getStepRules(4, scenario, { limit: 100, offset: 0 }),
+    enabled: needsAllocation,
+  });
+  // Until the user picks one, the first allocation is shown: the page is never empty by default.
+  const chosen =
+    rules.data?.results.find((r) => String(r.id) === allocation) ??
+    (allocation === null ? rules.data?.results[0] : undefined);
+  return { rules: rules.data?.results ?? [], allocation, setAllocation, chosen };
+}
+
+function AllocationSelect({ choice }: { choice: ReturnType<typeof useAllocationChoice> }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t("allocation:results.chooseAllocation")}
+      data={choice.rules.map((r) => ({
+        value: String(r.id),
+        label: `${r.source_name} → ${r.destination_name}`,
+      }))}
+      value={choice.chosen ? String(choice.chosen.id) : choice.allocation}
+      onChange={choice.setAllocation}
+      searchable
+      mb="md"
+      maw={480}
+      data-testid="choose-allocation"
+    />
   );
 }

@@ -6,7 +6,6 @@ import {
   Modal,
   MultiSelect,
   NumberInput,
-  SegmentedControl,
   Stack,
   Text,
   Title,
@@ -24,6 +23,7 @@ import { getOptions, type Option } from "../api/get-options";
 import { useSaveAllocationSettings } from "../api/save-allocation-settings";
 import { isValidPercentage } from "./percentage";
 import { RemoteSelect } from "./remote-select";
+import { StrategyControl } from "./strategy-control";
 
 /** Step 2: the scenario's strategy and iteration stop condition, and "Generate new second-step allocations". */
 export function SecondStepTools({
@@ -36,32 +36,9 @@ export function SecondStepTools({
   canEdit: boolean;
 }) {
   const { t } = useTranslation();
-  const settings = useAllocationSettings(scenario);
-  const saveSettings = useSaveAllocationSettings(scenario);
-  const [strategy, setStrategy] = useState<Strategy>("not_allocate");
-  const [stop, setStop] = useState<number | string>(0);
-  const [stopError, setStopError] = useState<string | undefined>();
+  const { strategy, setStrategy, stop, setStop, stopError, saveAll, saving } =
+    useSecondStepSettings(scenario);
   const [generating, setGenerating] = useState(false);
-
-  useEffect(() => {
-    if (!settings.data) return;
-    setStrategy(settings.data.strategy);
-    setStop(settings.data.iteration_stop);
-  }, [settings.data]);
-
-  const saveAll = () => {
-    if (stop === "" || !isValidPercentage(Number(stop))) {
-      setStopError(t("common:messages.percentageRange"));
-      return;
-    }
-    saveSettings.mutate(
-      { strategy, iteration_stop: Number(stop) },
-      {
-        onSuccess: () => notifySuccess(t("common:messages.savedSuccessfully")),
-        onError: () => notifyError(t("common:messages.saveFailed")),
-      },
-    );
-  };
 
   return (
     <Card data-testid="second-step-tools">
@@ -72,24 +49,12 @@ export function SecondStepTools({
         <Text fz="sm" fw={500}>
           {t("model:allocation.strategy")}
         </Text>
-        <SegmentedControl
-          value={strategy}
-          onChange={(v) => setStrategy(v as Strategy)}
-          data={[
-            { value: "not_allocate", label: t("model:allocation.strategyNotAllocate") },
-            { value: "rebalance", label: t("model:allocation.strategyRebalance") },
-          ]}
-          disabled={!canEdit}
-          fullWidth
-        />
+        <StrategyControl value={strategy} onChange={setStrategy} disabled={!canEdit} />
         <NumberInput
           label={t("allocation:second.iterationStop")}
           description={t("allocation:second.iterationStopHint")}
           value={stop}
-          onChange={(v) => {
-            setStop(v);
-            setStopError(undefined);
-          }}
+          onChange={setStop}
           suffix=" %"
           decimalScale={4}
           error={stopError}
@@ -98,12 +63,7 @@ export function SecondStepTools({
         />
         {canEdit && (
           <Group justify="space-between">
-            <Button
-              variant="light"
-              onClick={saveAll}
-              loading={saveSettings.isPending}
-              data-testid="save-settings"
-            >
+            <Button variant="light" onClick={saveAll} loading={saving} data-testid="save-settings">
               {t("common:actions.save")}
             </Button>
             <Button
@@ -126,6 +86,41 @@ export function SecondStepTools({
       </Modal>
     </Card>
   );
+}
+
+/** The scenario's saved strategy and stop condition, edited here and saved once the stop is a percentage. */
+function useSecondStepSettings(scenario: number) {
+  const { t } = useTranslation();
+  const settings = useAllocationSettings(scenario);
+  const saveSettings = useSaveAllocationSettings(scenario);
+  const [strategy, setStrategy] = useState<Strategy>("not_allocate");
+  const [stop, setStopValue] = useState<number | string>(0);
+  const [stopError, setStopError] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (!settings.data) return;
+    setStrategy(settings.data.strategy);
+    setStopValue(settings.data.iteration_stop);
+  }, [settings.data]);
+
+  const setStop = (v: number | string) => {
+    setStopValue(v);
+    setStopError(undefined);
+  };
+  const saveAll = () => {
+    if (stop === "" || !isValidPercentage(Number(stop))) {
+      setStopError(t("common:messages.percentageRange"));
+      return;
+    }
+    saveSettings.mutate(
+      { strategy, iteration_stop: Number(stop) },
+      {
+        onSuccess: () => notifySuccess(t("common:messages.savedSuccessfully")),
+        onError: () => notifyError(t("common:messages.saveFailed")),
+      },
+    );
+  };
+  return { strategy, setStrategy, stop, setStop, stopError, saveAll, saving: saveSettings.isPending };
 }
 
 function GenerateForm({ model, scenario, onDone }: { model: number; scenario: number; onDone: () => void }) {

@@ -1,23 +1,17 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { IconAlertCircle, IconMailCheck } from "@tabler/icons-react";
+import { Alert, Button, Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { countryOptions } from "../../../lib/countries";
 import { errorText, useZodForm } from "../../../lib/use-zod-form";
 import { useCompanySignup } from "../api/company-signup";
+import {
+  EmailField,
+  HaveAccountLink,
+  NameFields,
+  PasswordFields,
+  SignupSuccess,
+} from "../components/account-fields";
 import { AuthHeading } from "../components/auth-heading";
 import { companySignupSchema } from "../components/auth-schemas";
 
@@ -34,11 +28,8 @@ const INDUSTRIES = [
 ];
 const EMPLOYEES = ["1-10", "11-50", "51-200", "201-1000", "1001-5000", "5000+"] as const;
 
-export default function CompanySignupPage() {
-  const { t, i18n } = useTranslation();
-  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
-  const signup = useCompanySignup();
-  const form = useZodForm(companySignupSchema, {
+const useSignupForm = () =>
+  useZodForm(companySignupSchema, {
     company_name: "",
     country: "",
     industry: "",
@@ -49,6 +40,11 @@ export default function CompanySignupPage() {
     password: "",
     confirm: "",
   });
+
+export default function CompanySignupPage() {
+  const { t } = useTranslation();
+  const signup = useCompanySignup();
+  const form = useSignupForm();
   const v = form.values;
 
   const submit = (e: React.FormEvent) => {
@@ -63,16 +59,10 @@ export default function CompanySignupPage() {
 
   if (signup.isSuccess) {
     return (
-      <Stack align="center" ta="center" gap="md" data-testid="signup-success">
-        <IconMailCheck size={48} stroke={1.4} color="var(--mantine-color-teal-6)" aria-hidden />
-        <AuthHeading title={t("auth:register.successTitle")} />
-        <Text c="dimmed">
-          {t("auth:companySignup.successText", { company: v.company_name, email: v.email })}
-        </Text>
-        <Button component={Link} to="/login" variant="light">
-          {t("auth:register.backToLogin")}
-        </Button>
-      </Stack>
+      <SignupSuccess
+        testId="signup-success"
+        text={t("auth:companySignup.successText", { company: v.company_name, email: v.email })}
+      />
     );
   }
 
@@ -89,104 +79,65 @@ export default function CompanySignupPage() {
           <Title order={2} fz="md">
             {t("auth:companySignup.companySection")}
           </Title>
-          <TextInput
-            label={t("auth:fields.companyName")}
-            autoComplete="organization"
-            value={v.company_name}
-            onChange={(e) => form.setValue("company_name", e.currentTarget.value)}
-            error={errorText(t, form.errors.company_name)}
-            required
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Select
-              label={t("auth:fields.country")}
-              data={countries}
-              searchable
-              value={v.country || null}
-              onChange={(val) => form.setValue("country", val ?? "")}
-              error={errorText(t, form.errors.country)}
-              required
-            />
-            <Select
-              label={t("auth:fields.industry")}
-              data={INDUSTRIES.map((i) => ({ value: i.value, label: t(i.label) }))}
-              value={v.industry || null}
-              onChange={(val) => form.setValue("industry", val ?? "")}
-              error={errorText(t, form.errors.industry)}
-              required
-            />
-          </SimpleGrid>
-          <Select
-            label={t("auth:fields.employees")}
-            data={[...EMPLOYEES]}
-            value={v.employees || null}
-            onChange={(val) => form.setValue("employees", val ?? "")}
-            error={errorText(t, form.errors.employees)}
-            required
-          />
+          <CompanyFields form={form} />
           <Title order={2} fz="md" mt="xs">
             {t("auth:companySignup.adminSection")}
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label={t("auth:fields.firstName")}
-              autoComplete="given-name"
-              value={v.first_name}
-              onChange={(e) => form.setValue("first_name", e.currentTarget.value)}
-              error={errorText(t, form.errors.first_name)}
-              required
-            />
-            <TextInput
-              label={t("auth:fields.lastName")}
-              autoComplete="family-name"
-              value={v.last_name}
-              onChange={(e) => form.setValue("last_name", e.currentTarget.value)}
-              error={errorText(t, form.errors.last_name)}
-              required
-            />
-          </SimpleGrid>
-          <TextInput
-            label={t("auth:fields.email")}
-            type="email"
-            autoComplete="email"
-            dir="ltr"
-            value={v.email}
-            onChange={(e) => form.setValue("email", e.currentTarget.value)}
-            error={errorText(t, form.errors.email)}
-            required
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <PasswordInput
-              label={t("auth:fields.password")}
-              autoComplete="new-password"
-              description={t("auth:fields.passwordHint")}
-              value={v.password}
-              onChange={(e) => form.setValue("password", e.currentTarget.value)}
-              error={errorText(t, form.errors.password)}
-              required
-            />
-            <PasswordInput
-              label={t("auth:fields.confirmPassword")}
-              autoComplete="new-password"
-              value={v.confirm}
-              onChange={(e) => form.setValue("confirm", e.currentTarget.value)}
-              error={errorText(t, form.errors.confirm)}
-              required
-            />
-          </SimpleGrid>
+          <NameFields form={form} />
+          <EmailField form={form} />
+          <PasswordFields form={form} />
           <Button type="submit" fullWidth loading={signup.isPending}>
             {t("auth:companySignup.submit")}
           </Button>
         </Stack>
       </form>
-      <Group justify="center" mt="lg" gap={6}>
-        <Text fz="sm" c="dimmed">
-          {t("auth:register.haveAccount")}
-        </Text>
-        <Anchor component={Link} to="/login" fz="sm">
-          {t("auth:register.backToLogin")}
-        </Anchor>
-      </Group>
+      <HaveAccountLink />
+    </>
+  );
+}
+
+/** The company's name, country, industry and size. */
+function CompanyFields({ form }: { form: ReturnType<typeof useSignupForm> }) {
+  const { t, i18n } = useTranslation();
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  const v = form.values;
+  return (
+    <>
+      <TextInput
+        label={t("auth:fields.companyName")}
+        autoComplete="organization"
+        value={v.company_name}
+        onChange={(e) => form.setValue("company_name", e.currentTarget.value)}
+        error={errorText(t, form.errors.company_name)}
+        required
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <Select
+          label={t("auth:fields.country")}
+          data={countries}
+          searchable
+          value={v.country || null}
+          onChange={(val) => form.setValue("country", val ?? "")}
+          error={errorText(t, form.errors.country)}
+          required
+        />
+        <Select
+          label={t("auth:fields.industry")}
+          data={INDUSTRIES.map((i) => ({ value: i.value, label: t(i.label) }))}
+          value={v.industry || null}
+          onChange={(val) => form.setValue("industry", val ?? "")}
+          error={errorText(t, form.errors.industry)}
+          required
+        />
+      </SimpleGrid>
+      <Select
+        label={t("auth:fields.employees")}
+        data={[...EMPLOYEES]}
+        value={v.employees || null}
+        onChange={(val) => form.setValue("employees", val ?? "")}
+        error={errorText(t, form.errors.employees)}
+        required
+      />
     </>
   );
 }

@@ -80,6 +80,17 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </form>
+      <SignupLinks />
+      <DemoAccounts />
+    </>
+  );
+}
+
+/** New here: the personal and the company sign-up. */
+function SignupLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
       <Divider my="lg" label={t("auth:login.newHere")} labelPosition="center" />
       <Stack gap={6} align="center">
         <Anchor component={Link} to="/register" fz="sm">
@@ -89,21 +100,28 @@ export default function LoginPage() {
           {t("auth:login.companySignup")}
         </Anchor>
       </Stack>
-      <Alert
-        mt="lg"
-        variant="light"
-        color="indigo"
-        icon={<IconInfoCircle aria-hidden />}
-        title={t("auth:login.demoTitle")}
-      >
-        <Text fz="xs">
-          {t("auth:login.demoText", {
-            admin: isolate("admin@costflow.demo"),
-            client: isolate("client@costflow.demo"),
-            password: isolate("costflow-demo"),
-          })}
-        </Text>
-      </Alert>
     </>
+  );
+}
+
+/** The demo accounts and their password. */
+function DemoAccounts() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      mt="lg"
+      variant="light"
+      color="indigo"
+      icon={<IconInfoCircle aria-hidden />}
+      title={t("auth:login.demoTitle")}
+    >
+      <Text fz="xs">
+        {t("auth:login.demoText", {
+          admin: isolate("admin@costflow.demo"),
+          client: isolate("client@costflow.demo"),
+          password: isolate("costflow-demo"),
+        })}
+      </Text>
+    </Alert>
   );
 }

@@ -12,16 +12,15 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { IconAlertCircle, IconCalculator, IconPlayerStop } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RunProgress } from "../../../components/run-progress";
 import { CalculationStatusBadge } from "../../../components/status-badge";
+import { useConfirmStopCalculation } from "../../../components/stop-calculation-confirm";
 import { STEP_RESULTS_KEY } from "../../../lib/api/get-step-results";
 import type { Strategy } from "../../../lib/api/request-calculation";
-import { useStopCalculation } from "../../../lib/api/stop-calculation";
 import { isStoppable } from "../../../lib/calculation-status";
 import { formatDateTime } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -110,7 +109,7 @@ function LatestRunCard({
   onStop: () => void;
 }) {
   const { t } = useTranslation();
-  const stop = useStopRun(calc, onStop);
+  const stop = useConfirmStopCalculation(calc, onStop, "stop-confirm-text");
   const status = calc?.calculation_status;
   return (
     <Card h="100%" data-testid="latest-run">
@@ -126,7 +125,7 @@ function LatestRunCard({
               variant="light"
               color="red"
               leftSection={<IconPlayerStop size={14} aria-hidden />}
-              onClick={stop.cancel}
+              onClick={stop.open}
               loading={stop.isPending}
               data-testid="stop-calculation"
             >
@@ -221,37 +220,6 @@ function RunSettings({
       </Stack>
     </Card>
   );
-}
-
-/** Stops the latest run after a confirm dialog naming when it started and by whom. */
-function useStopRun(calc: Calculation | null, clearResults: () => void) {
-  const { t, i18n } = useTranslation();
-  const stop = useStopCalculation();
-  const cancel = () => {
-    if (!calc) return;
-    modals.openConfirmModal({
-      title: t("model:allocation.cancelTitle"),
-      children: (
-        <Text fz="sm" data-testid="stop-confirm-text">
-          {t("common:messages.cancelCalculationConfirm", {
-            time: formatDateTime(calc.started_at ?? calc.requested_at, i18n.language),
-            user: calc.requested_by_user ?? "",
-          })}
-        </Text>
-      ),
-      labels: { confirm: t("common:actions.confirm"), cancel: t("common:actions.cancel") },
-      confirmProps: { color: "red" },
-      onConfirm: () => {
-        clearResults();
-        stop.mutate(calc.calculation_id, {
-          onSuccess: () =>
-            notifySuccess(t("common:messages.checkStatusShortly"), t("common:messages.stoppedSuccessfully")),
-          onError: () => notifyError(t("common:messages.failedToStop")),
-        });
-      },
-    });
-  };
-  return { cancel, isPending: stop.isPending };
 }
 
 function LatestRunDetails({ calc }: { calc: Calculation }) {

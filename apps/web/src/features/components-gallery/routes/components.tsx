@@ -12,6 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
@@ -32,13 +33,7 @@ export default function ComponentsPage() {
     <>
       <PageHeader title={t("app:components.title")} description={t("app:components.subtitle")} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <Card>
-          <Title order={2} fz="lg" mb="sm">
-            {t("app:components.statuses")}
-          </Title>
-          <Text fz="sm" c="dimmed" mb="sm">
-            {t("app:components.statusesText")}
-          </Text>
+        <Section title={t("app:components.statuses")} text={t("app:components.statusesText")}>
           <Group gap="xs" mb="sm">
             <ScenarioStatusBadge status="NEW" />
             <ScenarioStatusBadge status="IN_PROGRESS" />
@@ -49,14 +44,8 @@ export default function ComponentsPage() {
               <CalculationStatusBadge key={s} status={s} />
             ))}
           </Group>
-        </Card>
-        <Card>
-          <Title order={2} fz="lg" mb="sm">
-            {t("app:components.toasts")}
-          </Title>
-          <Text fz="sm" c="dimmed" mb="sm">
-            {t("app:components.toastsText")}
-          </Text>
+        </Section>
+        <Section title={t("app:components.toasts")} text={t("app:components.toastsText")}>
           <Group gap="xs">
             <Button
               variant="light"
@@ -73,62 +62,17 @@ export default function ComponentsPage() {
               {t("common:messages.error")}
             </Button>
           </Group>
-        </Card>
-        <Card>
-          <Title order={2} fz="lg" mb="sm">
-            {t("app:components.formats")}
-          </Title>
-          <Text fz="sm" c="dimmed" mb="sm">
-            {t("app:components.formatsText")}
-          </Text>
-          <div className="cf-table-wrap">
-            <Table miw={520}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("common:language.label")}</Table.Th>
-                  <Table.Th>{t("app:components.number")}</Table.Th>
-                  <Table.Th>{t("app:components.currency")}</Table.Th>
-                  <Table.Th>{t("app:components.percent")}</Table.Th>
-                  <Table.Th>{t("app:components.date")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {LANGUAGES.map((l) => (
-                  <Table.Tr key={l}>
-                    <Table.Td lang={l}>{LANGUAGE_NATIVE_NAMES[l]}</Table.Td>
-                    <Table.Td className="cf-num">{formatNumber(SAMPLE_AMOUNT, l)}</Table.Td>
-                    <Table.Td className="cf-num">{formatCurrency(SAMPLE_AMOUNT, l, "EUR")}</Table.Td>
-                    <Table.Td className="cf-num">{formatPercent(SAMPLE_RATIO, l)}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={0}>
-                        <span>{formatDate(SAMPLE_DATE, l)}</span>
-                        <Text fz="xs" c="dimmed">
-                          {formatDateTime(SAMPLE_DATETIME, l)}
-                        </Text>
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
-        </Card>
-        <Card>
-          <Title order={2} fz="lg" mb="sm">
-            {t("app:components.emptyStates")}
-          </Title>
-          <Text fz="sm" c="dimmed" mb="sm">
-            {t("app:components.emptyStatesText")}
-          </Text>
+        </Section>
+        <Section title={t("app:components.formats")} text={t("app:components.formatsText")}>
+          <FormatsTable />
+        </Section>
+        <Section title={t("app:components.emptyStates")} text={t("app:components.emptyStatesText")}>
           <EmptyState title={t("common:messages.noResults")} description={t("app:components.emptyExample")} />
           <Alert variant="light" color="yellow" icon={<IconInfoCircle aria-hidden />} mt="sm">
             {t("common:context.selectModelFirst")}
           </Alert>
-        </Card>
-        <Card>
-          <Title order={2} fz="lg" mb="sm">
-            {t("app:components.badges")}
-          </Title>
+        </Section>
+        <Section title={t("app:components.badges")}>
           <Group gap="xs">
             <Badge>{t("common:values.beta")}</Badge>
             <Badge variant="light" color="grape">
@@ -140,8 +84,63 @@ export default function ComponentsPage() {
               </Code>
             </Badge>
           </Group>
-        </Card>
+        </Section>
       </SimpleGrid>
     </>
+  );
+}
+
+/** A card of the gallery: its title, what it shows, and the examples. */
+function Section({ title, text, children }: { title: string; text?: string; children: ReactNode }) {
+  return (
+    <Card>
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {text !== undefined && (
+        <Text fz="sm" c="dimmed" mb="sm">
+          {text}
+        </Text>
+      )}
+      {children}
+    </Card>
+  );
+}
+
+/** A number, an amount, a percentage and a date in every language of the app. */
+function FormatsTable() {
+  const { t } = useTranslation();
+  return (
+    <div className="cf-table-wrap">
+      <Table miw={520}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("common:language.label")}</Table.Th>
+            <Table.Th>{t("app:components.number")}</Table.Th>
+            <Table.Th>{t("app:components.currency")}</Table.Th>
+            <Table.Th>{t("app:components.percent")}</Table.Th>
+            <Table.Th>{t("app:components.date")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {LANGUAGES.map((l) => (
+            <Table.Tr key={l}>
+              <Table.Td lang={l}>{LANGUAGE_NATIVE_NAMES[l]}</Table.Td>
+              <Table.Td className="cf-num">{formatNumber(SAMPLE_AMOUNT, l)}</Table.Td>
+              <Table.Td className="cf-num">{formatCurrency(SAMPLE_AMOUNT, l, "EUR")}</Table.Td>
+              <Table.Td className="cf-num">{formatPercent(SAMPLE_RATIO, l)}</Table.Td>
+              <Table.Td>
+                <Stack gap={0}>
+                  <span>{formatDate(SAMPLE_DATE, l)}</span>
+                  <Text fz="xs" c="dimmed">
+                    {formatDateTime(SAMPLE_DATETIME, l)}
+                  </Text>
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }

@@ -60,60 +60,10 @@ export default function DataConnectorSetupPage() {
       </SimpleGrid>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Card h="100%">
-            <Title order={2} fz="lg" mb="sm">
-              {t("app:connector.stepsTitle")}
-            </Title>
-            <List type="ordered" spacing="sm" fz="sm">
-              {STEPS.map((s) => (
-                <List.Item key={s}>{t(s)}</List.Item>
-              ))}
-            </List>
-            <Title order={3} fz="md" mt="lg" mb="xs">
-              {t("app:connector.requestTitle")}
-            </Title>
-            <Code block dir="ltr">
-              {
-                "GET /api/v1/model/scenarios/?model=<model id>&limit=100&offset=0\nAuthorization: Bearer <access token>\nAccept-Language: en"
-              }
-            </Code>
-            <Text fz="xs" c="dimmed" mt="xs">
-              {t("app:connector.requestText")}
-            </Text>
-          </Card>
+          <ConnectSteps />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Card h="100%">
-            <Title order={2} fz="lg" mb="sm">
-              {t("app:connector.tablesTitle")}
-            </Title>
-            <div className="cf-table-wrap">
-              <Table miw={420}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("app:connector.table")}</Table.Th>
-                    <Table.Th>{t("app:connector.contents")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {TABLES.map((tb) => (
-                    <Table.Tr key={tb.name}>
-                      <Table.Td>
-                        <Code>{tb.name}</Code>
-                      </Table.Td>
-                      <Table.Td fz="sm">{t(tb.text)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </div>
-            <Stack gap="xs" mt="md">
-              <Title order={3} fz="md">
-                {t("app:connector.csvTitle")}
-              </Title>
-              <Text fz="sm">{t("app:connector.csvText")}</Text>
-            </Stack>
-          </Card>
+          <ExposedTables />
         </Grid.Col>
       </Grid>
       <Alert
@@ -125,5 +75,71 @@ export default function DataConnectorSetupPage() {
         {t("app:connector.securityText")}
       </Alert>
     </>
+  );
+}
+
+/** How to connect a BI tool, with a sample request. */
+function ConnectSteps() {
+  const { t } = useTranslation();
+  return (
+    <Card h="100%">
+      <Title order={2} fz="lg" mb="sm">
+        {t("app:connector.stepsTitle")}
+      </Title>
+      <List type="ordered" spacing="sm" fz="sm">
+        {STEPS.map((s) => (
+          <List.Item key={s}>{t(s)}</List.Item>
+        ))}
+      </List>
+      <Title order={3} fz="md" mt="lg" mb="xs">
+        {t("app:connector.requestTitle")}
+      </Title>
+      <Code block dir="ltr">
+        {
+          "GET /api/v1/model/scenarios/?model=<model id>&limit=100&offset=0\nAuthorization: Bearer <access token>\nAccept-Language: en"
+        }
+      </Code>
+      <Text fz="xs" c="dimmed" mt="xs">
+        {t("app:connector.requestText")}
+      </Text>
+    </Card>
+  );
+}
+
+/** The tables the connector exposes, and the CSV alternative. */
+function ExposedTables() {
+  const { t } = useTranslation();
+  return (
+    <Card h="100%">
+      <Title order={2} fz="lg" mb="sm">
+        {t("app:connector.tablesTitle")}
+      </Title>
+      <div className="cf-table-wrap">
+        <Table miw={420}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("app:connector.table")}</Table.Th>
+              <Table.Th>{t("app:connector.contents")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {TABLES.map((tb) => (
+              <Table.Tr key={tb.name}>
+                <Table.Td>
+                  <Code>{tb.name}</Code>
+                </Table.Td>
+                <Table.Td fz="sm">{t(tb.text)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
+      <Stack gap="xs" mt="md">
+        <Title order={3} fz="md">
+          {t("app:connector.csvTitle")}
+        </Title>
+        <Text fz="sm">{t("app:connector.csvText")}</Text>
+      </Stack>
+    </Card>
   );
 }

@@ -89,39 +89,7 @@ export function DriverForm({
             {form.errors.form}
           </Alert>
         )}
-        <Stack gap={4}>
-          <Text fz="sm" fw={500}>
-            {t("model:dimensionData.dataType")}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            data={TYPES.map((ty) => ({ value: ty.value, label: t(ty.label) }))}
-            value={form.values.data_type}
-            onChange={(v) => form.setValue("data_type", v as DriverFormValues["data_type"])}
-            disabled={editing}
-            data-testid="driver-type"
-          />
-          {editing && (
-            <Text fz="xs" c="dimmed">
-              {t("data:dimensionManager.typeFixed")}
-            </Text>
-          )}
-        </Stack>
-        {relationship && (
-          <Select
-            label={t("data:dimensionManager.target")}
-            description={t("data:dimensionManager.targetHelp")}
-            data={targets.map(({ value, label }) => ({ value, label }))}
-            value={form.values.target_dimension === null ? null : String(form.values.target_dimension)}
-            onChange={(v) => form.setValue("target_dimension", v ? Number(v) : null)}
-            error={errorText(t, form.errors.target_dimension)}
-            required
-            searchable
-            disabled={editing}
-            nothingFoundMessage={t("common:messages.noResults")}
-            data-testid="driver-target"
-          />
-        )}
+        <TypeAndTarget form={form} targets={targets} editing={editing} />
         <TextInput
           label={t("model:dimensionData.driverName")}
           name="name"
@@ -157,5 +125,57 @@ export function DriverForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type DriverFormState = ReturnType<typeof useZodForm<DriverFormValues>>;
+
+/** The driver's type and, for a relationship, the dimension it names; both fixed once it exists. */
+function TypeAndTarget({
+  form,
+  targets,
+  editing,
+}: {
+  form: DriverFormState;
+  targets: { value: string; label: string }[];
+  editing: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Stack gap={4}>
+        <Text fz="sm" fw={500}>
+          {t("model:dimensionData.dataType")}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          data={TYPES.map((ty) => ({ value: ty.value, label: t(ty.label) }))}
+          value={form.values.data_type}
+          onChange={(v) => form.setValue("data_type", v as DriverFormValues["data_type"])}
+          disabled={editing}
+          data-testid="driver-type"
+        />
+        {editing && (
+          <Text fz="xs" c="dimmed">
+            {t("data:dimensionManager.typeFixed")}
+          </Text>
+        )}
+      </Stack>
+      {form.values.data_type === "DIMENSION" && (
+        <Select
+          label={t("data:dimensionManager.target")}
+          description={t("data:dimensionManager.targetHelp")}
+          data={targets.map(({ value, label }) => ({ value, label }))}
+          value={form.values.target_dimension === null ? null : String(form.values.target_dimension)}
+          onChange={(v) => form.setValue("target_dimension", v ? Number(v) : null)}
+          error={errorText(t, form.errors.target_dimension)}
+          required
+          searchable
+          disabled={editing}
+          nothingFoundMessage={t("common:messages.noResults")}
+          data-testid="driver-target"
+        />
+      )}
+    </>
   );
 }

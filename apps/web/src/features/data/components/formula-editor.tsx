@@ -94,18 +94,7 @@ export function FormulaEditor({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLTextAreaElement>(null);
-  const [debounced] = useDebouncedValue(value, CHECK_DELAY_MS);
-  const check = useQuery({
-    queryKey: ["data", "calculated-drivers", "check", dimension, driverId, debounced],
-    queryFn: async () => ({
-      formula: debounced,
-      ...(await checkFormula(dimension ?? 0, debounced, driverId)),
-    }),
-    enabled: dimension !== null,
-    placeholderData: (previous) => previous,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const check = useFormulaCheck(dimension, driverId, value);
   const insert = (name: string) => {
     const el = ref.current;
     const token = /^[A-Za-z_][\w.]*$/.test(name) ? name : `[${name}]`;
@@ -139,27 +128,7 @@ export function FormulaEditor({
         data-testid="formula-input"
         styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
       />
-      {names.length > 0 && (
-        <Group gap={4} mt={6} wrap="wrap">
-          <Text fz="xs" c="dimmed">
-            {t("data:calcDrivers.available")}
-          </Text>
-          {names.map((n) => (
-            <Badge
-              key={n}
-              component="button"
-              type="button"
-              variant="light"
-              size="sm"
-              tt="none"
-              style={{ cursor: "pointer" }}
-              onClick={() => insert(n)}
-            >
-              {n}
-            </Badge>
-          ))}
-        </Group>
-      )}
+      {names.length > 0 && <NameChips names={names} onInsert={insert} />}
       <Box mt="sm" aria-live="polite">
         {dimension === null ? (
           <Text fz="xs" c="dimmed">
@@ -174,5 +143,47 @@ export function FormulaEditor({
         ) : null}
       </Box>
     </Box>
+  );
+}
+
+/** The server's check of the formula a moment after typing stops; the last verdict stays meanwhile. */
+function useFormulaCheck(dimension: number | null, driverId: number | null, value: string) {
+  const [debounced] = useDebouncedValue(value, CHECK_DELAY_MS);
+  return useQuery({
+    queryKey: ["data", "calculated-drivers", "check", dimension, driverId, debounced],
+    queryFn: async () => ({
+      formula: debounced,
+      ...(await checkFormula(dimension ?? 0, debounced, driverId)),
+    }),
+    enabled: dimension !== null,
+    placeholderData: (previous) => previous,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** The names the formula may read, as chips that insert them. */
+function NameChips({ names, onInsert }: { names: string[]; onInsert: (name: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} mt={6} wrap="wrap">
+      <Text fz="xs" c="dimmed">
+        {t("data:calcDrivers.available")}
+      </Text>
+      {names.map((n) => (
+        <Badge
+          key={n}
+          component="button"
+          type="button"
+          variant="light"
+          size="sm"
+          tt="none"
+          style={{ cursor: "pointer" }}
+          onClick={() => onInsert(n)}
+        >
+          {n}
+        </Badge>
+      ))}
+    </Group>
   );
 }

@@ -1,9 +1,10 @@
 import type { Activity } from "@costflow/contract/activities";
 import { Badge, Button, Card, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiTable } from "../../../components/api-table";
+import { ApiTable, type ColumnSpec } from "../../../components/api-table";
 import { EditDeleteButtons } from "../../../components/edit-delete-buttons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
@@ -17,18 +18,55 @@ import { ACTIVITIES_KEY, getActivities } from "../api/get-activities";
 import { getDeleteImpact } from "../api/get-delete-impact";
 import { useSaveActivity } from "../api/save-activity";
 import { ActivityForm } from "../components/activity-form";
+import { savedAndClosed } from "../components/saved-and-closed";
 import { ScopeNote } from "../components/scope-note";
 
 function Activities({ model }: { model: number }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<Activity | "new" | null>(null);
+  const confirmDelete = useConfirmDeleteActivity();
+
+  return (
+    <>
+      <PageHeader
+        title={t("model:activities.title")}
+        description={t("model:activities.subtitle")}
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setEditing("new")}
+            data-testid="create-activity"
+          >
+            {t("data:activities.create")}
+          </Button>
+        }
+      />
+      <ScopeNote>{t("model:activities.scope")}</ScopeNote>
+      <Card>
+        <ApiTable<Activity>
+          queryKey={[...ACTIVITIES_KEY, model]}
+          fetcher={(p: PageParams) => getActivities(model, p)}
+          searchable
+          defaultSort={[{ id: "code", desc: false }]}
+          emptyTitle={t("common:messages.noResults")}
+          emptyDescription={t("model:activities.empty")}
+          getRowId={(r) => String(r.id)}
+          testId="activities-table"
+          columns={activityColumns(t, setEditing, (r) => void confirmDelete(r))}
+        />
+      </Card>
+      <ActivityModal model={model} editing={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+/** Deleting an activity removes it, its allocations and P&L lines in every scenario: the typed
+ * confirmation lists how many of each (when the impact could be read). */
+function useConfirmDeleteActivity() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const save = useSaveActivity();
   const remove = useDeleteActivity();
-  const [editing, setEditing] = useState<Activity | "new" | null>(null);
-  const current = editing === "new" ? null : editing;
-
-  // Deleting an activity removes it, its allocations and P&L lines in every scenario.
-  const confirmDelete = async (row: Activity) => {
+  return async (row: Activity) => {
     const impact = await getDeleteImpact(row.id).catch(() => null);
     const n = (v: number) => formatInteger(v, lang);
     openTypedConfirm({
@@ -57,116 +95,99 @@ function Activities({ model }: { model: number }) {
         }),
     });
   };
+}
 
+function activityColumns(
+  t: TFunction,
+  onEdit: (row: Activity) => void,
+  onDelete: (row: Activity) => void,
+): ColumnSpec<Activity>[] {
+  return [
+    { id: "code", header: t("data:activities.code"), sortable: true },
+    { id: "name", header: t("model:activities.name"), sortable: true },
+    {
+      id: "description",
+      header: t("model:activities.description"),
+      cell: (r) => (
+        <Text fz="sm" c="dimmed" lineClamp={2} maw={320}>
+          {r.description}
+        </Text>
+      ),
+    },
+    {
+      id: "costpool",
+      header: t("model:activities.costPool"),
+      sortable: true,
+      cell: (r) => r.costpool_name ?? "",
+    },
+    {
+      id: "is_tdabc",
+      header: t("model:activities.tdabc"),
+      sortable: true,
+      cell: (r) =>
+        r.is_tdabc ? (
+          <Badge variant="light" color="grape">
+            {t("model:activities.tdabcYes")}
+          </Badge>
+        ) : (
+          t("common:values.no")
+        ),
+    },
+    {
+      id: "actions",
+      header: t("common:table.actions"),
+      cell: (r) => (
+        <Group gap={4} wrap="nowrap">
+          <EditDeleteButtons onEdit={() => onEdit(r)} onDelete={() => onDelete(r)} />
+        </Group>
+      ),
+    },
+  ];
+}
+
+/** Creating a new activity or editing one, in a modal. */
+function ActivityModal({
+  model,
+  editing,
+  onClose,
+}: {
+  model: number;
+  editing: Activity | "new" | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveActivity();
+  const current = editing === "new" ? null : editing;
   return (
-    <>
-      <PageHeader
-        title={t("model:activities.title")}
-        description={t("model:activities.subtitle")}
-        actions={
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setEditing("new")}
-            data-testid="create-activity"
-          >
-            {t("data:activities.create")}
-          </Button>
-        }
-      />
-      <ScopeNote>{t("model:activities.scope")}</ScopeNote>
-      <Card>
-        <ApiTable<Activity>
-          queryKey={[...ACTIVITIES_KEY, model]}
-          fetcher={(p: PageParams) => getActivities(model, p)}
-          searchable
-          defaultSort={[{ id: "code", desc: false }]}
-          emptyTitle={t("common:messages.noResults")}
-          emptyDescription={t("model:activities.empty")}
-          getRowId={(r) => String(r.id)}
-          testId="activities-table"
-          columns={[
-            { id: "code", header: t("data:activities.code"), sortable: true },
-            { id: "name", header: t("model:activities.name"), sortable: true },
-            {
-              id: "description",
-              header: t("model:activities.description"),
-              cell: (r) => (
-                <Text fz="sm" c="dimmed" lineClamp={2} maw={320}>
-                  {r.description}
-                </Text>
-              ),
-            },
-            {
-              id: "costpool",
-              header: t("model:activities.costPool"),
-              sortable: true,
-              cell: (r) => r.costpool_name ?? "",
-            },
-            {
-              id: "is_tdabc",
-              header: t("model:activities.tdabc"),
-              sortable: true,
-              cell: (r) =>
-                r.is_tdabc ? (
-                  <Badge variant="light" color="grape">
-                    {t("model:activities.tdabcYes")}
-                  </Badge>
-                ) : (
-                  t("common:values.no")
-                ),
-            },
-            {
-              id: "actions",
-              header: t("common:table.actions"),
-              cell: (r) => (
-                <Group gap={4} wrap="nowrap">
-                  <EditDeleteButtons onEdit={() => setEditing(r)} onDelete={() => void confirmDelete(r)} />
-                </Group>
-              ),
-            },
-          ]}
+    <Modal
+      opened={editing !== null}
+      onClose={onClose}
+      title={current ? t("data:activities.edit") : t("data:activities.create")}
+    >
+      {editing !== null && (
+        <ActivityForm
+          model={model}
+          initial={
+            current
+              ? {
+                  name: current.name,
+                  description: current.description,
+                  is_tdabc: current.is_tdabc,
+                  costpool: current.costpool,
+                }
+              : undefined
+          }
+          loading={save.isPending}
+          onCancel={onClose}
+          onSubmit={(values, fail) =>
+            save.mutate(
+              { ...values, model, id: current?.id },
+              savedAndClosed(t, current !== null, onClose, fail),
+            )
+          }
         />
-      </Card>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={current ? t("data:activities.edit") : t("data:activities.create")}
-      >
-        {editing !== null && (
-          <ActivityForm
-            model={model}
-            initial={
-              current
-                ? {
-                    name: current.name,
-                    description: current.description,
-                    is_tdabc: current.is_tdabc,
-                    costpool: current.costpool,
-                  }
-                : undefined
-            }
-            loading={save.isPending}
-            onCancel={() => setEditing(null)}
-            onSubmit={(values, fail) =>
-              save.mutate(
-                { ...values, model, id: current?.id },
-                {
-                  onSuccess: (a) => {
-                    setEditing(null);
-                    notifySuccess(
-                      t(current ? "common:messages.itemUpdated" : "common:messages.itemCreated", {
-                        item: a.name,
-                      }),
-                    );
-                  },
-                  onError: fail,
-                },
-              )
-            }
-          />
-        )}
-      </Modal>
-    </>
+      )}
+    </Modal>
   );
 }
 

@@ -19,6 +19,7 @@ import { useSavePoolValues } from "../api/save-pool-values";
 import { PoolDrivers } from "../components/pool-drivers";
 import { PoolForm } from "../components/pool-form";
 import { PoolValuesForm } from "../components/pool-values-form";
+import { savedAndClosed } from "../components/saved-and-closed";
 import { ScopeNote } from "../components/scope-note";
 import { UploadDialog } from "../components/upload-dialog";
 
@@ -206,17 +207,7 @@ function PoolModal({
           onSubmit={(values, fail) =>
             save.mutate(
               { ...values, model, id: current?.id },
-              {
-                onSuccess: (p) => {
-                  onClose();
-                  notifySuccess(
-                    t(current ? "common:messages.itemUpdated" : "common:messages.itemCreated", {
-                      item: p.name,
-                    }),
-                  );
-                },
-                onError: fail,
-              },
+              savedAndClosed(t, current !== null, onClose, fail),
             )
           }
         />

@@ -21,6 +21,7 @@ import { useSaveAccount } from "../api/save-account";
 import { useSaveAccountValue } from "../api/save-account-value";
 import { AccountForm } from "../components/account-form";
 import { InlineAmount } from "../components/inline-amount";
+import { savedAndClosed } from "../components/saved-and-closed";
 import { ScopeNote } from "../components/scope-note";
 import { UploadDialog } from "../components/upload-dialog";
 
@@ -255,17 +256,7 @@ function AccountModal({
             onSubmit={(values, fail) =>
               save.mutate(
                 { ...values, model, id: current?.account_id },
-                {
-                  onSuccess: (a) => {
-                    onClose();
-                    notifySuccess(
-                      t(current ? "common:messages.itemUpdated" : "common:messages.itemCreated", {
-                        item: a.name,
-                      }),
-                    );
-                  },
-                  onError: fail,
-                },
+                savedAndClosed(t, current !== null, onClose, fail),
               )
             }
           />

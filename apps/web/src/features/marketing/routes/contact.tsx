@@ -16,7 +16,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconClock, IconMail, IconMailForward, IconMessageCircle } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { SUPPORT_EMAIL } from "../../../lib/constants";
@@ -41,23 +41,6 @@ const TOPICS = [
 
 export default function ContactPage() {
   const { t } = useTranslation();
-  const [composed, setComposed] = useState(false);
-  const form = useZodForm(contactSchema, { name: "", email: "", company: "", topic: "", message: "" });
-  const v = form.values;
-
-  // There is no contact API: the validated message opens in the visitor's own mail client,
-  // addressed to support, so nothing is silently lost.
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = form.validate();
-    if (!parsed) return;
-    const topic = t(TOPICS.find((x) => x.value === parsed.topic)?.label ?? "public:contact.topics.other");
-    const subject = t("public:contact.mailSubject", { topic, name: parsed.name });
-    const body = `${parsed.message}\n\n— ${parsed.name}${parsed.company ? `, ${parsed.company}` : ""} <${parsed.email}>`;
-    window.location.href = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-    setComposed(true);
-  };
-
   return (
     <Container size="lg" py={{ base: 40, sm: 72 }}>
       <Stack gap="xs" mb={40} maw={680}>
@@ -71,108 +54,137 @@ export default function ContactPage() {
       <Grid gap={40}>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card p="xl">
-            <form onSubmit={submit} noValidate data-testid="contact-form">
-              <Stack gap="md">
-                {composed && (
-                  <Alert color="teal" variant="light" icon={<IconMailForward aria-hidden />}>
-                    {t("public:contact.composed", { email: SUPPORT_EMAIL })}
-                  </Alert>
-                )}
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    label={t("public:contact.name")}
-                    autoComplete="name"
-                    value={v.name}
-                    onChange={(e) => form.setValue("name", e.currentTarget.value)}
-                    error={errorText(t, form.errors.name)}
-                    required
-                  />
-                  <TextInput
-                    label={t("auth:fields.email")}
-                    type="email"
-                    autoComplete="email"
-                    dir="ltr"
-                    value={v.email}
-                    onChange={(e) => form.setValue("email", e.currentTarget.value)}
-                    error={errorText(t, form.errors.email)}
-                    required
-                  />
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    label={t("auth:fields.companyName")}
-                    autoComplete="organization"
-                    value={v.company}
-                    onChange={(e) => form.setValue("company", e.currentTarget.value)}
-                  />
-                  <Select
-                    label={t("public:contact.topic")}
-                    data={TOPICS.map((x) => ({ value: x.value, label: t(x.label) }))}
-                    value={v.topic || null}
-                    onChange={(val) => form.setValue("topic", val ?? "")}
-                    error={errorText(t, form.errors.topic)}
-                    required
-                  />
-                </SimpleGrid>
-                <Textarea
-                  label={t("public:contact.message")}
-                  minRows={5}
-                  autosize
-                  value={v.message}
-                  onChange={(e) => form.setValue("message", e.currentTarget.value)}
-                  error={errorText(t, form.errors.message)}
-                  required
-                />
-                <Group justify="flex-end">
-                  <Button type="submit" data-testid="contact-submit">
-                    {t("public:contact.send")}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
+            <ContactForm />
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            <Group align="flex-start" wrap="nowrap">
-              <ThemeIcon size={40} variant="light" radius="md">
-                <IconMail size={20} aria-hidden />
-              </ThemeIcon>
-              <Stack gap={2}>
-                <Text fw={650}>{t("public:contact.supportTitle")}</Text>
-                <Anchor href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
-                  {SUPPORT_EMAIL}
-                </Anchor>
-                <Text fz="sm" c="dimmed">
-                  {t("public:contact.supportText")}
-                </Text>
-              </Stack>
-            </Group>
-            <Group align="flex-start" wrap="nowrap">
-              <ThemeIcon size={40} variant="light" radius="md">
-                <IconClock size={20} aria-hidden />
-              </ThemeIcon>
-              <Stack gap={2}>
-                <Text fw={650}>{t("public:contact.hoursTitle")}</Text>
-                <Text fz="sm" c="dimmed">
-                  {t("public:contact.hoursText")}
-                </Text>
-              </Stack>
-            </Group>
-            <Group align="flex-start" wrap="nowrap">
-              <ThemeIcon size={40} variant="light" radius="md">
-                <IconMessageCircle size={20} aria-hidden />
-              </ThemeIcon>
-              <Stack gap={2}>
-                <Text fw={650}>{t("public:contact.languagesTitle")}</Text>
-                <Text fz="sm" c="dimmed">
-                  {t("public:contact.languagesText")}
-                </Text>
-              </Stack>
-            </Group>
+            <ContactItem icon={IconMail} title={t("public:contact.supportTitle")}>
+              <Anchor href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
+                {SUPPORT_EMAIL}
+              </Anchor>
+              <Text fz="sm" c="dimmed">
+                {t("public:contact.supportText")}
+              </Text>
+            </ContactItem>
+            <ContactItem icon={IconClock} title={t("public:contact.hoursTitle")}>
+              <Text fz="sm" c="dimmed">
+                {t("public:contact.hoursText")}
+              </Text>
+            </ContactItem>
+            <ContactItem icon={IconMessageCircle} title={t("public:contact.languagesTitle")}>
+              <Text fz="sm" c="dimmed">
+                {t("public:contact.languagesText")}
+              </Text>
+            </ContactItem>
           </Stack>
         </Grid.Col>
       </Grid>
     </Container>
+  );
+}
+
+/** One way to reach us: an icon, a title and what follows. */
+function ContactItem({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: typeof IconMail;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Group align="flex-start" wrap="nowrap">
+      <ThemeIcon size={40} variant="light" radius="md">
+        <Icon size={20} aria-hidden />
+      </ThemeIcon>
+      <Stack gap={2}>
+        <Text fw={650}>{title}</Text>
+        {children}
+      </Stack>
+    </Group>
+  );
+}
+
+/** The message form. There is no contact API: the validated message opens in the visitor's own
+ * mail client, addressed to support, so nothing is silently lost. */
+function ContactForm() {
+  const { t } = useTranslation();
+  const [composed, setComposed] = useState(false);
+  const form = useZodForm(contactSchema, { name: "", email: "", company: "", topic: "", message: "" });
+  const v = form.values;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = form.validate();
+    if (!parsed) return;
+    const topic = t(TOPICS.find((x) => x.value === parsed.topic)?.label ?? "public:contact.topics.other");
+    const subject = t("public:contact.mailSubject", { topic, name: parsed.name });
+    const body = `${parsed.message}\n\n— ${parsed.name}${parsed.company ? `, ${parsed.company}` : ""} <${parsed.email}>`;
+    window.location.href = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+    setComposed(true);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="contact-form">
+      <Stack gap="md">
+        {composed && (
+          <Alert color="teal" variant="light" icon={<IconMailForward aria-hidden />}>
+            {t("public:contact.composed", { email: SUPPORT_EMAIL })}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t("public:contact.name")}
+            autoComplete="name"
+            value={v.name}
+            onChange={(e) => form.setValue("name", e.currentTarget.value)}
+            error={errorText(t, form.errors.name)}
+            required
+          />
+          <TextInput
+            label={t("auth:fields.email")}
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            value={v.email}
+            onChange={(e) => form.setValue("email", e.currentTarget.value)}
+            error={errorText(t, form.errors.email)}
+            required
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t("auth:fields.companyName")}
+            autoComplete="organization"
+            value={v.company}
+            onChange={(e) => form.setValue("company", e.currentTarget.value)}
+          />
+          <Select
+            label={t("public:contact.topic")}
+            data={TOPICS.map((x) => ({ value: x.value, label: t(x.label) }))}
+            value={v.topic || null}
+            onChange={(val) => form.setValue("topic", val ?? "")}
+            error={errorText(t, form.errors.topic)}
+            required
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t("public:contact.message")}
+          minRows={5}
+          autosize
+          value={v.message}
+          onChange={(e) => form.setValue("message", e.currentTarget.value)}
+          error={errorText(t, form.errors.message)}
+          required
+        />
+        <Group justify="flex-end">
+          <Button type="submit" data-testid="contact-submit">
+            {t("public:contact.send")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

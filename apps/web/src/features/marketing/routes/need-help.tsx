@@ -61,64 +61,28 @@ export default function NeedHelpPage() {
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" mb={48}>
-        <Card>
-          <Text fw={650} mb={4}>
-            {t("public:help.quick.accountTitle")}
-          </Text>
-          <Text fz="sm" c="dimmed" mb="md">
-            {t("public:help.quick.accountText")}
-          </Text>
-          <Button component={Link} to="/forgot-password" variant="light" size="xs">
-            {t("public:help.quick.accountAction")}
-          </Button>
-        </Card>
-        <Card>
-          <Text fw={650} mb={4}>
-            {t("public:help.quick.companyTitle")}
-          </Text>
-          <Text fz="sm" c="dimmed" mb="md">
-            {t("public:help.quick.companyText")}
-          </Text>
-          <Button component={Link} to="/company-signup" variant="light" size="xs">
-            {t("public:help.quick.companyAction")}
-          </Button>
-        </Card>
-        <Card>
-          <Text fw={650} mb={4}>
-            {t("public:help.quick.contactTitle")}
-          </Text>
-          <Text fz="sm" c="dimmed" mb="md">
-            {t("public:help.quick.contactText")}
-          </Text>
-          <Button component={Link} to="/contact" variant="light" size="xs">
-            {t("public:nav.contacts")}
-          </Button>
-        </Card>
+        <QuickHelp
+          title={t("public:help.quick.accountTitle")}
+          text={t("public:help.quick.accountText")}
+          to="/forgot-password"
+          action={t("public:help.quick.accountAction")}
+        />
+        <QuickHelp
+          title={t("public:help.quick.companyTitle")}
+          text={t("public:help.quick.companyText")}
+          to="/company-signup"
+          action={t("public:help.quick.companyAction")}
+        />
+        <QuickHelp
+          title={t("public:help.quick.contactTitle")}
+          text={t("public:help.quick.contactText")}
+          to="/contact"
+          action={t("public:nav.contacts")}
+        />
       </SimpleGrid>
       <Stack gap={40}>
         {TOPICS.map((topic) => (
-          <Stack key={topic.title} gap="md">
-            <Group gap="sm">
-              <ThemeIcon variant="light" size={36} radius="md">
-                <topic.icon size={20} aria-hidden />
-              </ThemeIcon>
-              <Title order={2} fz="xl">
-                {t(topic.title)}
-              </Title>
-            </Group>
-            <Accordion variant="separated" radius="md">
-              {topic.items.map((id) => (
-                <Accordion.Item key={id} value={id}>
-                  <Accordion.Control>{t(Q[id]!.q)}</Accordion.Control>
-                  <Accordion.Panel>
-                    <Text fz="sm" c="dimmed" className="cf-prose">
-                      {t(Q[id]!.a)}
-                    </Text>
-                  </Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
-          </Stack>
+          <TopicQuestions key={topic.title} topic={topic} />
         ))}
       </Stack>
       <Card mt={48} p="xl">
@@ -141,5 +105,51 @@ export default function NeedHelpPage() {
         </Group>
       </Card>
     </Container>
+  );
+}
+
+/** A common need: what it is, and the page that answers it. */
+function QuickHelp({ title, text, to, action }: { title: string; text: string; to: string; action: string }) {
+  return (
+    <Card>
+      <Text fw={650} mb={4}>
+        {title}
+      </Text>
+      <Text fz="sm" c="dimmed" mb="md">
+        {text}
+      </Text>
+      <Button component={Link} to={to} variant="light" size="xs">
+        {action}
+      </Button>
+    </Card>
+  );
+}
+
+/** A topic's questions, each opening on its answer. */
+function TopicQuestions({ topic }: { topic: (typeof TOPICS)[number] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <ThemeIcon variant="light" size={36} radius="md">
+          <topic.icon size={20} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} fz="xl">
+          {t(topic.title)}
+        </Title>
+      </Group>
+      <Accordion variant="separated" radius="md">
+        {topic.items.map((id) => (
+          <Accordion.Item key={id} value={id}>
+            <Accordion.Control>{t(Q[id]!.q)}</Accordion.Control>
+            <Accordion.Panel>
+              <Text fz="sm" c="dimmed" className="cf-prose">
+                {t(Q[id]!.a)}
+              </Text>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </Stack>
   );
 }

@@ -26,7 +26,7 @@ import { useMarkNotificationRead } from "../api/mark-notification-read";
 import { useNewNotificationToasts } from "./use-new-notification-toasts";
 
 export function NotificationBell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [polling, setPolling] = useState(true);
   const [opened, setOpened] = useState(false);
@@ -72,86 +72,14 @@ export function NotificationBell() {
         </Indicator>
       </Popover.Target>
       <Popover.Dropdown p={0}>
-        <Group justify="space-between" px="md" py="sm">
-          <Group gap={6}>
-            <Text fw={600}>{t("common:notifications.title")}</Text>
-            {unread > 0 && (
-              <Badge size="sm" variant="light">
-                {t("common:notifications.unread", { count: unread })}
-              </Badge>
-            )}
-          </Group>
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            disabled={unread === 0}
-            loading={markAll.isPending}
-            onClick={() => markAll.mutate()}
-          >
-            {t("common:notifications.markAll")}
-          </Button>
-        </Group>
+        <PanelHeader unread={unread} markingAll={markAll.isPending} onMarkAll={() => markAll.mutate()} />
         <Divider />
-        <ScrollArea.Autosize mah={360}>
-          {isError && (
-            <Text c="red" fz="sm" p="md">
-              {t("common:messages.somethingFailed")}
-            </Text>
-          )}
-          {!isError && items.length === 0 && (
-            <Text c="dimmed" fz="sm" p="md" ta="center">
-              {t("common:notifications.empty")}
-            </Text>
-          )}
-          <Stack gap={0}>
-            {items.map((n) => (
-              <UnstyledButton
-                key={n.id}
-                onClick={() => open(n)}
-                px="md"
-                py="sm"
-                className="cf-notification"
-                data-unread={!n.is_read || undefined}
-              >
-                <Group gap="sm" wrap="nowrap" align="flex-start">
-                  <Box
-                    mt={6}
-                    w={8}
-                    h={8}
-                    style={{ borderRadius: 8, flexShrink: 0 }}
-                    bg={n.is_read ? "transparent" : "indigo"}
-                    aria-hidden
-                  />
-                  <Box style={{ minWidth: 0 }}>
-                    <Text fz="sm" fw={n.is_read ? 400 : 600} lineClamp={1}>
-                      {n.title}
-                    </Text>
-                    <Text fz="xs" c="dimmed" lineClamp={2}>
-                      {n.message}
-                    </Text>
-                    <Text fz="xs" c="dimmed" mt={2}>
-                      {formatDateTime(n.created_at, i18n.language)}
-                    </Text>
-                  </Box>
-                  {!n.is_read && (
-                    <Anchor
-                      component="span"
-                      fz="xs"
-                      ms="auto"
-                      style={{ whiteSpace: "nowrap" }}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        markOne.mutate({ id: n.id });
-                      }}
-                    >
-                      {t("common:notifications.markRead")}
-                    </Anchor>
-                  )}
-                </Group>
-              </UnstyledButton>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
+        <NotificationList
+          items={items}
+          failed={isError}
+          onOpen={open}
+          onMarkRead={(n) => markOne.mutate({ id: n.id })}
+        />
         <Divider />
         <Group px="md" py="xs" justify="space-between">
           <Switch
@@ -163,5 +91,136 @@ export function NotificationBell() {
         </Group>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** The latest notifications, newest first; or why there are none to show. */
+function NotificationList({
+  items,
+  failed,
+  onOpen,
+  onMarkRead,
+}: {
+  items: AppNotification[];
+  failed: boolean;
+  onOpen: (n: AppNotification) => void;
+  onMarkRead: (n: AppNotification) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ScrollArea.Autosize mah={360}>
+      {failed && (
+        <Text c="red" fz="sm" p="md">
+          {t("common:messages.somethingFailed")}
+        </Text>
+      )}
+      {!failed && items.length === 0 && (
+        <Text c="dimmed" fz="sm" p="md" ta="center">
+          {t("common:notifications.empty")}
+        </Text>
+      )}
+      <Stack gap={0}>
+        {items.map((n) => (
+          <NotificationItem
+            key={n.id}
+            notification={n}
+            onOpen={() => onOpen(n)}
+            onMarkRead={() => onMarkRead(n)}
+          />
+        ))}
+      </Stack>
+    </ScrollArea.Autosize>
+  );
+}
+
+/** The panel's title, the unread count and "mark all as read". */
+function PanelHeader({
+  unread,
+  markingAll,
+  onMarkAll,
+}: {
+  unread: number;
+  markingAll: boolean;
+  onMarkAll: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" px="md" py="sm">
+      <Group gap={6}>
+        <Text fw={600}>{t("common:notifications.title")}</Text>
+        {unread > 0 && (
+          <Badge size="sm" variant="light">
+            {t("common:notifications.unread", { count: unread })}
+          </Badge>
+        )}
+      </Group>
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        disabled={unread === 0}
+        loading={markingAll}
+        onClick={onMarkAll}
+      >
+        {t("common:notifications.markAll")}
+      </Button>
+    </Group>
+  );
+}
+
+/** One notification: a dot while unread, title, message, date and "mark as read". */
+function NotificationItem({
+  notification: n,
+  onOpen,
+  onMarkRead,
+}: {
+  notification: AppNotification;
+  onOpen: () => void;
+  onMarkRead: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <UnstyledButton
+      onClick={onOpen}
+      px="md"
+      py="sm"
+      className="cf-notification"
+      data-unread={!n.is_read || undefined}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Box
+          mt={6}
+          w={8}
+          h={8}
+          style={{ borderRadius: 8, flexShrink: 0 }}
+          bg={n.is_read ? "transparent" : "indigo"}
+          aria-hidden
+        />
+        <Box style={{ minWidth: 0 }}>
+          <Text fz="sm" fw={n.is_read ? 400 : 600} lineClamp={1}>
+            {n.title}
+          </Text>
+          <Text fz="xs" c="dimmed" lineClamp={2}>
+            {n.message}
+          </Text>
+          <Text fz="xs" c="dimmed" mt={2}>
+            {formatDateTime(n.created_at, i18n.language)}
+          </Text>
+        </Box>
+        {!n.is_read && (
+          <Anchor
+            component="span"
+            fz="xs"
+            ms="auto"
+            style={{ whiteSpace: "nowrap" }}
+            onClick={(e) => {
+              e.stopPropagation();
+              onMarkRead();
+            }}
+          >
+            {t("common:notifications.markRead")}
+          </Anchor>
+        )}
+      </Group>
+    </UnstyledButton>
   );
 }

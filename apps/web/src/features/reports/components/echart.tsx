@@ -26,7 +26,7 @@ echarts.use([
 ]);
 
 /** What a chart's option builder needs to be readable in both schemes and mirrored in Arabic. */
-interface ChartLook {
+export interface ChartLook {
   rtl: boolean;
   dark: boolean;
   /** Text colour of labels and axes for the current scheme. */

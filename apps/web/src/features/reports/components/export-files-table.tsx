@@ -1,8 +1,9 @@
 import { ActionIcon, Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
 import { IconDownload, IconPlayerStop, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { ApiTable } from "../../../components/api-table";
+import { ApiTable, type ColumnSpec } from "../../../components/api-table";
 import { CalculationStatusBadge } from "../../../components/status-badge";
 import { formatInteger } from "../../../lib/format";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -39,17 +40,7 @@ export function ExportFilesTable({
   emptyDescription: string;
 }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: EXPORT_FILES_KEY });
-  const act = async (work: () => Promise<unknown>, done?: string) => {
-    try {
-      await work();
-      if (done) notifySuccess(done);
-    } catch (error) {
-      notifyError(tableErrorText(error) ?? t("common:messages.pleaseTryAgain"), t("common:messages.error"));
-    }
-    await refresh();
-  };
+  const act = useFileAction();
   return (
     <ApiTable<ExportFileRow>
       queryKey={[...EXPORT_FILES_KEY, scenario]}
@@ -60,101 +51,125 @@ export function ExportFilesTable({
       exportable={false}
       refetchInterval={3000}
       getRowId={(r) => String(r.id)}
-      columns={[
-        {
-          id: "title",
-          header: t("report:export.file"),
-          cell: (r) => (
-            <Stack gap={0}>
-              <Text fz="sm">{r.file_name || r.title}</Text>
-              {r.error_message && (
-                <Text fz="xs" c="red" data-testid="download-error">
-                  {r.error_message}
-                </Text>
-              )}
-            </Stack>
-          ),
-        },
-        {
-          id: "kind",
-          header: t("report:export.type"),
-          sortable: true,
-          cell: (r) => t(`report:export.types.${r.kind}`, { defaultValue: r.kind }),
-        },
-        { id: "requested_by", header: t("report:export.requestedBy") },
-        { id: "requested_at", header: t("report:export.requestedAt"), kind: "datetime", sortable: true },
-        {
-          id: "status",
-          header: t("report:export.status"),
-          sortable: true,
-          cell: (r) => (
-            <Stack gap={4} data-status={r.status}>
-              <CalculationStatusBadge status={r.status} />
-              {r.status === "PROCESSING" && (
-                <Progress
-                  value={Math.round(r.progress * 100)}
-                  size="sm"
-                  aria-label={t("report:export.progress", { percent: Math.round(r.progress * 100) })}
-                />
-              )}
-            </Stack>
-          ),
-        },
-        {
-          id: "size_bytes",
-          header: t("report:export.size"),
-          kind: "number",
-          sortable: true,
-          cell: (r) => (
-            <span className="cf-num" dir="ltr">
-              {sizeText(r.size_bytes, i18n.language)}
-            </span>
-          ),
-        },
-        {
-          id: "actions",
-          header: t("common:table.actions"),
-          cell: (r) => (
-            <Group gap={4} wrap="nowrap">
-              {r.download_url && (
-                <Tooltip label={t("report:export.download")}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`${t("report:export.download")} ${r.file_name ?? ""}`}
-                    data-testid="download-file"
-                    onClick={() => void act(() => downloadExportFile(r))}
-                  >
-                    <IconDownload size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              {r.can_stop && (
-                <Tooltip label={t("report:export.stop")}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="orange"
-                    aria-label={t("report:export.stop")}
-                    onClick={() => void act(() => stopExportFile(r.id), t("report:export.stopped"))}
-                  >
-                    <IconPlayerStop size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              <Tooltip label={t("report:export.delete")}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`${t("report:export.delete")} ${r.file_name ?? ""}`}
-                  data-testid="delete-file"
-                  onClick={() => void act(() => deleteExportFile(r.id), t("report:export.deleted"))}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          ),
-        },
-      ]}
+      columns={fileColumns(t, i18n.language, act)}
     />
+  );
+}
+
+type FileAction = (work: () => Promise<unknown>, done?: string) => Promise<void>;
+
+/** Runs a download, stop or delete: says so when it is done or failed, then refreshes the list. */
+function useFileAction(): FileAction {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: EXPORT_FILES_KEY });
+  return async (work, done) => {
+    try {
+      await work();
+      if (done) notifySuccess(done);
+    } catch (error) {
+      notifyError(tableErrorText(error) ?? t("common:messages.pleaseTryAgain"), t("common:messages.error"));
+    }
+    await refresh();
+  };
+}
+
+function fileColumns(t: TFunction, lang: string, act: FileAction): ColumnSpec<ExportFileRow>[] {
+  return [
+    {
+      id: "title",
+      header: t("report:export.file"),
+      cell: (r) => (
+        <Stack gap={0}>
+          <Text fz="sm">{r.file_name || r.title}</Text>
+          {r.error_message && (
+            <Text fz="xs" c="red" data-testid="download-error">
+              {r.error_message}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      id: "kind",
+      header: t("report:export.type"),
+      sortable: true,
+      cell: (r) => t(`report:export.types.${r.kind}`, { defaultValue: r.kind }),
+    },
+    { id: "requested_by", header: t("report:export.requestedBy") },
+    { id: "requested_at", header: t("report:export.requestedAt"), kind: "datetime", sortable: true },
+    {
+      id: "status",
+      header: t("report:export.status"),
+      sortable: true,
+      cell: (r) => (
+        <Stack gap={4} data-status={r.status}>
+          <CalculationStatusBadge status={r.status} />
+          {r.status === "PROCESSING" && (
+            <Progress
+              value={Math.round(r.progress * 100)}
+              size="sm"
+              aria-label={t("report:export.progress", { percent: Math.round(r.progress * 100) })}
+            />
+          )}
+        </Stack>
+      ),
+    },
+    {
+      id: "size_bytes",
+      header: t("report:export.size"),
+      kind: "number",
+      sortable: true,
+      cell: (r) => (
+        <span className="cf-num" dir="ltr">
+          {sizeText(r.size_bytes, lang)}
+        </span>
+      ),
+    },
+    { id: "actions", header: t("common:table.actions"), cell: (r) => <FileActions row={r} act={act} /> },
+  ];
+}
+
+/** Download (when the file is ready), stop (while it can be stopped) and delete. */
+function FileActions({ row: r, act }: { row: ExportFileRow; act: FileAction }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      {r.download_url && (
+        <Tooltip label={t("report:export.download")}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${t("report:export.download")} ${r.file_name ?? ""}`}
+            data-testid="download-file"
+            onClick={() => void act(() => downloadExportFile(r))}
+          >
+            <IconDownload size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {r.can_stop && (
+        <Tooltip label={t("report:export.stop")}>
+          <ActionIcon
+            variant="subtle"
+            color="orange"
+            aria-label={t("report:export.stop")}
+            onClick={() => void act(() => stopExportFile(r.id), t("report:export.stopped"))}
+          >
+            <IconPlayerStop size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Tooltip label={t("report:export.delete")}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`${t("report:export.delete")} ${r.file_name ?? ""}`}
+          data-testid="delete-file"
+          onClick={() => void act(() => deleteExportFile(r.id), t("report:export.deleted"))}
+        >
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }

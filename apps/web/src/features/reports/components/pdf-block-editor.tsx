@@ -12,6 +12,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconTrash } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_REPORT_TOP } from "../../../lib/constants";
 
@@ -88,6 +89,72 @@ export function PdfBlockEditor({
 }: Props) {
   const { t } = useTranslation();
   const set = (patch: Record<string, unknown>) => onChange({ ...block, ...patch } as PdfBlockInput);
+  const fields = fieldMakers(block, dimensions, lines, set, t);
+
+  return (
+    <Card withBorder padding="sm" data-testid={`pdf-block-${index}`}>
+      <BlockHeader type={block.type} index={index} count={count} onMove={onMove} onRemove={onRemove} />
+      <Stack gap={6}>
+        {block.type === "heading" && (
+          <TextInput
+            label={t("report:pdf.headingText")}
+            value={block.text}
+            onChange={(e) => set({ text: e.currentTarget.value })}
+            size="xs"
+          />
+        )}
+        {block.type === "text" && (
+          <Textarea
+            label={t("report:pdf.text")}
+            value={block.text}
+            onChange={(e) => set({ text: e.currentTarget.value })}
+            autosize
+            minRows={2}
+            size="xs"
+          />
+        )}
+        {(block.type === "whale" || block.type === "waterfall") &&
+          fields.dimensionSelect("dimension", t("report:dimension"))}
+        {block.type === "treemap" && (
+          <>
+            {fields.dimensionSelect("dimension", t("report:dimension"))}
+            <Select
+              label={t("report:pdf.measure")}
+              data={[{ value: "cost", label: t("report:pdf.costMeasure") }, ...lines]}
+              value={block.measure ?? "cost"}
+              onChange={(v) => set({ measure: v ?? "cost" })}
+              allowDeselect={false}
+              size="xs"
+            />
+            {fields.limit(500)}
+          </>
+        )}
+        {block.type === "pnl" && (
+          <>
+            {fields.dimensionSelect("dimension", t("report:dimension"))}
+            {fields.limit(500)}
+          </>
+        )}
+        {block.type === "top_bottom" && <TopBottomFields block={block} fields={fields} set={set} />}
+        {block.type === "compare" && (
+          <CompareFields block={block} fields={fields} scenarios={scenarios} set={set} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+type SetBlock = (patch: Record<string, unknown>) => void;
+type FieldMakers = ReturnType<typeof fieldMakers>;
+
+/** The inputs several block kinds share: a dimension, a report line and the row limit. */
+function fieldMakers(
+  block: PdfBlockInput,
+  dimensions: Option[],
+  lines: Option[],
+  set: SetBlock,
+  t: TFunction,
+) {
   const dimensionSelect = (field: "dimension" | "dimension2", label: string) => (
     <Select
       label={label}
@@ -122,123 +189,124 @@ export function PdfBlockEditor({
       size="xs"
     />
   );
+  return { dimensionSelect, lineSelect, limit };
+}
 
+/** The block's number and kind, with the move up, move down and remove buttons. */
+function BlockHeader({
+  type,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  type: BlockType;
+  index: number;
+  count: number;
+  onMove: (delta: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
   return (
-    <Card withBorder padding="sm" data-testid={`pdf-block-${index}`}>
-      <Group justify="space-between" mb={6} wrap="nowrap">
-        <Text fw={600} fz="sm">
-          {index + 1}. {t(`report:pdf.blocks.${block.type}`)}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            aria-label={t("report:pdf.moveUp")}
-            disabled={index === 0}
-            onClick={() => onMove(-1)}
-          >
-            <IconArrowUp size={16} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t("report:pdf.moveDown")}
-            disabled={index === count - 1}
-            onClick={() => onMove(1)}
-          >
-            <IconArrowDown size={16} aria-hidden />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={t("report:pdf.remove")} onClick={onRemove}>
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
-        </Group>
+    <Group justify="space-between" mb={6} wrap="nowrap">
+      <Text fw={600} fz="sm">
+        {index + 1}. {t(`report:pdf.blocks.${type}`)}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        <ActionIcon
+          variant="subtle"
+          aria-label={t("report:pdf.moveUp")}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        >
+          <IconArrowUp size={16} aria-hidden />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          aria-label={t("report:pdf.moveDown")}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        >
+          <IconArrowDown size={16} aria-hidden />
+        </ActionIcon>
+        <ActionIcon variant="subtle" color="red" aria-label={t("report:pdf.remove")} onClick={onRemove}>
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
       </Group>
-      <Stack gap={6}>
-        {block.type === "heading" && (
-          <TextInput
-            label={t("report:pdf.headingText")}
-            value={block.text}
-            onChange={(e) => set({ text: e.currentTarget.value })}
-            size="xs"
-          />
-        )}
-        {block.type === "text" && (
-          <Textarea
-            label={t("report:pdf.text")}
-            value={block.text}
-            onChange={(e) => set({ text: e.currentTarget.value })}
-            autosize
-            minRows={2}
-            size="xs"
-          />
-        )}
-        {(block.type === "whale" || block.type === "waterfall") &&
-          dimensionSelect("dimension", t("report:dimension"))}
-        {block.type === "treemap" && (
-          <>
-            {dimensionSelect("dimension", t("report:dimension"))}
-            <Select
-              label={t("report:pdf.measure")}
-              data={[{ value: "cost", label: t("report:pdf.costMeasure") }, ...lines]}
-              value={block.measure ?? "cost"}
-              onChange={(v) => set({ measure: v ?? "cost" })}
-              allowDeselect={false}
-              size="xs"
-            />
-            {limit(500)}
-          </>
-        )}
-        {block.type === "pnl" && (
-          <>
-            {dimensionSelect("dimension", t("report:dimension"))}
-            {limit(500)}
-          </>
-        )}
-        {block.type === "top_bottom" && (
-          <>
-            {dimensionSelect("dimension", t("report:dimension"))}
-            {lineSelect("line", t("report:pdf.line"), true)}
-            <SegmentedControl
-              size="xs"
-              value={block.side ?? "top"}
-              onChange={(v) => set({ side: v })}
-              data={[
-                { value: "top", label: t("report:visualization.top") },
-                { value: "bottom", label: t("report:visualization.bottom") },
-              ]}
-            />
-            {limit(500)}
-          </>
-        )}
-        {block.type === "compare" && (
-          <>
-            <Select
-              label={t("report:pdf.mode")}
-              data={(["scenarios", "dimensions", "lines"] as const).map((m) => ({
-                value: m,
-                label: t(`report:pdf.modes.${m}`),
-              }))}
-              value={block.mode}
-              onChange={(v) => set({ mode: v ?? "dimensions" })}
-              allowDeselect={false}
-              size="xs"
-            />
-            {dimensionSelect("dimension", t("report:dimension"))}
-            {block.mode === "dimensions" && dimensionSelect("dimension2", t("report:pdf.dimension2"))}
-            {block.mode === "scenarios" && (
-              <Select
-                label={t("report:pdf.scenario2")}
-                data={scenarios}
-                value={block.scenario2 ? String(block.scenario2) : null}
-                onChange={(v) => set({ scenario2: v ? Number(v) : undefined })}
-                allowDeselect={false}
-                size="xs"
-              />
-            )}
-            {lineSelect("line", t("report:pdf.line"), true)}
-            {block.mode === "lines" && lineSelect("line2", t("report:pdf.line2"), false)}
-            {limit(500)}
-          </>
-        )}
-      </Stack>
-    </Card>
+    </Group>
+  );
+}
+
+/** A top/bottom block: dimension, line, which end and how many. */
+function TopBottomFields({
+  block,
+  fields,
+  set,
+}: {
+  block: Extract<PdfBlockInput, { type: "top_bottom" }>;
+  fields: FieldMakers;
+  set: SetBlock;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {fields.dimensionSelect("dimension", t("report:dimension"))}
+      {fields.lineSelect("line", t("report:pdf.line"), true)}
+      <SegmentedControl
+        size="xs"
+        value={block.side ?? "top"}
+        onChange={(v) => set({ side: v })}
+        data={[
+          { value: "top", label: t("report:visualization.top") },
+          { value: "bottom", label: t("report:visualization.bottom") },
+        ]}
+      />
+      {fields.limit(500)}
+    </>
+  );
+}
+
+/** A comparison block: its mode, then the second dimension, scenario or line the mode compares. */
+function CompareFields({
+  block,
+  fields,
+  scenarios,
+  set,
+}: {
+  block: Extract<PdfBlockInput, { type: "compare" }>;
+  fields: FieldMakers;
+  scenarios: Option[];
+  set: SetBlock;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Select
+        label={t("report:pdf.mode")}
+        data={(["scenarios", "dimensions", "lines"] as const).map((m) => ({
+          value: m,
+          label: t(`report:pdf.modes.${m}`),
+        }))}
+        value={block.mode}
+        onChange={(v) => set({ mode: v ?? "dimensions" })}
+        allowDeselect={false}
+        size="xs"
+      />
+      {fields.dimensionSelect("dimension", t("report:dimension"))}
+      {block.mode === "dimensions" && fields.dimensionSelect("dimension2", t("report:pdf.dimension2"))}
+      {block.mode === "scenarios" && (
+        <Select
+          label={t("report:pdf.scenario2")}
+          data={scenarios}
+          value={block.scenario2 ? String(block.scenario2) : null}
+          onChange={(v) => set({ scenario2: v ? Number(v) : undefined })}
+          allowDeselect={false}
+          size="xs"
+        />
+      )}
+      {fields.lineSelect("line", t("report:pdf.line"), true)}
+      {block.mode === "lines" && fields.lineSelect("line2", t("report:pdf.line2"), false)}
+      {fields.limit(500)}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Drawer, Group, Stack, Table, Text, Title, useDirection } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
-import { type ReactNode, useCallback, useState } from "react";
+import type { TFunction } from "i18next";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { moneyText } from "../../../lib/format";
 import { useRecordTrace } from "../api/get-record-trace";
@@ -115,71 +116,6 @@ function TraceTable({ trace, money }: { trace: RecordTrace; money: (v: number) =
       else next.add(key);
       return next;
     });
-  const rows: ReactNode[] = [];
-  const row = (
-    key: string,
-    depth: number,
-    kind: string,
-    label: ReactNode,
-    amount: number,
-    expandable: boolean,
-  ) =>
-    rows.push(
-      <Table.Tr key={key} data-testid={`trace-${kind}`}>
-        <Table.Td style={{ paddingInlineStart: 8 + depth * 20 }}>
-          <Group gap={6} wrap="nowrap">
-            {expandable ? (
-              <ActionIcon
-                variant="subtle"
-                size="sm"
-                onClick={() => toggle(key)}
-                aria-expanded={open.has(key)}
-                aria-label={t(open.has(key) ? "report:drill.collapse" : "report:drill.expand")}
-                data-testid={`trace-toggle-${kind}`}
-              >
-                {open.has(key) ? (
-                  <IconChevronDown size={14} aria-hidden />
-                ) : (
-                  <IconChevronRight size={14} className="cf-flip-rtl" aria-hidden />
-                )}
-              </ActionIcon>
-            ) : (
-              <span style={{ width: 22, display: "inline-block" }} />
-            )}
-            <Badge
-              size="xs"
-              variant="light"
-              color={{ activity: "teal", pool: "grape", account: "blue" }[kind]}
-            >
-              {t(`report:drill.${kind}`)}
-            </Badge>
-            <Text fz="sm">{label}</Text>
-          </Group>
-        </Table.Td>
-        <Table.Td style={{ textAlign: "end" }}>
-          <span className="cf-num">{money(amount)}</span>
-        </Table.Td>
-      </Table.Tr>,
-    );
-  for (const a of trace.activities) {
-    const ak = `a${a.activity ?? a.code}`;
-    row(ak, 0, "activity", `${a.code} · ${a.name}`, a.amount, a.pools.length > 0);
-    if (!open.has(ak)) continue;
-    for (const p of a.pools) {
-      const pk = `${ak}p${p.pool ?? "none"}`;
-      row(
-        pk,
-        1,
-        "pool",
-        p.code ? `${p.code} · ${p.name}` : t("report:drill.noPool"),
-        p.amount,
-        p.accounts.length > 0,
-      );
-      if (!open.has(pk)) continue;
-      for (const acc of p.accounts)
-        row(`${pk}c${acc.account ?? acc.code}`, 2, "account", `${acc.code} · ${acc.name}`, acc.amount, false);
-    }
-  }
   return (
     <Table fz="sm" verticalSpacing={4} data-testid="record-trace">
       <Table.Thead>
@@ -189,7 +125,9 @@ function TraceTable({ trace, money }: { trace: RecordTrace; money: (v: number) =
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {rows}
+        {traceRows(trace, open, t).map((row) => (
+          <TraceRow key={row.key} row={row} open={open.has(row.key)} onToggle={toggle} money={money} />
+        ))}
         <Table.Tr>
           <Table.Th>{t("report:drill.recordCost")}</Table.Th>
           <Table.Th style={{ textAlign: "end" }}>
@@ -198,49 +136,153 @@ function TraceTable({ trace, money }: { trace: RecordTrace; money: (v: number) =
             </span>
           </Table.Th>
         </Table.Tr>
-        {trace.pushed.length + trace.rolled_up.length > 0 && (
-          <Table.Tr>
-            <Table.Td colSpan={2}>
-              <Text fz="xs" c="dimmed">
-                {t("report:drill.ofWhich")}
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-        )}
-        {trace.pushed.map((p) => (
-          <Table.Tr
-            key={`push${p.from.id ?? p.from.identifier}${p.activity_code}`}
-            data-testid="trace-pushed"
-          >
-            <Table.Td>
-              <Badge size="xs" variant="light" color="orange" me={6}>
-                {t("report:drill.pushed")}
-              </Badge>
-              {t("report:drill.pushedFrom", {
-                record: p.from.name || p.from.identifier,
-                dimension: p.from.dimension_name,
-                activity: p.activity_name || p.activity_code,
-              })}
-            </Table.Td>
-            <Table.Td style={{ textAlign: "end" }}>
-              <span className="cf-num">{money(p.amount)}</span>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-        {trace.rolled_up.map((r) => (
-          <Table.Tr key={`roll${r.dimension ?? r.dimension_name}`} data-testid="trace-rolled-up">
-            <Table.Td>
-              <Badge size="xs" variant="light" color="gray" me={6}>
-                {t("report:drill.rolledUp")}
-              </Badge>
-              {t("report:drill.rolledUpFrom", { count: r.records, dimension: r.dimension_name })}
-            </Table.Td>
-            <Table.Td style={{ textAlign: "end" }}>
-              <span className="cf-num">{money(r.amount)}</span>
-            </Table.Td>
-          </Table.Tr>
-        ))}
+        <OfWhichRows trace={trace} money={money} />
       </Table.Tbody>
     </Table>
+  );
+}
+
+interface TraceLine {
+  key: string;
+  depth: number;
+  kind: "activity" | "pool" | "account";
+  label: string;
+  amount: number;
+  expandable: boolean;
+}
+
+/** The record's cost by activity, each opened activity by pool, each opened pool by account. */
+function traceRows(trace: RecordTrace, open: ReadonlySet<string>, t: TFunction): TraceLine[] {
+  const rows: TraceLine[] = [];
+  for (const a of trace.activities) {
+    const ak = `a${a.activity ?? a.code}`;
+    rows.push({
+      key: ak,
+      depth: 0,
+      kind: "activity",
+      label: `${a.code} · ${a.name}`,
+      amount: a.amount,
+      expandable: a.pools.length > 0,
+    });
+    if (!open.has(ak)) continue;
+    for (const p of a.pools) {
+      const pk = `${ak}p${p.pool ?? "none"}`;
+      rows.push({
+        key: pk,
+        depth: 1,
+        kind: "pool",
+        label: p.code ? `${p.code} · ${p.name}` : t("report:drill.noPool"),
+        amount: p.amount,
+        expandable: p.accounts.length > 0,
+      });
+      if (!open.has(pk)) continue;
+      for (const acc of p.accounts)
+        rows.push({
+          key: `${pk}c${acc.account ?? acc.code}`,
+          depth: 2,
+          kind: "account",
+          label: `${acc.code} · ${acc.name}`,
+          amount: acc.amount,
+          expandable: false,
+        });
+    }
+  }
+  return rows;
+}
+
+/** One line of the trace, indented by its depth, with its open/close toggle where it has children. */
+function TraceRow({
+  row,
+  open,
+  onToggle,
+  money,
+}: {
+  row: TraceLine;
+  open: boolean;
+  onToggle: (key: string) => void;
+  money: (v: number) => string;
+}) {
+  const { t } = useTranslation();
+  const { key, depth, kind } = row;
+  return (
+    <Table.Tr data-testid={`trace-${kind}`}>
+      <Table.Td style={{ paddingInlineStart: 8 + depth * 20 }}>
+        <Group gap={6} wrap="nowrap">
+          {row.expandable ? (
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              onClick={() => onToggle(key)}
+              aria-expanded={open}
+              aria-label={t(open ? "report:drill.collapse" : "report:drill.expand")}
+              data-testid={`trace-toggle-${kind}`}
+            >
+              {open ? (
+                <IconChevronDown size={14} aria-hidden />
+              ) : (
+                <IconChevronRight size={14} className="cf-flip-rtl" aria-hidden />
+              )}
+            </ActionIcon>
+          ) : (
+            <span style={{ width: 22, display: "inline-block" }} />
+          )}
+          <Badge size="xs" variant="light" color={{ activity: "teal", pool: "grape", account: "blue" }[kind]}>
+            {t(`report:drill.${kind}`)}
+          </Badge>
+          <Text fz="sm">{row.label}</Text>
+        </Group>
+      </Table.Td>
+      <Table.Td style={{ textAlign: "end" }}>
+        <span className="cf-num">{money(row.amount)}</span>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** "Of which": the amounts pushed from other records and rolled up from child records. */
+function OfWhichRows({ trace, money }: { trace: RecordTrace; money: (v: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {trace.pushed.length + trace.rolled_up.length > 0 && (
+        <Table.Tr>
+          <Table.Td colSpan={2}>
+            <Text fz="xs" c="dimmed">
+              {t("report:drill.ofWhich")}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      )}
+      {trace.pushed.map((p) => (
+        <Table.Tr key={`push${p.from.id ?? p.from.identifier}${p.activity_code}`} data-testid="trace-pushed">
+          <Table.Td>
+            <Badge size="xs" variant="light" color="orange" me={6}>
+              {t("report:drill.pushed")}
+            </Badge>
+            {t("report:drill.pushedFrom", {
+              record: p.from.name || p.from.identifier,
+              dimension: p.from.dimension_name,
+              activity: p.activity_name || p.activity_code,
+            })}
+          </Table.Td>
+          <Table.Td style={{ textAlign: "end" }}>
+            <span className="cf-num">{money(p.amount)}</span>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+      {trace.rolled_up.map((r) => (
+        <Table.Tr key={`roll${r.dimension ?? r.dimension_name}`} data-testid="trace-rolled-up">
+          <Table.Td>
+            <Badge size="xs" variant="light" color="gray" me={6}>
+              {t("report:drill.rolledUp")}
+            </Badge>
+            {t("report:drill.rolledUpFrom", { count: r.records, dimension: r.dimension_name })}
+          </Table.Td>
+          <Table.Td style={{ textAlign: "end" }}>
+            <span className="cf-num">{money(r.amount)}</span>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
   );
 }

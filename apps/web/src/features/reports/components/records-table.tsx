@@ -1,7 +1,7 @@
 import { Box, Group, Table, Text, UnstyledButton } from "@mantine/core";
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SortArrow } from "../../../components/data-table";
 
 export interface RecordsColumn<T> {
   id: string;
@@ -34,23 +34,8 @@ export function RecordsTable<T>({
   totalsLabel: string;
   testId: string;
 }) {
-  const { t } = useTranslation();
-  const [sort, setSort] = useState<{ id: string; desc: boolean } | null>(null);
-  const sorted = useMemo(() => {
-    const col = sort && columns.find((c) => c.id === sort.id);
-    if (!sort || !col?.value) return rows;
-    const get = col.value;
-    const dir = sort.desc ? -1 : 1;
-    return [...rows].sort((a, b) => {
-      const x = get(a);
-      const y = get(b);
-      if (x === null) return 1;
-      if (y === null) return -1;
-      return (
-        (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y))) * dir
-      );
-    });
-  }, [rows, columns, sort]);
+  const [sort, setSort] = useState<Sort | null>(null);
+  const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
   const toggle = (id: string) =>
     setSort((s) => (s?.id !== id ? { id, desc: true } : s.desc ? { id, desc: false } : null));
 
@@ -66,38 +51,14 @@ export function RecordsTable<T>({
       >
         <Table.Thead>
           <Table.Tr>
-            {columns.map((c) => {
-              const dir = sort?.id === c.id ? (sort.desc ? "desc" : "asc") : null;
-              return (
-                <Table.Th
-                  key={c.id}
-                  style={{ textAlign: c.numeric ? "end" : undefined, whiteSpace: "nowrap" }}
-                  aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
-                >
-                  {c.value ? (
-                    <UnstyledButton
-                      onClick={() => toggle(c.id)}
-                      fz="xs"
-                      fw={600}
-                      aria-label={t("report:table.sortBy", { column: c.header })}
-                    >
-                      <Group gap={2} wrap="nowrap" justify={c.numeric ? "flex-end" : undefined}>
-                        {c.header}
-                        {dir === "asc" ? (
-                          <IconArrowUp size={12} aria-hidden />
-                        ) : dir === "desc" ? (
-                          <IconArrowDown size={12} aria-hidden />
-                        ) : (
-                          <IconArrowsSort size={12} opacity={0.4} aria-hidden />
-                        )}
-                      </Group>
-                    </UnstyledButton>
-                  ) : (
-                    c.header
-                  )}
-                </Table.Th>
-              );
-            })}
+            {columns.map((c) => (
+              <HeaderCell
+                key={c.id}
+                column={c}
+                dir={sort?.id === c.id ? (sort.desc ? "desc" : "asc") : null}
+                onToggle={() => toggle(c.id)}
+              />
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -136,5 +97,62 @@ export function RecordsTable<T>({
         </Table.Tfoot>
       </Table>
     </Box>
+  );
+}
+
+interface Sort {
+  id: string;
+  desc: boolean;
+}
+
+/** The rows in the column's order (empty values last), or as they came when nothing sorts. */
+function sortRows<T>(rows: T[], columns: RecordsColumn<T>[], sort: Sort | null): T[] {
+  const col = sort && columns.find((c) => c.id === sort.id);
+  if (!sort || !col?.value) return rows;
+  const get = col.value;
+  const dir = sort.desc ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    const x = get(a);
+    const y = get(b);
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return (
+      (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y))) * dir
+    );
+  });
+}
+
+/** A column header: a sort button with its arrow where the column has a value to sort by. */
+function HeaderCell<T>({
+  column: c,
+  dir,
+  onToggle,
+}: {
+  column: RecordsColumn<T>;
+  dir: "asc" | "desc" | null;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Th
+      style={{ textAlign: c.numeric ? "end" : undefined, whiteSpace: "nowrap" }}
+      aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
+    >
+      {c.value ? (
+        <UnstyledButton
+          onClick={onToggle}
+          fz="xs"
+          fw={600}
+          aria-label={t("report:table.sortBy", { column: c.header })}
+        >
+          <Group gap={2} wrap="nowrap" justify={c.numeric ? "flex-end" : undefined}>
+            {c.header}
+            <SortArrow dir={dir} size={12} />
+          </Group>
+        </UnstyledButton>
+      ) : (
+        c.header
+      )}
+    </Table.Th>
   );
 }

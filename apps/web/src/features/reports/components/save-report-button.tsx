@@ -69,41 +69,76 @@ export function SaveReportButton({
         {t("report:save.action")}
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={t("report:save.title")}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
+        <SaveReportForm
+          title={title}
+          onTitle={(value) => {
+            setTitle(value);
+            setError(null);
           }}
-        >
-          <Stack gap="sm">
-            <TextInput
-              label={t("report:save.name")}
-              value={title}
-              onChange={(e) => {
-                setTitle(e.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
-              maxLength={120}
-              data-autofocus
-              data-testid="save-report-title"
-            />
-            <Checkbox
-              label={t("report:save.shared")}
-              checked={shared}
-              onChange={(e) => setShared(e.currentTarget.checked)}
-            />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setOpened(false)}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button type="submit" loading={save.isPending} data-testid="save-report-submit">
-                {t("common:actions.save")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+          error={error}
+          shared={shared}
+          onShared={setShared}
+          saving={save.isPending}
+          onSubmit={submit}
+          onCancel={() => setOpened(false)}
+        />
       </Modal>
     </>
+  );
+}
+
+/** The report's title and whether others of the company see it. */
+function SaveReportForm({
+  title,
+  onTitle,
+  error,
+  shared,
+  onShared,
+  saving,
+  onSubmit,
+  onCancel,
+}: {
+  title: string;
+  onTitle: (title: string) => void;
+  error: string | null;
+  shared: boolean;
+  onShared: (shared: boolean) => void;
+  saving: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={t("report:save.name")}
+          value={title}
+          onChange={(e) => onTitle(e.currentTarget.value)}
+          error={error}
+          maxLength={120}
+          data-autofocus
+          data-testid="save-report-title"
+        />
+        <Checkbox
+          label={t("report:save.shared")}
+          checked={shared}
+          onChange={(e) => onShared(e.currentTarget.checked)}
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button type="submit" loading={saving} data-testid="save-report-submit">
+            {t("common:actions.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

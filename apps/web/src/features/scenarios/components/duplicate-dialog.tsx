@@ -23,20 +23,7 @@ export function DuplicateDialog({
 }) {
   const { t } = useTranslation();
   const run = useDuplicateScenario();
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [steps, setSteps] = useState<string[]>(STEPS);
-  const all = useQuery({
-    queryKey: [...SCENARIOS_KEY, model, "duplicate-options"],
-    queryFn: () => getScenarios(model, { limit: 100, offset: 0, ordering: "name" }),
-    enabled: origin !== null,
-  });
-  useEffect(() => {
-    if (origin) {
-      setChosen([String(origin.id)]);
-      setSteps(STEPS);
-    }
-  }, [origin]);
-  const scenarios = all.data?.results ?? (origin ? [origin] : []);
+  const { scenarios, chosen, setChosen, steps, setSteps } = useDuplicateChoice(model, origin);
   const picked = scenarios.filter((s) => chosen.includes(String(s.id)));
   const single = picked.length === 1 ? picked[0] : null;
 
@@ -72,18 +59,7 @@ export function DuplicateDialog({
           searchable
           data-testid="duplicate-scenarios"
         />
-        <Checkbox.Group
-          label={t("data:scenarios.steps")}
-          description={t("data:scenarios.stepsHelp")}
-          value={steps}
-          onChange={setSteps}
-        >
-          <Group gap="md" mt={6}>
-            {STEPS.map((s) => (
-              <Checkbox key={s} value={s} label={t("data:scenarios.step", { n: s })} />
-            ))}
-          </Group>
-        </Checkbox.Group>
+        <StepsChoice steps={steps} onChange={setSteps} />
         {single && (
           <ScenarioForm
             key={single.id}
@@ -101,28 +77,85 @@ export function DuplicateDialog({
           />
         )}
         {picked.length > 1 && (
-          <>
-            <Text fz="sm" c="dimmed">
-              {t("data:scenarios.copiesNamed")}
-            </Text>
-            <List fz="sm" data-testid="duplicate-names">
-              {picked.map((s) => (
-                <List.Item key={s.id}>
-                  {s.name} → <b>{copyName(s.name)}</b>
-                </List.Item>
-              ))}
-            </List>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={onClose}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button onClick={() => send({})} loading={run.isPending} data-testid="duplicate-submit">
-                {t("data:scenarios.duplicate")}
-              </Button>
-            </Group>
-          </>
+          <SeveralCopies picked={picked} loading={run.isPending} onCancel={onClose} onSend={() => send({})} />
         )}
       </Stack>
     </Modal>
+  );
+}
+
+/** The scenarios to choose from and the chosen ones and steps, reset to the origin and every step
+ * each time the dialog opens on a scenario. */
+function useDuplicateChoice(model: number, origin: Scenario | null) {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [steps, setSteps] = useState<string[]>(STEPS);
+  const all = useQuery({
+    queryKey: [...SCENARIOS_KEY, model, "duplicate-options"],
+    queryFn: () => getScenarios(model, { limit: 100, offset: 0, ordering: "name" }),
+    enabled: origin !== null,
+  });
+  useEffect(() => {
+    if (origin) {
+      setChosen([String(origin.id)]);
+      setSteps(STEPS);
+    }
+  }, [origin]);
+  const scenarios = all.data?.results ?? (origin ? [origin] : []);
+  return { scenarios, chosen, setChosen, steps, setSteps };
+}
+
+/** The allocation steps whose rules the copies take. */
+function StepsChoice({ steps, onChange }: { steps: string[]; onChange: (steps: string[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox.Group
+      label={t("data:scenarios.steps")}
+      description={t("data:scenarios.stepsHelp")}
+      value={steps}
+      onChange={onChange}
+    >
+      <Group gap="md" mt={6}>
+        {STEPS.map((s) => (
+          <Checkbox key={s} value={s} label={t("data:scenarios.step", { n: s })} />
+        ))}
+      </Group>
+    </Checkbox.Group>
+  );
+}
+
+/** Several scenarios: the name each copy gets, and one button for all. */
+function SeveralCopies({
+  picked,
+  loading,
+  onCancel,
+  onSend,
+}: {
+  picked: Scenario[];
+  loading: boolean;
+  onCancel: () => void;
+  onSend: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text fz="sm" c="dimmed">
+        {t("data:scenarios.copiesNamed")}
+      </Text>
+      <List fz="sm" data-testid="duplicate-names">
+        {picked.map((s) => (
+          <List.Item key={s.id}>
+            {s.name} → <b>{copyName(s.name)}</b>
+          </List.Item>
+        ))}
+      </List>
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onCancel}>
+          {t("common:actions.cancel")}
+        </Button>
+        <Button onClick={onSend} loading={loading} data-testid="duplicate-submit">
+          {t("data:scenarios.duplicate")}
+        </Button>
+      </Group>
+    </>
   );
 }

@@ -75,34 +75,7 @@ export function ScenarioForm({
           onChange={(e) => form.setValue("description", e.currentTarget.value)}
           error={errorText(t, form.errors.description)}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <DatePickerInput
-            label={t("model:scenarios.periodFrom")}
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            value={v.period_from || null}
-            onChange={(d) => form.setValue("period_from", d ?? "")}
-            error={errorText(t, form.errors.period_from)}
-            required
-          />
-          <DatePickerInput
-            label={t("model:scenarios.periodTo")}
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            value={v.period_to || null}
-            onChange={(d) => form.setValue("period_to", d ?? "")}
-            error={errorText(t, form.errors.period_to)}
-            required
-          />
-          <Select
-            label={t("model:scenarios.currency")}
-            data={[...CURRENCIES]}
-            value={v.currency}
-            onChange={(c) => form.setValue("currency", c ?? DEFAULT_CURRENCY)}
-            allowDeselect={false}
-            searchable
-            error={errorText(t, form.errors.currency)}
-            required
-          />
-        </SimpleGrid>
+        <PeriodAndCurrency form={form} />
         <Group justify="flex-end" gap="xs">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>
@@ -115,5 +88,41 @@ export function ScenarioForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The scenario's period (from, to) and its currency. */
+function PeriodAndCurrency({ form }: { form: ReturnType<typeof useZodForm<ScenarioFormValues>> }) {
+  const { t } = useTranslation();
+  const v = form.values;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <DatePickerInput
+        label={t("model:scenarios.periodFrom")}
+        leftSection={<IconCalendar size={16} aria-hidden />}
+        value={v.period_from || null}
+        onChange={(d) => form.setValue("period_from", d ?? "")}
+        error={errorText(t, form.errors.period_from)}
+        required
+      />
+      <DatePickerInput
+        label={t("model:scenarios.periodTo")}
+        leftSection={<IconCalendar size={16} aria-hidden />}
+        value={v.period_to || null}
+        onChange={(d) => form.setValue("period_to", d ?? "")}
+        error={errorText(t, form.errors.period_to)}
+        required
+      />
+      <Select
+        label={t("model:scenarios.currency")}
+        data={[...CURRENCIES]}
+        value={v.currency}
+        onChange={(c) => form.setValue("currency", c ?? DEFAULT_CURRENCY)}
+        allowDeselect={false}
+        searchable
+        error={errorText(t, form.errors.currency)}
+        required
+      />
+    </SimpleGrid>
   );
 }

@@ -18,7 +18,7 @@ import { getDimensions, SOFTWARE_DIMENSIONS_KEY } from "../api/get-dimensions";
 function List({ model }: { model: number }) {
   const { t } = useTranslation();
   const { ability } = useSession();
-  const remove = useDeleteDimension();
+  const confirmDelete = useConfirmDeleteDimension();
   const canManage = ability.can("manage", "Data") || ability.can("create", "Data");
   // Parents by name, not by id: the parent may be on another page, so the model's dimensions
   // (a few dozen at most) are read once for the names.
@@ -28,46 +28,12 @@ function List({ model }: { model: number }) {
   });
   const parentName = (pid: number) => every.data?.results.find((d) => d.id === pid)?.title ?? "";
 
-  // Destructive: the dimension, its drivers, relationship drivers ending in _ID and its transactions.
-  const confirmDelete = (d: Dimension) =>
-    modals.openConfirmModal({
-      title: t("model:software.dimList.deleteTitle"),
-      children: <Text fz="sm">{t("model:software.dimList.deleteText", { name: d.title })}</Text>,
-      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
-      confirmProps: { color: "red" },
-      onConfirm: () =>
-        remove.mutate(d.id, {
-          onSuccess: () => notifySuccess(t("common:messages.deleteSuccessfully")),
-          onError: () => notifyError(t("common:messages.deleteFailed")),
-        }),
-    });
-
   return (
     <>
       <PageHeader
         title={t("model:software.dimList.title")}
         description={t("model:software.dimList.subtitle")}
-        actions={
-          canManage && (
-            <>
-              <Button
-                component={Link}
-                to="/software/dimension/upload"
-                variant="default"
-                leftSection={<IconUpload size={16} aria-hidden />}
-              >
-                {t("model:software.upload.title")}
-              </Button>
-              <Button
-                component={Link}
-                to="/software/dimension/edit"
-                leftSection={<IconPlus size={16} aria-hidden />}
-              >
-                {t("model:software.dimEdit.title")}
-              </Button>
-            </>
-          )
-        }
+        actions={canManage && <ListActions />}
       />
       <Card>
         <ApiTable<Dimension>
@@ -106,6 +72,45 @@ function List({ model }: { model: number }) {
           ]}
         />
       </Card>
+    </>
+  );
+}
+
+/** Deleting a dimension, after a confirmation. Destructive: the dimension, its drivers,
+ * relationship drivers ending in _ID and its transactions. */
+function useConfirmDeleteDimension() {
+  const { t } = useTranslation();
+  const remove = useDeleteDimension();
+  return (d: Dimension) =>
+    modals.openConfirmModal({
+      title: t("model:software.dimList.deleteTitle"),
+      children: <Text fz="sm">{t("model:software.dimList.deleteText", { name: d.title })}</Text>,
+      labels: { confirm: t("common:actions.delete"), cancel: t("common:actions.cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(d.id, {
+          onSuccess: () => notifySuccess(t("common:messages.deleteSuccessfully")),
+          onError: () => notifyError(t("common:messages.deleteFailed")),
+        }),
+    });
+}
+
+/** Uploading dimension files and creating a dimension. */
+function ListActions() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button
+        component={Link}
+        to="/software/dimension/upload"
+        variant="default"
+        leftSection={<IconUpload size={16} aria-hidden />}
+      >
+        {t("model:software.upload.title")}
+      </Button>
+      <Button component={Link} to="/software/dimension/edit" leftSection={<IconPlus size={16} aria-hidden />}>
+        {t("model:software.dimEdit.title")}
+      </Button>
     </>
   );
 }

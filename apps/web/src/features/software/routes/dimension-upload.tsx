@@ -12,12 +12,13 @@ import {
   Title,
 } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
-import { IconAlertCircle, IconDownload, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
+import { IconAlertCircle, IconDownload, IconFileSpreadsheet, IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ApiTable } from "../../../components/api-table";
+import { DropzoneIcons } from "../../../components/dropzone-icons";
 import { PageHeader } from "../../../components/page-header";
 import { RequireScenario } from "../../../components/require-context";
 import { CalculationStatusBadge } from "../../../components/status-badge";
@@ -241,15 +242,7 @@ function UploadDropzone({ file, onFile }: { file: File | null; onFile: (file: Fi
         data-testid="upload-dropzone"
       >
         <Group justify="center" gap="lg" mih={140} style={{ pointerEvents: "none" }}>
-          <Dropzone.Accept>
-            <IconUpload size={44} stroke={1.5} aria-hidden />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={44} stroke={1.5} aria-hidden />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileSpreadsheet size={44} stroke={1.5} aria-hidden />
-          </Dropzone.Idle>
+          <DropzoneIcons size={44} idle={IconFileSpreadsheet} stroke={1.5} />
           <div>
             <Title order={2} fz="md">
               {file ? file.name : t("model:software.upload.drop")}

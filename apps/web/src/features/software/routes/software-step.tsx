@@ -54,110 +54,133 @@ const MODES = [
 ] as const;
 
 function StepBody({ step }: { step: (typeof STEPS)[number] }) {
+  if (step === "step01") return <SourceStep />;
+  if (step === "step02") return <AccountsStep />;
+  if (step === "step03") return <DimensionsStep />;
+  return <SummaryStep />;
+}
+
+/** Step 1: the accounting software the files come from, and the CSV separator. */
+function SourceStep() {
   const { t } = useTranslation();
   const [w, set] = useWizard();
-  if (step === "step01")
-    return (
-      <Stack>
-        <Text fz="sm" c="dimmed">
-          {t("model:software.step01.text")}
+  return (
+    <Stack>
+      <Text fz="sm" c="dimmed">
+        {t("model:software.step01.text")}
+      </Text>
+      <Radio.Group value={w.source ?? ""} onChange={(v) => set({ source: v })}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          {SOURCES.map((s) => (
+            <Radio.Card key={s} value={s} p="md" radius="md">
+              <Group wrap="nowrap">
+                <Radio.Indicator />
+                <Text fz="sm" fw={500}>
+                  {t(SOURCE_LABELS[s])}
+                </Text>
+              </Group>
+            </Radio.Card>
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+      <Stack gap={4}>
+        <Text fz="sm" fw={500}>
+          {t("model:software.step01.separator")}
         </Text>
-        <Radio.Group value={w.source ?? ""} onChange={(v) => set({ source: v })}>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-            {SOURCES.map((s) => (
-              <Radio.Card key={s} value={s} p="md" radius="md">
-                <Group wrap="nowrap">
-                  <Radio.Indicator />
-                  <Text fz="sm" fw={500}>
-                    {t(SOURCE_LABELS[s])}
-                  </Text>
-                </Group>
-              </Radio.Card>
-            ))}
-          </SimpleGrid>
-        </Radio.Group>
-        <Stack gap={4}>
-          <Text fz="sm" fw={500}>
-            {t("model:software.step01.separator")}
-          </Text>
-          <SegmentedControl
-            w="fit-content"
-            value={w.separator}
-            onChange={(v) => set({ separator: v as "," | ";" })}
-            data={[
-              { value: ",", label: t("model:software.step01.comma") },
-              { value: ";", label: t("model:software.step01.semicolon") },
-            ]}
-          />
-        </Stack>
-      </Stack>
-    );
-  if (step === "step02")
-    return (
-      <Stack>
-        <Text fz="sm" c="dimmed">
-          {t("model:software.step02.text")}
-        </Text>
-        <div className="cf-table-wrap">
-          <Table withTableBorder miw={480}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("model:software.doc.column")}</Table.Th>
-                <Table.Th>{t("model:software.doc.meaning")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td ff="monospace">account_code</Table.Td>
-                <Table.Td fz="sm">{t("model:software.doc.cols.accountCode")}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td ff="monospace">name</Table.Td>
-                <Table.Td fz="sm">{t("model:software.doc.cols.accountName")}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td ff="monospace">expense_group</Table.Td>
-                <Table.Td fz="sm">{t("model:software.doc.cols.expenseGroup")}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td ff="monospace">amount</Table.Td>
-                <Table.Td fz="sm">{t("model:software.doc.cols.amount")}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </div>
-        <Checkbox
-          checked={w.accountsReady}
-          onChange={(e) => set({ accountsReady: e.currentTarget.checked })}
-          label={t("model:software.step02.confirm")}
+        <SegmentedControl
+          w="fit-content"
+          value={w.separator}
+          onChange={(v) => set({ separator: v as "," | ";" })}
+          data={[
+            { value: ",", label: t("model:software.step01.comma") },
+            { value: ";", label: t("model:software.step01.semicolon") },
+          ]}
         />
       </Stack>
-    );
-  if (step === "step03")
-    return (
-      <Stack>
-        <Text fz="sm" c="dimmed">
-          {t("model:software.step03.text")}
-        </Text>
-        <Checkbox.Group value={w.dimensions} onChange={(v) => set({ dimensions: v })}>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-            {DIMENSION_PRESETS.map((d) => (
-              <Checkbox.Card key={d} value={d} p="md" radius="md">
-                <Group wrap="nowrap">
-                  <Checkbox.Indicator />
-                  <Text fz="sm" fw={500}>
-                    {t(DIMENSION_LABELS[d])}
-                  </Text>
-                </Group>
-              </Checkbox.Card>
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <Text fz="xs" c="dimmed">
-          {t("model:software.step03.parentHint")}
-        </Text>
-      </Stack>
-    );
+    </Stack>
+  );
+}
+
+/** Step 2: the columns of the accounts file, and confirming it is ready. */
+function AccountsStep() {
+  const { t } = useTranslation();
+  const [w, set] = useWizard();
+  return (
+    <Stack>
+      <Text fz="sm" c="dimmed">
+        {t("model:software.step02.text")}
+      </Text>
+      <div className="cf-table-wrap">
+        <Table withTableBorder miw={480}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("model:software.doc.column")}</Table.Th>
+              <Table.Th>{t("model:software.doc.meaning")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td ff="monospace">account_code</Table.Td>
+              <Table.Td fz="sm">{t("model:software.doc.cols.accountCode")}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td ff="monospace">name</Table.Td>
+              <Table.Td fz="sm">{t("model:software.doc.cols.accountName")}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td ff="monospace">expense_group</Table.Td>
+              <Table.Td fz="sm">{t("model:software.doc.cols.expenseGroup")}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td ff="monospace">amount</Table.Td>
+              <Table.Td fz="sm">{t("model:software.doc.cols.amount")}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </div>
+      <Checkbox
+        checked={w.accountsReady}
+        onChange={(e) => set({ accountsReady: e.currentTarget.checked })}
+        label={t("model:software.step02.confirm")}
+      />
+    </Stack>
+  );
+}
+
+/** Step 3: the dimensions to create. */
+function DimensionsStep() {
+  const { t } = useTranslation();
+  const [w, set] = useWizard();
+  return (
+    <Stack>
+      <Text fz="sm" c="dimmed">
+        {t("model:software.step03.text")}
+      </Text>
+      <Checkbox.Group value={w.dimensions} onChange={(v) => set({ dimensions: v })}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {DIMENSION_PRESETS.map((d) => (
+            <Checkbox.Card key={d} value={d} p="md" radius="md">
+              <Group wrap="nowrap">
+                <Checkbox.Indicator />
+                <Text fz="sm" fw={500}>
+                  {t(DIMENSION_LABELS[d])}
+                </Text>
+              </Group>
+            </Checkbox.Card>
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <Text fz="xs" c="dimmed">
+        {t("model:software.step03.parentHint")}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Step 4: the choices made, and the upload mode. */
+function SummaryStep() {
+  const { t } = useTranslation();
+  const [w, set] = useWizard();
   return (
     <Stack>
       <Text fz="sm" c="dimmed">
