@@ -35,8 +35,10 @@ export interface StarTable {
   name: string;
   description: string;
   columns: StarColumn[];
-  /** Rows the table will hold (for progress and Excel's row limit). */
+  /** Rows the table will hold (for Excel's row limit and progress). */
   count: () => Promise<number>;
+  /** About as many rows as it will hold, where that is much cheaper to know (progress only). */
+  estimate?: () => Promise<number>;
   /** The rows, a chunk at a time, aligned with `columns`. */
   chunks: () => AsyncIterable<StarChunk>;
   /**
@@ -399,6 +401,7 @@ function dimRecordDriver({ repo, companyId, scenarioId }: StarSource): StarTable
       c("value_number", "DOUBLE", "The value as a number when it is one; empty otherwise."),
     ],
     count: () => repo.countRecordDrivers(companyId, scenarioId),
+    estimate: () => repo.estimateRecordDrivers(companyId, scenarioId),
     chunks: () =>
       copyChunks(4, repo.recordLines(companyId, scenarioId), (f, [keys, names, texts, numbers]) => {
         const json = decodeCopyField(f[3]!);
