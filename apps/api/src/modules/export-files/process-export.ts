@@ -111,7 +111,9 @@ async function run(ctx: AppContext, file: ExportFileView, key: string, lease: Le
   };
   try {
     await write(ctx, file, stored.stream, progress, lease.signal);
-    if (lease.signal.aborted) throw new ExportStopped();
+    // A stop asked for before the file is published wins, even one that came after the writer's
+    // last heartbeat (its progress beats at most once a second).
+    if (lease.signal.aborted || (await lease.beat())) throw new ExportStopped();
     const sizeBytes = await stored.commit();
     return { status: "PROCESSED", sizeBytes };
   } catch (error) {
