@@ -121,20 +121,8 @@ function toModelData(rows: ModelRows): ModelData {
 /** The allocation rules of steps 1-6 from their stored rows. */
 function modelRules(rows: ModelRows): ModelData["rules"] {
   return {
-    step1: rows.step1.map((r) => ({
-      account: r.account,
-      pool: r.pool,
-      type: r.type === "DRIVER" ? "DRIVER" : "PERCENTAGE",
-      percentage: ratioToPercentage(r.ratio),
-      driver: r.driver,
-    })),
-    step2: rows.step2.map((r) => ({
-      source: r.source,
-      destination: r.destination,
-      type: r.type === "DRIVER" ? "DRIVER" : "PERCENTAGE",
-      percentage: ratioToPercentage(r.ratio),
-      driver: r.driver,
-    })),
+    step1: rows.step1.map((r) => ({ account: r.account, pool: r.pool, ...weighting(r) })),
+    step2: rows.step2.map((r) => ({ source: r.source, destination: r.destination, ...weighting(r) })),
     step3: rows.step3.map((r) => ({
       pool: r.pool,
       activity: r.activity,
@@ -165,6 +153,15 @@ function modelRules(rows: ModelRows): ModelData["rules"] {
       childDimension: r.childDimension,
       split: pushSplit(r.splitType, r.driver, r.equation),
     })),
+  };
+}
+
+/** How a step-1 or step-2 rule weighs: by a driver, or by its percentage (stored as a ratio). */
+function weighting(r: { type: string; ratio: string; driver: string | null }) {
+  return {
+    type: r.type === "DRIVER" ? ("DRIVER" as const) : ("PERCENTAGE" as const),
+    percentage: ratioToPercentage(r.ratio),
+    driver: r.driver,
   };
 }
 
