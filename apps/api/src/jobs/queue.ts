@@ -107,14 +107,7 @@ export function createJobQueue(
 
     async send(name, data, jobOptions = {}) {
       await ensureQueue(name);
-      const id = await boss.send(name, data, {
-        retryLimit: jobOptions.retryLimit ?? 3,
-        retryDelay: jobOptions.retryDelaySeconds ?? 5,
-        retryBackoff: jobOptions.retryBackoff ?? true,
-        expireInSeconds: jobOptions.expireInSeconds ?? 15 * 60,
-        ...(jobOptions.startAfterSeconds ? { startAfter: jobOptions.startAfterSeconds } : {}),
-        ...(jobOptions.singletonKey ? { singletonKey: jobOptions.singletonKey } : {}),
-      });
+      const id = await boss.send(name, data, sendOptions(jobOptions));
       // Wake this process's workers of the queue rather than leave the job waiting for their next poll.
       if (id && !jobOptions.startAfterSeconds) {
         for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
@@ -127,28 +120,7 @@ export function createJobQueue(
       const pollingIntervalSeconds = Math.max(0.5, workOptions.pollingIntervalSeconds ?? 2);
       // pg-boss 10 runs one batch at a time per worker: n workers of one job each = concurrency n.
       for (let i = 0; i < Math.max(1, workOptions.concurrency ?? 1); i++) {
-        let workerId = "";
-        workerId = await boss.work(
-          name,
-          { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
-          async (jobs) => {
-            try {
-              for (const job of jobs) {
-                await handler({
-                  id: job.id,
-                  name: job.name,
-                  data: job.data as never,
-                  retryCount: job.retryCount,
-                  isLastAttempt: job.retryCount >= job.retryLimit,
-                });
-              }
-            } finally {
-              // pg-boss pauses a polling interval after every fetch, even a fruitful one; a worker
-              // that just found work looks again at once, so a backlog drains at the handlers' pace.
-              boss.notifyWorker(workerId);
-            }
-          },
-        );
+        const workerId = await startWorker(boss, name, handler, pollingIntervalSeconds);
         workers.set(name, [...(workers.get(name) ?? []), workerId]);
       }
     },
@@ -159,4 +131,48 @@ export function createJobQueue(
       started = undefined;
     },
   };
+}
+
+/** pg-boss's options for a job: our defaults where the caller gives none. */
+function sendOptions(jobOptions: JobOptions): PgBoss.SendOptions {
+  return {
+    retryLimit: jobOptions.retryLimit ?? 3,
+    retryDelay: jobOptions.retryDelaySeconds ?? 5,
+    retryBackoff: jobOptions.retryBackoff ?? true,
+    expireInSeconds: jobOptions.expireInSeconds ?? 15 * 60,
+    ...(jobOptions.startAfterSeconds ? { startAfter: jobOptions.startAfterSeconds } : {}),
+    ...(jobOptions.singletonKey ? { singletonKey: jobOptions.singletonKey } : {}),
+  };
+}
+
+/** One pg-boss worker of the queue, one job at a time; its id. */
+async function startWorker<T extends object>(
+  boss: PgBoss,
+  name: string,
+  handler: (job: Job<T>) => Promise<void>,
+  pollingIntervalSeconds: number,
+): Promise<string> {
+  let workerId = "";
+  workerId = await boss.work(
+    name,
+    { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
+    async (jobs) => {
+      try {
+        for (const job of jobs) {
+          await handler({
+            id: job.id,
+            name: job.name,
+            data: job.data as never,
+            retryCount: job.retryCount,
+            isLastAttempt: job.retryCount >= job.retryLimit,
+          });
+        }
+      } finally {
+        // pg-boss pauses a polling interval after every fetch, even a fruitful one; a worker
+        // that just found work looks again at once, so a backlog drains at the handlers' pace.
+        boss.notifyWorker(workerId);
+      }
+    },
+  );
+  return workerId;
 }

@@ -48,10 +48,12 @@ function progress(fraction: number, key: string, values: Record<string, string |
   post({ type: "progress", fraction, key, values });
 }
 
+type Store = Pick<AppContext, "db" | "repos">;
+
 async function run(): Promise<void> {
   let database: DatabaseClient | null = null;
   // PostgreSQL: the thread's own database and its repositories, built once for the run.
-  let store: Pick<AppContext, "db" | "repos"> | null = null;
+  let store: Store | null = null;
   try {
     const { plan } = input;
     let model = input.model;
@@ -93,21 +95,8 @@ async function run(): Promise<void> {
       progress(build === phases[0] ? 0.82 : 0.9, "progress.save");
       const preparedAt = performance.now();
       const output = await build();
-      if (output.phase === "steps") {
-        log({
-          level: "INFO",
-          key: "log.prepared",
-          values: { ms: Math.round(performance.now() - preparedAt) },
-        });
-      }
-      if (output.phase === "steps" && output.stats.detailSkipped.length) {
-        log({
-          level: "INFO",
-          key: "log.detailSkipped",
-          values: { dimensions: output.stats.detailSkipped.join(", "), limit: plan.detailLimit },
-        });
-      }
-      if (!database) {
+      logPrepared(output, plan, preparedAt);
+      if (!store) {
         // The main thread publishes: the lazily built report tables go over as finished chunks.
         if (output.phase === "reports") {
           for (const t of output.data.tables) t.chunks = [...t.chunks];
@@ -115,39 +104,68 @@ async function run(): Promise<void> {
         post({ type: "computed", output });
         continue;
       }
-      const startedAt = performance.now();
-      const status = await publishRun(store!, plan, output);
-      post({
-        type: "published",
-        phase: output.phase,
-        status,
-        ms: Math.round(performance.now() - startedAt),
-        rows: rowCount(output),
-      });
+      const status = await publish(store, plan, output);
       if (status !== "IN_PROGRESS" && status !== "FINISHED") break;
     }
     post({ type: "done" });
   } catch (error) {
-    if (error instanceof CalcStoppedError) post({ type: "stopped", step: error.step });
-    else if (error instanceof CalcError)
-      post({ type: "failed", code: error.code, message: error.message, details: error.details });
-    else if (error instanceof RecordValueError) {
-      post({ type: "failed", code: "RECORD_VALUE", message: error.message, details: { ...error } });
-    } else if (error instanceof AppError)
-      post({ type: "failed", code: error.code, message: error.message, details: {} });
-    else {
-      const e = error as Error & { cause?: { message?: string } };
-      // Drizzle's query errors keep the database's reason in `cause`.
-      const reason = e?.cause?.message ? ` (${e.cause.message})` : "";
-      post({
-        type: "failed",
-        code: "INTERNAL",
-        message: `${e?.message ?? String(error)}${reason}`,
-        details: { stack: e?.stack },
-      });
-    }
+    postFailure(error);
   } finally {
     await database?.close();
+  }
+}
+
+/** The log lines of a built phase: how long the steps took to prepare, the detail not kept. */
+function logPrepared(output: RunOutput, plan: RunPlan, preparedAt: number): void {
+  if (output.phase === "steps") {
+    log({
+      level: "INFO",
+      key: "log.prepared",
+      values: { ms: Math.round(performance.now() - preparedAt) },
+    });
+  }
+  if (output.phase === "steps" && output.stats.detailSkipped.length) {
+    log({
+      level: "INFO",
+      key: "log.detailSkipped",
+      values: { dimensions: output.stats.detailSkipped.join(", "), limit: plan.detailLimit },
+    });
+  }
+}
+
+/** PostgreSQL: a phase published by the thread itself; the run's status after it. */
+async function publish(store: Store, plan: RunPlan, output: RunOutput): Promise<string> {
+  const startedAt = performance.now();
+  const status = await publishRun(store, plan, output);
+  post({
+    type: "published",
+    phase: output.phase,
+    status,
+    ms: Math.round(performance.now() - startedAt),
+    rows: rowCount(output),
+  });
+  return status;
+}
+
+/** How the run ended when it threw: stopped, or failed with the error's code. */
+function postFailure(error: unknown): void {
+  if (error instanceof CalcStoppedError) post({ type: "stopped", step: error.step });
+  else if (error instanceof CalcError)
+    post({ type: "failed", code: error.code, message: error.message, details: error.details });
+  else if (error instanceof RecordValueError) {
+    post({ type: "failed", code: "RECORD_VALUE", message: error.message, details: { ...error } });
+  } else if (error instanceof AppError)
+    post({ type: "failed", code: error.code, message: error.message, details: {} });
+  else {
+    const e = error as Error & { cause?: { message?: string } };
+    // Drizzle's query errors keep the database's reason in `cause`.
+    const reason = e?.cause?.message ? ` (${e.cause.message})` : "";
+    post({
+      type: "failed",
+      code: "INTERNAL",
+      message: `${e?.message ?? String(error)}${reason}`,
+      details: { stack: e?.stack },
+    });
   }
 }
 

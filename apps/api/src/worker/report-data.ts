@@ -137,37 +137,13 @@ export function buildReportData(
       keys.push(`line:${line}`);
       totals.push(roundFloatMinor((pnl?.totals.get(line) ?? 0) * scale));
     }
-    // Calculated drivers (minor units): on their own dimension the values as computed, on the
-    // dimensions step 6 pushed them to what rests on each record after the pushes.
-    const seen = new Set<string>();
-    for (const driver of result.calculatedDrivers) {
-      const resting = driver.dimension === code ? driver.rounded : driver.resting.get(code);
-      if (!resting || seen.has(driver.name)) continue;
-      seen.add(driver.name);
-      const column = { values: resting, digits: null };
-      let total = 0;
-      for (let r = 0; r < n; r++) total += minorAt(column, r);
-      columns.push(column);
-      keys.push(`driver:${driver.name}`);
-      totals.push(total);
-    }
-    const profit = new Float64Array(n);
-    const cost = new Float64Array(n);
-    const margin = new Float64Array(n);
-    const unallocated = new Float64Array(n);
-    const profitValues = pnl?.profit;
-    const revenue = pnl?.values.get(revenueLine);
-    let profitTotal = 0;
-    let costTotal = 0;
-    for (let r = 0; r < n; r++) {
-      profit[r] = profitValues ? reportedMinor(profitValues[r]!, result.minorDigits) : 0;
-      cost[r] = roundFloatMinor(dim.cost[r]!);
-      unallocated[r] = roundFloatMinor(dim.unallocated[r]!);
-      const rev = revenue ? reportedMinor(revenue[r]!, result.minorDigits) : 0;
-      margin[r] = rev === 0 ? Number.NaN : (100 * profit[r]!) / rev;
-      profitTotal += profit[r]!;
-      costTotal += cost[r]!;
-    }
+    addDriverColumns(result, code, n, { columns, keys, totals });
+    const { profit, cost, margin, unallocated, profitTotal, costTotal } = recordMeasures(
+      result,
+      dim,
+      pnl,
+      revenueLine,
+    );
     dims.push({ code, id, identifiers: dim.identifiers, columns, keys, profit, cost, margin, unallocated });
     rows.push({
       companyId: plan.companyId,
@@ -205,6 +181,58 @@ export function buildReportData(
       { table: "report_splits", columns: SPLIT_COLUMNS, chunks: splitChunks(key, model, dims, plan) },
     ],
   };
+}
+
+/**
+ * Calculated drivers (minor units): on their own dimension the values as computed, on the
+ * dimensions step 6 pushed them to what rests on each record after the pushes.
+ */
+function addDriverColumns(
+  result: CalcResult,
+  code: string,
+  n: number,
+  out: { columns: Column[]; keys: string[]; totals: number[] },
+): void {
+  const seen = new Set<string>();
+  for (const driver of result.calculatedDrivers) {
+    const resting = driver.dimension === code ? driver.rounded : driver.resting.get(code);
+    if (!resting || seen.has(driver.name)) continue;
+    seen.add(driver.name);
+    const column = { values: resting, digits: null };
+    let total = 0;
+    for (let r = 0; r < n; r++) total += minorAt(column, r);
+    out.columns.push(column);
+    out.keys.push(`driver:${driver.name}`);
+    out.totals.push(total);
+  }
+}
+
+/** Per record its profit, cost, margin % and unallocated (minor units), and their totals. */
+function recordMeasures(
+  result: CalcResult,
+  dim: NonNullable<ReturnType<CalcResult["dimensions"]["get"]>>,
+  pnl: ReturnType<CalcResult["pnl"]["byDimension"]["get"]>,
+  revenueLine: string,
+) {
+  const n = dim.identifiers.length;
+  const profit = new Float64Array(n);
+  const cost = new Float64Array(n);
+  const margin = new Float64Array(n);
+  const unallocated = new Float64Array(n);
+  const profitValues = pnl?.profit;
+  const revenue = pnl?.values.get(revenueLine);
+  let profitTotal = 0;
+  let costTotal = 0;
+  for (let r = 0; r < n; r++) {
+    profit[r] = profitValues ? reportedMinor(profitValues[r]!, result.minorDigits) : 0;
+    cost[r] = roundFloatMinor(dim.cost[r]!);
+    unallocated[r] = roundFloatMinor(dim.unallocated[r]!);
+    const rev = revenue ? reportedMinor(revenue[r]!, result.minorDigits) : 0;
+    margin[r] = rev === 0 ? Number.NaN : (100 * profit[r]!) / rev;
+    profitTotal += profit[r]!;
+    costTotal += cost[r]!;
+  }
+  return { profit, cost, margin, unallocated, profitTotal, costTotal };
 }
 
 function* recordChunks(key: readonly [number, number], dims: DimensionColumns[]): Generator<Uint8Array> {

@@ -14,6 +14,9 @@ const SANKEY_ITEMS_PER_LEVEL = 12;
 type Level = "account" | "pool" | "activity" | "dimension";
 type StoredSankey = Omit<Sankey, "calculation_id">;
 
+type Link = { source: string; target: string; value: number };
+type Through = Map<string, { in: number; out: number }>;
+
 export function buildSankey(
   model: ModelData,
   result: CalcResult,
@@ -25,8 +28,32 @@ export function buildSankey(
   for (const a of model.activities) names.set(`activity:${a.code}`, a.name);
   for (const d of model.dimensions) names.set(`dimension:${d.code}`, d.name);
 
-  // Raw links in minor units, by node id.
-  const raw: { source: string; target: string; value: number }[] = [];
+  const raw = rawLinks(result);
+  const { mapped, members } = mergedItems(moneyThrough(raw), perLevel);
+  const merged = new Map<string, Link>();
+  for (const l of raw) {
+    const source = mapped.get(l.source)!;
+    const target = mapped.get(l.target)!;
+    if (source === target) continue;
+    const key = `${source}\u0000${target}`;
+    const link = merged.get(key) ?? { source, target, value: 0 };
+    link.value += l.value;
+    merged.set(key, link);
+  }
+  const d = result.minorDigits;
+  const links = [...merged.values()]
+    .map((l) => ({ source: l.source, target: l.target, value: toMajor(l.value, d) }))
+    .sort((a, b) => byCode(a.source, b.source) || byCode(a.target, b.target));
+  return {
+    currency: result.currency,
+    nodes: sankeyNodes(moneyThrough(merged.values()), names, members, d),
+    links,
+  };
+}
+
+/** Raw links in minor units, by node id. */
+function rawLinks(result: CalcResult): Link[] {
+  const raw: Link[] = [];
   const add = (source: string, target: string, value: number) => {
     if (value > 0) raw.push({ source, target, value });
   };
@@ -40,10 +67,13 @@ export function buildSankey(
     if (a.dimension !== null) add(`activity:${a.code}`, `dimension:${a.dimension}`, a.allocated);
     add(`activity:${a.code}`, "unallocated:activity", a.unallocated);
   }
+  return raw;
+}
 
-  // Keep the largest items of each level (by the money through them), merge the rest.
-  const through = new Map<string, { in: number; out: number }>();
-  for (const l of raw) {
+/** The money into and out of each node of the links. */
+function moneyThrough(links: Iterable<Link>): Through {
+  const through: Through = new Map();
+  for (const l of links) {
     const s = through.get(l.source) ?? { in: 0, out: 0 };
     s.out += l.value;
     through.set(l.source, s);
@@ -51,13 +81,22 @@ export function buildSankey(
     t.in += l.value;
     through.set(l.target, t);
   }
+  return through;
+}
+
+const levelOf = (id: string): Level => {
+  const [kind, rest] = [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1)];
+  return (kind === "unallocated" ? rest : kind) as Level;
+};
+
+/**
+ * Keep the largest items of each level (by the money through them), merge the rest: the node
+ * each item is drawn as, and how many items each drawn node stands for.
+ */
+function mergedItems(through: Through, perLevel: number) {
   const size = (id: string) => {
     const t = through.get(id)!;
     return Math.max(t.in, t.out);
-  };
-  const levelOf = (id: string): Level => {
-    const [kind, rest] = [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1)];
-    return (kind === "unallocated" ? rest : kind) as Level;
   };
   const mapped = new Map<string, string>();
   const members = new Map<string, number>();
@@ -80,29 +119,18 @@ export function buildSankey(
       members.set(target, (members.get(target) ?? 0) + 1);
     });
   }
+  return { mapped, members };
+}
 
-  const merged = new Map<string, { source: string; target: string; value: number }>();
-  for (const l of raw) {
-    const source = mapped.get(l.source)!;
-    const target = mapped.get(l.target)!;
-    if (source === target) continue;
-    const key = `${source}\u0000${target}`;
-    const link = merged.get(key) ?? { source, target, value: 0 };
-    link.value += l.value;
-    merged.set(key, link);
-  }
-  const totals = new Map<string, { in: number; out: number }>();
-  for (const l of merged.values()) {
-    const s = totals.get(l.source) ?? { in: 0, out: 0 };
-    s.out += l.value;
-    totals.set(l.source, s);
-    const t = totals.get(l.target) ?? { in: 0, out: 0 };
-    t.in += l.value;
-    totals.set(l.target, t);
-  }
-  const d = result.minorDigits;
+/** The drawn nodes, level by level, items before "other" and unallocated, largest first. */
+function sankeyNodes(
+  totals: Through,
+  names: Map<string, string>,
+  members: Map<string, number>,
+  d: number,
+): StoredSankey["nodes"] {
   const order: Level[] = ["account", "pool", "activity", "dimension"];
-  const nodes = [...totals.keys()]
+  return [...totals.keys()]
     .map((id) => {
       const level = levelOf(id);
       const kind = id.startsWith("unallocated:")
@@ -129,8 +157,4 @@ export function buildSankey(
         b.value - a.value ||
         byCode(a.id, b.id),
     );
-  const links = [...merged.values()]
-    .map((l) => ({ source: l.source, target: l.target, value: toMajor(l.value, d) }))
-    .sort((a, b) => byCode(a.source, b.source) || byCode(a.target, b.target));
-  return { currency: result.currency, nodes, links };
 }

@@ -178,11 +178,13 @@ function planActivities(rng: Prng, n: BenchCounts, poolSet: PoolSet): ActivityPl
   const { tdabcPools, ordinaryPools } = poolSet;
   const plans: ActivityPlan[] = [];
   const nTdabc = Math.round(n.activities / 10);
-  let toLines = n.step4OrderLines;
-  let toOrders = n.step4Orders;
-  // Time-driven activities take at most half of the order and order-line quotas.
-  let tdabcToLines = Math.ceil(n.step4OrderLines / 2);
-  let tdabcToOrders = Math.ceil(n.step4Orders / 2);
+  const quotas: Quotas = {
+    toLines: n.step4OrderLines,
+    toOrders: n.step4Orders,
+    // Time-driven activities take at most half of the order and order-line quotas.
+    tdabcToLines: Math.ceil(n.step4OrderLines / 2),
+    tdabcToOrders: Math.ceil(n.step4Orders / 2),
+  };
   const nProducts = Math.round(n.activities / 10);
   for (let i = 0; i < n.activities; i++) {
     const code = `ACT${pad(i + 1, 4)}`;
@@ -193,46 +195,20 @@ function planActivities(rng: Prng, n: BenchCounts, poolSet: PoolSet): ActivityPl
     let rule: Step4Rule;
     let name: string;
     let unitMinutes = 0;
-    const r = (
-      dimension: string,
-      splitType: Step4Rule["splitType"],
-      driver: string | null,
-      equation: string | null,
-    ) => ({ activity: code, dimension, splitType, driver, equation }) satisfies Step4Rule;
+    const r: RuleOf = (dimension, splitType, driver, equation) =>
+      ({ activity: code, dimension, splitType, driver, equation }) satisfies Step4Rule;
     if (isTdabc) {
-      // Time-driven: picking per unit on order lines, order processing, service calls, credit checks.
-      const j = i % 4;
-      if (j === 0 && tdabcToLines > 0) {
-        tdabcToLines--;
-        toLines--;
-        name = "Picking";
-        rule = r("ORDER_LINES", "DRIVER", "quantity", null);
-        unitMinutes = rng.range(0.3, 0.8);
-      } else if (j <= 1 && tdabcToOrders > 0) {
-        tdabcToOrders--;
-        toOrders--;
-        name = "Order processing";
-        rule = i % 8 < 4 ? r("ORDERS", "DRIVER", "lines", null) : r("ORDERS", "EVEN", null, null);
-        unitMinutes = rng.range(2, 8);
-      } else if (j === 2) {
-        name = "Customer service call";
-        rule = r("CUSTOMERS", "DRIVER", "calls", null);
-        unitMinutes = rng.range(6, 15);
-      } else {
-        name = "Credit check";
-        rule = r("CUSTOMERS", "DRIVER", "credit_checks", null);
-        unitMinutes = rng.range(20, 40);
-      }
-    } else if (toLines > 0 && i % 7 === 3) {
-      toLines--;
-      name = toLines % 2 === 0 ? "Packing" : "Quality inspection";
+      ({ name, rule, unitMinutes } = timeDrivenActivity(rng, i, quotas, r));
+    } else if (quotas.toLines > 0 && i % 7 === 3) {
+      quotas.toLines--;
+      name = quotas.toLines % 2 === 0 ? "Packing" : "Quality inspection";
       rule =
-        toLines % 2 === 0
+        quotas.toLines % 2 === 0
           ? r("ORDER_LINES", "FORMULA", null, "=MAX(1, weight)")
           : r("ORDER_LINES", "EVEN", null, null);
-    } else if (toOrders > 0 && i % 5 === 1) {
-      toOrders--;
-      const k = toOrders % 3;
+    } else if (quotas.toOrders > 0 && i % 5 === 1) {
+      quotas.toOrders--;
+      const k = quotas.toOrders % 3;
       name = ["Invoicing", "Delivery scheduling", "Rush handling"][k]!;
       rule = [
         r("ORDERS", "EVEN", null, null),
@@ -255,6 +231,60 @@ function planActivities(rng: Prng, n: BenchCounts, poolSet: PoolSet): ActivityPl
     plans.push({ activity: { code, name: `${name} ${i + 1}`, pool: pool.code, isTdabc }, rule, unitMinutes });
   }
   return plans;
+}
+
+/** Step-4 rules left to give to order lines and orders (all activities, and time-driven ones). */
+interface Quotas {
+  toLines: number;
+  toOrders: number;
+  tdabcToLines: number;
+  tdabcToOrders: number;
+}
+
+type RuleOf = (
+  dimension: string,
+  splitType: Step4Rule["splitType"],
+  driver: string | null,
+  equation: string | null,
+) => Step4Rule;
+
+/** Time-driven: picking per unit on order lines, order processing, service calls, credit checks. */
+function timeDrivenActivity(
+  rng: Prng,
+  i: number,
+  quotas: Quotas,
+  r: RuleOf,
+): { name: string; rule: Step4Rule; unitMinutes: number } {
+  const j = i % 4;
+  if (j === 0 && quotas.tdabcToLines > 0) {
+    quotas.tdabcToLines--;
+    quotas.toLines--;
+    return {
+      name: "Picking",
+      rule: r("ORDER_LINES", "DRIVER", "quantity", null),
+      unitMinutes: rng.range(0.3, 0.8),
+    };
+  }
+  if (j <= 1 && quotas.tdabcToOrders > 0) {
+    quotas.tdabcToOrders--;
+    quotas.toOrders--;
+    return {
+      name: "Order processing",
+      rule: i % 8 < 4 ? r("ORDERS", "DRIVER", "lines", null) : r("ORDERS", "EVEN", null, null),
+      unitMinutes: rng.range(2, 8),
+    };
+  }
+  if (j === 2)
+    return {
+      name: "Customer service call",
+      rule: r("CUSTOMERS", "DRIVER", "calls", null),
+      unitMinutes: rng.range(6, 15),
+    };
+  return {
+    name: "Credit check",
+    rule: r("CUSTOMERS", "DRIVER", "credit_checks", null),
+    unitMinutes: rng.range(20, 40),
+  };
 }
 
 /**

@@ -187,6 +187,16 @@ async function* compressedChunks(fh: FileHandle, name: string, start: number, en
   }
 }
 
+/** The entries under the bundle's folder, by their name inside it. */
+function entriesInBundle(entries: ZipEntry[]): Map<string, ZipEntry> {
+  const prefix = bundlePrefix(entries.map((e) => e.name));
+  const byName = new Map<string, ZipEntry>();
+  for (const e of entries) {
+    if (e.name.startsWith(prefix)) byName.set(e.name.slice(prefix.length), e);
+  }
+  return byName;
+}
+
 export async function openZipSource(path: string, limits: ZipLimits = {}): Promise<BundleSource> {
   const fh = await open(path, "r");
   try {
@@ -198,11 +208,7 @@ export async function openZipSource(path: string, limits: ZipLimits = {}): Promi
     // Declared sizes first: an honest archive that is too big is refused before inflating a byte.
     checkDeclaredSizes(entries, entryLimit, totalLimit);
     let inflatedTotal = 0;
-    const prefix = bundlePrefix(entries.map((e) => e.name));
-    const byName = new Map<string, ZipEntry>();
-    for (const e of entries) {
-      if (e.name.startsWith(prefix)) byName.set(e.name.slice(prefix.length), e);
-    }
+    const byName = entriesInBundle(entries);
     const files = new Map([...byName].map(([n, e]) => [n, { size: e.size }]));
     return {
       name: path,

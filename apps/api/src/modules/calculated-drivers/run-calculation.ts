@@ -48,6 +48,16 @@ export async function startCalculatedDriversWorker(ctx: AppContext): Promise<voi
   });
 }
 
+/** The run as its dimensions are calculated: ids, the log's language and the lease. */
+type RunContext = {
+  companyId: number;
+  calculationId: number;
+  scenarioId: number;
+  language: Language;
+  lease: Lease;
+};
+type DriverTotal = { driverId: number; sumValue: number; records: number };
+
 async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<void> {
   const { companyId, calculationId } = job;
   const { calculatedDrivers: calculated, runs } = ctx.repos;
@@ -59,11 +69,7 @@ async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<voi
   if (status !== "IN_PROGRESS") return; // stopped before it started, or taken already
   const run = (await calculated.findCalculation(companyId, calculationId))!;
   const language = await languageOf(ctx, run.requestedBy);
-  const log = (
-    level: "INFO" | "WARNING" | "ERROR",
-    key: MessageKey,
-    values: Record<string, string | number>,
-  ) => runs.addLog(companyId, calculationId, level, serverMessage(language, key, values));
+  const log = runLog(ctx, job, language);
   const started = Date.now();
   // Lease and progress: a heartbeat a second; a stop request shows between two chunks.
   const lease = holdLease(
@@ -75,34 +81,12 @@ async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<voi
   );
   try {
     const scenario = (await ctx.repos.models.findScenario(companyId, run.scenarioId))!;
-    const drivers = await calculated.ofModel(companyId, scenario.modelId);
-    await log("INFO", "errors.calculated_drivers_log.started", { drivers: drivers.length });
-    const byDimension = new Map<number, CalculatedDriverView[]>();
-    for (const d of drivers) byDimension.set(d.dimensionId, [...(byDimension.get(d.dimensionId) ?? []), d]);
-    const counts = await ctx.repos.dimensions.recordCounts(companyId, scenario.id);
-    const total = [...byDimension.keys()].reduce((n, id) => n + (counts.get(id) ?? 0), 0);
-    const progress = { done: 0, total };
-    const totals: { driverId: number; sumValue: number; records: number }[] = [];
-    for (const [dimensionId, list] of byDimension) {
-      totals.push(
-        ...(await calculateDimension(
-          ctx,
-          { companyId, calculationId, scenarioId: scenario.id, language, lease },
-          dimensionId,
-          list,
-          progress,
-        )),
-      );
-    }
-    for (const t of totals) {
-      const driver = drivers.find((d) => d.id === t.driverId)!;
-      await log("INFO", "errors.calculated_drivers_log.driver_done", {
-        driver: driver.name,
-        dimension: driver.dimensionName,
-        records: t.records,
-        total: t.sumValue,
-      });
-    }
+    const totals = await calculateDrivers(
+      ctx,
+      { companyId, calculationId, scenarioId: scenario.id, language, lease },
+      scenario.modelId,
+      log,
+    );
     const finished = await ctx.db.transaction(async (tx) => {
       await calculated.insertTotals(companyId, calculationId, totals, tx);
       return runs.end(companyId, calculationId, { status: "FINISHED" }, tx);
@@ -114,27 +98,75 @@ async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<voi
     // Only the latest finished run is ever read: older runs' values go.
     await calculated.deleteValues(companyId, { scenarioId: scenario.id, olderThan: calculationId });
   } catch (error) {
-    await calculated.deleteValues(companyId, { calculationId });
-    if (error instanceof Stopped) {
-      await runs.end(companyId, calculationId, { status: "STOPPED" });
-      await log("WARNING", "errors.calculated_drivers_log.stopped", {});
-      return;
-    }
-    const failure =
-      error instanceof RunFailure
-        ? error
-        : new RunFailure("errors.calculated_drivers_log.failed", { message: (error as Error).message });
-    const message = serverMessage(language, failure.key, failure.values);
-    await runs.addLog(companyId, calculationId, "ERROR", message);
-    await runs.end(companyId, calculationId, {
-      status: "ERROR",
-      error: { code: "CALCULATION_FAILED", message },
-    });
-    if (!(error instanceof RunFailure))
-      ctx.log.error({ err: error, calculationId }, "calculated drivers run failed");
+    await endUnfinished(ctx, job, language, log, error);
   } finally {
     lease.release();
   }
+}
+
+/** The run's log lines, in the requester's language. */
+function runLog(ctx: AppContext, { companyId, calculationId }: CalculationJob, language: Language) {
+  return (level: "INFO" | "WARNING" | "ERROR", key: MessageKey, values: Record<string, string | number>) =>
+    ctx.repos.runs.addLog(companyId, calculationId, level, serverMessage(language, key, values));
+}
+
+/** Every calculated driver of the model, dimension by dimension, values stored; the totals, logged. */
+async function calculateDrivers(
+  ctx: AppContext,
+  run: RunContext,
+  modelId: number,
+  log: ReturnType<typeof runLog>,
+): Promise<DriverTotal[]> {
+  const drivers = await ctx.repos.calculatedDrivers.ofModel(run.companyId, modelId);
+  await log("INFO", "errors.calculated_drivers_log.started", { drivers: drivers.length });
+  const byDimension = new Map<number, CalculatedDriverView[]>();
+  for (const d of drivers) byDimension.set(d.dimensionId, [...(byDimension.get(d.dimensionId) ?? []), d]);
+  const counts = await ctx.repos.dimensions.recordCounts(run.companyId, run.scenarioId);
+  const total = [...byDimension.keys()].reduce((n, id) => n + (counts.get(id) ?? 0), 0);
+  const progress = { done: 0, total };
+  const totals: DriverTotal[] = [];
+  for (const [dimensionId, list] of byDimension) {
+    totals.push(...(await calculateDimension(ctx, run, dimensionId, list, progress)));
+  }
+  for (const t of totals) {
+    const driver = drivers.find((d) => d.id === t.driverId)!;
+    await log("INFO", "errors.calculated_drivers_log.driver_done", {
+      driver: driver.name,
+      dimension: driver.dimensionName,
+      records: t.records,
+      total: t.sumValue,
+    });
+  }
+  return totals;
+}
+
+/** A run that stopped or failed: its values go, and it ends STOPPED or ERROR (the reason logged). */
+async function endUnfinished(
+  ctx: AppContext,
+  { companyId, calculationId }: CalculationJob,
+  language: Language,
+  log: ReturnType<typeof runLog>,
+  error: unknown,
+): Promise<void> {
+  const { calculatedDrivers: calculated, runs } = ctx.repos;
+  await calculated.deleteValues(companyId, { calculationId });
+  if (error instanceof Stopped) {
+    await runs.end(companyId, calculationId, { status: "STOPPED" });
+    await log("WARNING", "errors.calculated_drivers_log.stopped", {});
+    return;
+  }
+  const failure =
+    error instanceof RunFailure
+      ? error
+      : new RunFailure("errors.calculated_drivers_log.failed", { message: (error as Error).message });
+  const message = serverMessage(language, failure.key, failure.values);
+  await runs.addLog(companyId, calculationId, "ERROR", message);
+  await runs.end(companyId, calculationId, {
+    status: "ERROR",
+    error: { code: "CALCULATION_FAILED", message },
+  });
+  if (!(error instanceof RunFailure))
+    ctx.log.error({ err: error, calculationId }, "calculated drivers run failed");
 }
 
 async function languageOf(ctx: AppContext, userId: number | null): Promise<Language> {
@@ -181,7 +213,7 @@ function formulaFailure(
 
 async function calculateDimension(
   ctx: AppContext,
-  run: { companyId: number; calculationId: number; scenarioId: number; language: Language; lease: Lease },
+  run: RunContext,
   dimensionId: number,
   list: CalculatedDriverView[],
   progress: { done: number; total: number },

@@ -31,7 +31,7 @@ export function stopSpareThread(): Promise<number> | undefined {
   return threads.stop();
 }
 
-export function startCalculationThread(options: {
+export interface ThreadOptions {
   plan: RunPlan;
   /** PostgreSQL: the thread loads and publishes by itself. Null: `model` and `ids` are given. */
   database: { url: string; schema: string } | null;
@@ -43,7 +43,9 @@ export function startCalculationThread(options: {
   onOutput(output: RunOutput): Promise<void>;
   /** PostgreSQL: a phase the thread published. */
   onPublished(phase: "steps" | "reports", status: string, ms: number, rows: number): Promise<void>;
-}): CalculationThread {
+}
+
+export function startCalculationThread(options: ThreadOptions): CalculationThread {
   const stopFlag = new SharedArrayBuffer(4);
   const worker = threads.take();
   worker.postMessage({
@@ -77,20 +79,8 @@ export function startCalculationThread(options: {
         case "published":
           handle(() => options.onPublished(message.phase, message.status, message.ms, message.rows));
           break;
-        case "done":
-          outcome = { kind: "done" };
-          break;
-        case "stopped":
-          outcome = { kind: "stopped", step: message.step };
-          break;
-        case "failed":
-          outcome = {
-            kind: "failed",
-            code: message.code,
-            message: message.message,
-            details: message.details,
-          };
-          break;
+        default:
+          outcome = endingOf(message) ?? outcome;
       }
     });
     worker.on("error", (error) => {
@@ -99,14 +89,7 @@ export function startCalculationThread(options: {
     worker.on("exit", async (code) => {
       await handled;
       if (handlerError) {
-        const e = handlerError as Error & { cause?: { message?: string } };
-        const reason = e?.cause?.message ? ` (${e.cause.message})` : "";
-        resolve({
-          kind: "failed",
-          code: "INTERNAL",
-          message: `${e?.message ?? String(e)}${reason}`,
-          details: {},
-        });
+        resolve(handlerFailure(handlerError));
         return;
       }
       resolve(
@@ -124,5 +107,36 @@ export function startCalculationThread(options: {
     stop: () => {
       Atomics.store(new Int32Array(stopFlag), 0, 1);
     },
+  };
+}
+
+/** How the thread says it ended (done, stopped or failed); null for its other messages. */
+function endingOf(message: ThreadMessage): ThreadOutcome | null {
+  switch (message.type) {
+    case "done":
+      return { kind: "done" };
+    case "stopped":
+      return { kind: "stopped", step: message.step };
+    case "failed":
+      return {
+        kind: "failed",
+        code: message.code,
+        message: message.message,
+        details: message.details,
+      };
+    default:
+      return null;
+  }
+}
+
+/** A run whose output could not be handled here fails with the handler's error. */
+function handlerFailure(handlerError: unknown): ThreadOutcome {
+  const e = handlerError as Error & { cause?: { message?: string } };
+  const reason = e?.cause?.message ? ` (${e.cause.message})` : "";
+  return {
+    kind: "failed",
+    code: "INTERNAL",
+    message: `${e?.message ?? String(e)}${reason}`,
+    details: {},
   };
 }

@@ -311,6 +311,9 @@ function detailNotKept(field: string): AppError {
   return new AppError("RESULT_DETAIL_NOT_KEPT", [{ field, reason: "invalid_value" }]);
 }
 
+type PushQuery = Omit<z.infer<typeof PushResultQuery>, "scenario">;
+type PushPage = Page<z.infer<typeof PushResultRow>>;
+
 /**
  * Per-record rows of the pushes of step 5 (activities) or 6 (calculated drivers):
  * parent to child and by line (what each child received, with its parent), child to parent (what
@@ -322,8 +325,8 @@ export async function pushRows(
   ref: RunRef,
   step: 5 | 6,
   view: PushView,
-  query: Omit<z.infer<typeof PushResultQuery>, "scenario">,
-): Promise<Page<z.infer<typeof PushResultRow>>> {
+  query: PushQuery,
+): Promise<PushPage> {
   const results = ctx.repos.results;
   const all = await results.pushes(filterOf(ref), step);
   const sourceFilter =
@@ -352,57 +355,18 @@ export async function pushRows(
       query.dimension === undefined
         ? pushNos
         : pushes.filter((p) => p.parentId === query.dimension).map((p) => p.pushNo);
-    const page = await results.unallocated(filterOf(ref), step, { pushNos: wanted }, query);
-    return {
-      count: page.count,
-      totals: totalsOf(ref, page.totals),
-      rows: page.rows.map((r) => {
-        const push = byNo.get(r.pushNo)!;
-        return {
-          ...pushColumns(push, step),
-          transaction_id: r.identifier,
-          dimension: push.parentId,
-          dimension_name: push.parentName,
-          parent_transaction_id: null,
-          category: "UNALLOCATED" as const,
-          amount: m(r.amount),
-          original_dimension_name: push.parentName,
-          original_transaction_id: r.identifier,
-        };
-      }),
-    };
+    return unallocatedRows(ctx, ref, step, byNo, wanted, query);
   }
 
-  const kinds =
-    view === "childToParent"
-      ? ["SENT"]
-      : view === "lines" || view === "unallocated"
-        ? category === "ALLOCATED"
-          ? ["RECEIVED"]
-          : category === "NOT_ALLOCATED"
-            ? ["KEPT"]
-            : ["RECEIVED", "KEPT"]
-        : ["RECEIVED"];
+  const kinds = vectorKinds(view, category);
   const page = await results.vectors(
     filterOf(ref),
     step,
     { kinds, sourceNos: pushNos, dimension: query.dimension },
     query,
   );
-  if (page.count === 0 && (sourceFilter !== undefined || query.dimension !== undefined)) {
-    // Empty because the detail was not kept (dimension over the limit), not because nothing moved?
-    const parentSide = view === "childToParent" || kinds.includes("KEPT");
-    const relevant = pushes.filter((p) => {
-      const dim = parentSide ? p.parentId : p.childId;
-      return query.dimension === undefined || dim === query.dimension;
-    });
-    const moved = relevant.some((p) => (parentSide ? p.inAmount !== 0 : p.allocated !== 0));
-    const kept = relevant.some((p) => (parentSide ? p.parentDetail : p.childDetail));
-    if (moved && !kept)
-      throw detailNotKept(
-        query.dimension !== undefined ? "dimension" : step === 5 ? "source" : "source_driver",
-      );
-  }
+  if (page.count === 0 && (sourceFilter !== undefined || query.dimension !== undefined))
+    refuseWhenDetailNotKept(pushes, step, view, kinds, query);
   return {
     count: page.count,
     totals: totalsOf(ref, page.totals),
@@ -424,6 +388,74 @@ export async function pushRows(
       };
     }),
   };
+}
+
+/** What stayed on the parents of the pushes (all when `pushNos` is undefined) as push rows. */
+async function unallocatedRows(
+  ctx: AppContext,
+  ref: RunRef,
+  step: 5 | 6,
+  byNo: Map<number, PushRow>,
+  pushNos: number[] | undefined,
+  query: PushQuery,
+): Promise<PushPage> {
+  const m = majorOf(ref);
+  const page = await ctx.repos.results.unallocated(filterOf(ref), step, { pushNos }, query);
+  return {
+    count: page.count,
+    totals: totalsOf(ref, page.totals),
+    rows: page.rows.map((r) => {
+      const push = byNo.get(r.pushNo)!;
+      return {
+        ...pushColumns(push, step),
+        transaction_id: r.identifier,
+        dimension: push.parentId,
+        dimension_name: push.parentName,
+        parent_transaction_id: null,
+        category: "UNALLOCATED" as const,
+        amount: m(r.amount),
+        original_dimension_name: push.parentName,
+        original_transaction_id: r.identifier,
+      };
+    }),
+  };
+}
+
+/** The kinds of stored vector entries a view shows (received, sent, kept by NOT_ALLOCATE). */
+function vectorKinds(view: PushView, category: PushQuery["category"]): string[] {
+  return view === "childToParent"
+    ? ["SENT"]
+    : view === "lines" || view === "unallocated"
+      ? category === "ALLOCATED"
+        ? ["RECEIVED"]
+        : category === "NOT_ALLOCATED"
+          ? ["KEPT"]
+          : ["RECEIVED", "KEPT"]
+      : ["RECEIVED"];
+}
+
+/**
+ * An empty filtered page: empty because the detail was not kept (dimension over the limit), not
+ * because nothing moved? Then it is refused.
+ */
+function refuseWhenDetailNotKept(
+  pushes: PushRow[],
+  step: 5 | 6,
+  view: PushView,
+  kinds: string[],
+  query: PushQuery,
+): void {
+  const parentSide = view === "childToParent" || kinds.includes("KEPT");
+  const relevant = pushes.filter((p) => {
+    const dim = parentSide ? p.parentId : p.childId;
+    return query.dimension === undefined || dim === query.dimension;
+  });
+  const moved = relevant.some((p) => (parentSide ? p.inAmount !== 0 : p.allocated !== 0));
+  const kept = relevant.some((p) => (parentSide ? p.parentDetail : p.childDetail));
+  if (moved && !kept)
+    throw detailNotKept(
+      query.dimension !== undefined ? "dimension" : step === 5 ? "source" : "source_driver",
+    );
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   prewarmCalculationThread,
   startCalculationThread,
   stopSpareThread,
+  type ThreadOptions,
   type ThreadOutcome,
 } from "./calculation-thread-client.ts";
 import { coverageOf, phaseCategories, type RunKind } from "./categories.ts";
@@ -76,53 +77,19 @@ export function optionsOf(raw: Record<string, unknown>): CalculationOptions {
   };
 }
 
+type Say = (level: LogLevel, key: string, values?: Record<string, string | number>) => Promise<void>;
+type Root = NonNullable<Awaited<ReturnType<AppContext["repos"]["calculations"]["find"]>>>;
+
 export async function runCalculation(ctx: AppContext, job: CalculationJob): Promise<void> {
   const { companyId, calculationId } = job;
-  const { calculations, runs } = ctx.repos;
-  const root = await calculations.find(companyId, calculationId);
+  const { runs } = ctx.repos;
+  const root = await ctx.repos.calculations.find(companyId, calculationId);
   if (!root) return;
   const options = optionsOf(root.options);
-  const t = (key: string, values?: Record<string, string | number>) =>
-    calculationMessage(options.language, key, values);
-  // Log lines are written one after the other, in the order they happen.
-  let logs: Promise<void> = Promise.resolve();
-  const say = (level: LogLevel, key: string, values?: Record<string, string | number>) => {
-    logs = logs
-      .then(() => runs.addLog(companyId, calculationId, level, t(key, values)))
-      .catch((error) => ctx.log.error({ err: error, calculationId }, "calculation log"));
-    return logs;
-  };
+  const log = runLog(ctx, job, options.language);
+  const { t, say } = log;
   const startedAt = performance.now();
-
-  const claimed = await runs.claim(companyId, calculationId, RUN_SETTINGS.leaseSeconds);
-  if (claimed === "ATTEMPTING_TO_STOP") {
-    await runs.end(companyId, calculationId, { status: "STOPPED" });
-    await say("INFO", "log.stopped");
-    await calculations.refreshScenarioStatus(companyId, root.scenarioId);
-    return;
-  }
-  if (claimed !== "IN_PROGRESS") return;
-  await calculations.refreshScenarioStatus(companyId, root.scenarioId);
-  await say("INFO", "log.started");
-
-  const coverage = coverageOf(options.kind);
-  const phases = phaseCategories(coverage);
-  const plan: RunPlan = {
-    companyId,
-    calculationId,
-    scenarioId: root.scenarioId,
-    maxStep: coverage.maxStep,
-    reports: coverage.reports,
-    strategy: options.strategy,
-    stepCategories: phases.steps,
-    reportCategories: phases.reports,
-    detailLimit: RUN_SETTINGS.detailLimit,
-    detailBudget: RUN_SETTINGS.detailBudget,
-    orderMinRecords: RUN_SETTINGS.orderMinRecords,
-    orderBlock: RUN_SETTINGS.orderBlock,
-    splitParts: RUN_SETTINGS.splitParts,
-    leaseSeconds: RUN_SETTINGS.leaseSeconds,
-  };
+  if (!(await claimRun(ctx, job, root.scenarioId, say))) return;
 
   // Lease and progress: one heartbeat a second; a stop request found there reaches the thread.
   const lease = holdLease(
@@ -151,7 +118,7 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
 
   let outcome: ThreadOutcome;
   try {
-    outcome = await calculateInThread(ctx, plan, {
+    outcome = await calculateInThread(ctx, runPlan(job, root.scenarioId, options), {
       onProgress: (fraction, key, values) => lease.progress({ fraction, message: t(key, values) }),
       onLog: (event) => void say(event.level, event.key, event.values),
       onThread: (started) => {
@@ -173,7 +140,83 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
   } finally {
     lease.release();
   }
+  await endRun(ctx, job, root, outcome, log, startedAt);
+}
 
+/** The run's log, in the requester's language: lines are written one after the other, in order. */
+function runLog(ctx: AppContext, { companyId, calculationId }: CalculationJob, language: Language) {
+  const t = (key: string, values?: Record<string, string | number>) =>
+    calculationMessage(language, key, values);
+  let logs: Promise<void> = Promise.resolve();
+  const say: Say = (level, key, values) => {
+    logs = logs
+      .then(() => ctx.repos.runs.addLog(companyId, calculationId, level, t(key, values)))
+      .catch((error) => ctx.log.error({ err: error, calculationId }, "calculation log"));
+    return logs;
+  };
+  /** Every line asked for so far, written. */
+  const written = () => logs;
+  return { t, say, written };
+}
+
+/** Claims the run (one asked to stop before it started ends STOPPED): true when it is ours to run. */
+async function claimRun(
+  ctx: AppContext,
+  job: CalculationJob,
+  scenarioId: number,
+  say: Say,
+): Promise<boolean> {
+  const { companyId, calculationId } = job;
+  const { calculations, runs } = ctx.repos;
+  const claimed = await runs.claim(companyId, calculationId, RUN_SETTINGS.leaseSeconds);
+  if (claimed === "ATTEMPTING_TO_STOP") {
+    await runs.end(companyId, calculationId, { status: "STOPPED" });
+    await say("INFO", "log.stopped");
+    await calculations.refreshScenarioStatus(companyId, scenarioId);
+    return false;
+  }
+  if (claimed !== "IN_PROGRESS") return false;
+  await calculations.refreshScenarioStatus(companyId, scenarioId);
+  await say("INFO", "log.started");
+  return true;
+}
+
+/** What the thread calculates and keeps, from the run's options and the settings. */
+function runPlan(
+  { companyId, calculationId }: CalculationJob,
+  scenarioId: number,
+  options: CalculationOptions,
+): RunPlan {
+  const coverage = coverageOf(options.kind);
+  const phases = phaseCategories(coverage);
+  return {
+    companyId,
+    calculationId,
+    scenarioId,
+    maxStep: coverage.maxStep,
+    reports: coverage.reports,
+    strategy: options.strategy,
+    stepCategories: phases.steps,
+    reportCategories: phases.reports,
+    detailLimit: RUN_SETTINGS.detailLimit,
+    detailBudget: RUN_SETTINGS.detailBudget,
+    orderMinRecords: RUN_SETTINGS.orderMinRecords,
+    orderBlock: RUN_SETTINGS.orderBlock,
+    splitParts: RUN_SETTINGS.splitParts,
+    leaseSeconds: RUN_SETTINGS.leaseSeconds,
+  };
+}
+
+/** After the thread: the run's end, its last log lines, the clean-up and the notice. */
+async function endRun(
+  ctx: AppContext,
+  { companyId, calculationId }: CalculationJob,
+  root: Root,
+  outcome: ThreadOutcome,
+  { say, written }: ReturnType<typeof runLog>,
+  startedAt: number,
+): Promise<void> {
+  const { calculations, runs } = ctx.repos;
   // Rows still in flight end as the thread ended; rows of finished phases stay FINISHED.
   if (outcome.kind === "stopped") await runs.end(companyId, calculationId, { status: "STOPPED" });
   else if (outcome.kind === "failed") {
@@ -190,7 +233,7 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
   // The run has ended: what it replaced can go (runs between phases are skipped by the clean-up).
   if (status === "FINISHED" || status === "STOPPED")
     await deleteSupersededResults(ctx, companyId, root.scenarioId);
-  await logs;
+  await written();
   await calculations.refreshScenarioStatus(companyId, root.scenarioId);
   await notifyRunEnded(ctx, root, status);
 }
@@ -202,12 +245,9 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
 async function calculateInThread(
   ctx: AppContext,
   plan: RunPlan,
-  hooks: Pick<
-    Parameters<typeof startCalculationThread>[0],
-    "onProgress" | "onLog" | "onOutput" | "onPublished"
-  > & {
+  hooks: Pick<ThreadOptions, "onProgress" | "onLog" | "onOutput" | "onPublished"> & {
     onThread: (thread: CalculationThread) => void;
-    say: (level: LogLevel, key: string, values?: Record<string, string | number>) => Promise<void>;
+    say: Say;
   },
 ): Promise<ThreadOutcome> {
   const url = ctx.database.driver === "postgres" ? ctx.database.url : undefined;

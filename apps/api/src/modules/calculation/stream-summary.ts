@@ -40,112 +40,24 @@ export async function* summaryPieces(
   const head = JSON.parse(headText) as SummaryHead;
   const major = (minor: number) => num(toMajor(minor, minorDigits));
   const lineKeys = head.lines.map((line) => JSON.stringify(line));
-  /** Profits of each dimension in record order, kept from the `profit` section for the whale. */
-  const profits = new Map<string, number[]>();
-
-  let part: string[] = [];
-  let size = 0;
-  const add = (text: string) => {
-    part.push(text);
-    size += text.length;
-  };
-  const take = () => {
-    const text = part.join("");
-    part = [];
-    size = 0;
-    return text;
-  };
-
-  /** Every record of a dimension in record order, one page at a time. */
-  async function* rowsOf(code: string, section: SummarySection) {
-    const id = head.dimensions[code];
-    if (id === undefined) return;
-    let after = -1;
-    for (;;) {
-      const rows = await repo.page(run, id, section, { after, limit: PAGE, lines: head.lines.length });
-      yield rows;
-      if (rows.length < PAGE) return;
-      after = rows[rows.length - 1]!.recordNo;
-    }
-  }
-
-  /** A section keyed by dimension, then identifier. */
-  async function* perRecord(
-    codes: string[],
-    section: SummarySection,
-    entry: (code: string, values: number[]) => string,
-  ) {
-    add("{");
-    for (let k = 0; k < codes.length; k++) {
-      const code = codes[k]!;
-      add(`${k > 0 ? "," : ""}${JSON.stringify(code)}:{`);
-      let first = true;
-      for await (const rows of rowsOf(code, section)) {
-        for (const row of rows) {
-          add(`${first ? "" : ","}${key(row.identifier)}:${entry(code, row.values)}`);
-          first = false;
-        }
-        if (size >= PIECE_CHARS) yield take();
-      }
-      add("}");
-    }
-    add("}");
-  }
-
-  async function* whale(entries: Record<string, Record<string, unknown>>) {
-    add("{");
-    const codes = Object.keys(entries);
-    for (let k = 0; k < codes.length; k++) {
-      const code = codes[k]!;
-      add(`${k > 0 ? "," : ""}${JSON.stringify(code)}:{`);
-      const fields = Object.keys(entries[code]!);
-      for (let f = 0; f < fields.length; f++) {
-        const field = fields[f]!;
-        add(`${f > 0 ? "," : ""}${JSON.stringify(field)}:`);
-        if (field !== "points") {
-          add(JSON.stringify(entries[code]![field]));
-          continue;
-        }
-        let values = profits.get(code);
-        if (!values) {
-          values = [];
-          for await (const rows of rowsOf(code, "profit"))
-            for (const row of rows) values.push(row.values[0]!);
-        }
-        yield* curve(code, values);
-      }
-      add("}");
-    }
-    add("}");
-  }
-
-  /**
-   * The whale points of engine/calc/whale.ts, from the stored profits (minor units, rounded as
-   * the summary and the whale round them: as major units they round back to themselves).
-   */
-  function* curve(code: string, values: number[]) {
-    const profit = Float64Array.from(values, (minor) => toMajor(minor, minorDigits));
-    const points = whaleCurve(code, "", profit, minorDigits).points ?? new Float64Array(0);
-    add("[");
-    for (let p = 0; p < points.length; p += 2) {
-      add(`${p > 0 ? "," : ""}[${num(points[p]!)},${num(points[p + 1]!)}]`);
-      if (size >= PIECE_CHARS) yield take();
-    }
-    add("]");
-  }
+  const out = new SummaryWriter(repo, run, head, minorDigits);
 
   const summary = head.summary;
   const names = Object.keys(summary);
-  add("{");
+  out.add("{");
   for (let k = 0; k < names.length; k++) {
     const name = names[k]!;
-    add(`${k > 0 ? "," : ""}${JSON.stringify(name)}:`);
+    out.add(`${k > 0 ? "," : ""}${JSON.stringify(name)}:`);
     const value = summary[name] as Record<string, unknown>;
     const codes = Object.keys(value);
     if (name === "records") {
-      yield* perRecord(codes, "records", (_, v) => `{"cost":${major(v[0]!)},"unallocated":${major(v[1]!)}}`);
+      yield* out.perRecord(
+        codes,
+        "records",
+        (_, v) => `{"cost":${major(v[0]!)},"unallocated":${major(v[1]!)}}`,
+      );
     } else if (name === "pnl") {
-      yield* perRecord(codes, "pnl", (_, v) => {
+      yield* out.perRecord(codes, "pnl", (_, v) => {
         let text = "{";
         for (let l = 0; l < lineKeys.length; l++) text += `${l > 0 ? "," : ""}${lineKeys[l]}:${major(v[l]!)}`;
         return `${text}}`;
@@ -156,15 +68,124 @@ export async function* summaryPieces(
           .filter(([, w]) => "points" in w)
           .map(([code]) => code),
       );
-      for (const code of wanted) profits.set(code, []);
-      yield* perRecord(codes, "profit", (code, v) => {
-        profits.get(code)?.push(v[0]!);
+      for (const code of wanted) out.profits.set(code, []);
+      yield* out.perRecord(codes, "profit", (code, v) => {
+        out.profits.get(code)?.push(v[0]!);
         return major(v[0]!);
       });
     } else if (name === "whale") {
-      yield* whale(value as Record<string, Record<string, unknown>>);
-    } else add(JSON.stringify(value));
+      yield* out.whale(value as Record<string, Record<string, unknown>>);
+    } else out.add(JSON.stringify(value));
   }
-  add("}");
-  yield take();
+  out.add("}");
+  yield out.take();
+}
+
+/** The summary's text as it is written, taken in pieces of about PIECE_CHARS. */
+class SummaryWriter {
+  private part: string[] = [];
+  private size = 0;
+  /** Profits of each dimension in record order, kept from the `profit` section for the whale. */
+  readonly profits = new Map<string, number[]>();
+
+  constructor(
+    private readonly repo: Repository,
+    private readonly run: Filter,
+    private readonly head: SummaryHead,
+    private readonly minorDigits: number,
+  ) {}
+
+  add(text: string) {
+    this.part.push(text);
+    this.size += text.length;
+  }
+
+  take() {
+    const text = this.part.join("");
+    this.part = [];
+    this.size = 0;
+    return text;
+  }
+
+  /** Every record of a dimension in record order, one page at a time. */
+  private async *rowsOf(code: string, section: SummarySection) {
+    const id = this.head.dimensions[code];
+    if (id === undefined) return;
+    let after = -1;
+    for (;;) {
+      const rows = await this.repo.page(this.run, id, section, {
+        after,
+        limit: PAGE,
+        lines: this.head.lines.length,
+      });
+      yield rows;
+      if (rows.length < PAGE) return;
+      after = rows[rows.length - 1]!.recordNo;
+    }
+  }
+
+  /** A section keyed by dimension, then identifier. */
+  async *perRecord(
+    codes: string[],
+    section: SummarySection,
+    entry: (code: string, values: number[]) => string,
+  ) {
+    this.add("{");
+    for (let k = 0; k < codes.length; k++) {
+      const code = codes[k]!;
+      this.add(`${k > 0 ? "," : ""}${JSON.stringify(code)}:{`);
+      let first = true;
+      for await (const rows of this.rowsOf(code, section)) {
+        for (const row of rows) {
+          this.add(`${first ? "" : ","}${key(row.identifier)}:${entry(code, row.values)}`);
+          first = false;
+        }
+        if (this.size >= PIECE_CHARS) yield this.take();
+      }
+      this.add("}");
+    }
+    this.add("}");
+  }
+
+  async *whale(entries: Record<string, Record<string, unknown>>) {
+    this.add("{");
+    const codes = Object.keys(entries);
+    for (let k = 0; k < codes.length; k++) {
+      const code = codes[k]!;
+      this.add(`${k > 0 ? "," : ""}${JSON.stringify(code)}:{`);
+      const fields = Object.keys(entries[code]!);
+      for (let f = 0; f < fields.length; f++) {
+        const field = fields[f]!;
+        this.add(`${f > 0 ? "," : ""}${JSON.stringify(field)}:`);
+        if (field !== "points") {
+          this.add(JSON.stringify(entries[code]![field]));
+          continue;
+        }
+        let values = this.profits.get(code);
+        if (!values) {
+          values = [];
+          for await (const rows of this.rowsOf(code, "profit"))
+            for (const row of rows) values.push(row.values[0]!);
+        }
+        yield* this.curve(code, values);
+      }
+      this.add("}");
+    }
+    this.add("}");
+  }
+
+  /**
+   * The whale points of engine/calc/whale.ts, from the stored profits (minor units, rounded as
+   * the summary and the whale round them: as major units they round back to themselves).
+   */
+  private *curve(code: string, values: number[]) {
+    const profit = Float64Array.from(values, (minor) => toMajor(minor, this.minorDigits));
+    const points = whaleCurve(code, "", profit, this.minorDigits).points ?? new Float64Array(0);
+    this.add("[");
+    for (let p = 0; p < points.length; p += 2) {
+      this.add(`${p > 0 ? "," : ""}[${num(points[p]!)},${num(points[p + 1]!)}]`);
+      if (this.size >= PIECE_CHARS) yield this.take();
+    }
+    this.add("]");
+  }
 }

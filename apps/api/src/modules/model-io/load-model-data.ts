@@ -97,52 +97,7 @@ function toModelData(rows: ModelRows): ModelData {
       formula: c.formula,
       isPnlLine: c.isPnlLine,
     })),
-    rules: {
-      step1: rows.step1.map((r) => ({
-        account: r.account,
-        pool: r.pool,
-        type: r.type === "DRIVER" ? "DRIVER" : "PERCENTAGE",
-        percentage: ratioToPercentage(r.ratio),
-        driver: r.driver,
-      })),
-      step2: rows.step2.map((r) => ({
-        source: r.source,
-        destination: r.destination,
-        type: r.type === "DRIVER" ? "DRIVER" : "PERCENTAGE",
-        percentage: ratioToPercentage(r.ratio),
-        driver: r.driver,
-      })),
-      step3: rows.step3.map((r) => ({
-        pool: r.pool,
-        activity: r.activity,
-        percentage: ratioToPercentage(r.ratio),
-        unitMinutes: r.tdabcRatio === null ? null : Number(r.tdabcRatio),
-      })),
-      step4: rows.step4.map((r) => {
-        // A DRIVER weight that is no driver of the dimension (a calculated driver) is kept as
-        // DRIVER:<name> in the equation (see save-model-data.ts).
-        const named = r.splitType === "DRIVER" && r.driver === null && r.equation.startsWith("DRIVER:");
-        return {
-          activity: r.activity,
-          dimension: r.dimension,
-          splitType: r.splitType as Step4SplitType,
-          driver: named ? r.equation.slice("DRIVER:".length) : r.driver,
-          equation: named || r.equation === "" ? null : r.equation,
-        };
-      }),
-      step5: rows.step5.map((r) => ({
-        activity: r.activity,
-        parentDimension: r.parentDimension,
-        childDimension: r.childDimension,
-        split: pushSplit(r.splitType, r.driver, r.equation),
-      })),
-      step6: rows.step6.map((r) => ({
-        calculatedDriver: r.calculatedDriver,
-        parentDimension: r.parentDimension,
-        childDimension: r.childDimension,
-        split: pushSplit(r.splitType, r.driver, r.equation),
-      })),
-    },
+    rules: modelRules(rows),
     pnlLines: rows.pnlLines.map((l) => ({
       code: l.code,
       description: l.description,
@@ -160,6 +115,53 @@ function toModelData(rows: ModelRows): ModelData {
       step2Strategy: rows.settings?.step2Strategy === "rebalance" ? "rebalance" : "not_allocate",
       profitLine: rows.settings?.profitLine ?? null,
     },
+  };
+}
+
+/** The allocation rules of steps 1-6 from their stored rows. */
+function modelRules(rows: ModelRows): ModelData["rules"] {
+  return {
+    step1: rows.step1.map((r) => ({ account: r.account, pool: r.pool, ...weighting(r) })),
+    step2: rows.step2.map((r) => ({ source: r.source, destination: r.destination, ...weighting(r) })),
+    step3: rows.step3.map((r) => ({
+      pool: r.pool,
+      activity: r.activity,
+      percentage: ratioToPercentage(r.ratio),
+      unitMinutes: r.tdabcRatio === null ? null : Number(r.tdabcRatio),
+    })),
+    step4: rows.step4.map((r) => {
+      // A DRIVER weight that is no driver of the dimension (a calculated driver) is kept as
+      // DRIVER:<name> in the equation (see save-model-data.ts).
+      const named = r.splitType === "DRIVER" && r.driver === null && r.equation.startsWith("DRIVER:");
+      return {
+        activity: r.activity,
+        dimension: r.dimension,
+        splitType: r.splitType as Step4SplitType,
+        driver: named ? r.equation.slice("DRIVER:".length) : r.driver,
+        equation: named || r.equation === "" ? null : r.equation,
+      };
+    }),
+    step5: rows.step5.map((r) => ({
+      activity: r.activity,
+      parentDimension: r.parentDimension,
+      childDimension: r.childDimension,
+      split: pushSplit(r.splitType, r.driver, r.equation),
+    })),
+    step6: rows.step6.map((r) => ({
+      calculatedDriver: r.calculatedDriver,
+      parentDimension: r.parentDimension,
+      childDimension: r.childDimension,
+      split: pushSplit(r.splitType, r.driver, r.equation),
+    })),
+  };
+}
+
+/** How a step-1 or step-2 rule weighs: by a driver, or by its percentage (stored as a ratio). */
+function weighting(r: { type: string; ratio: string; driver: string | null }) {
+  return {
+    type: r.type === "DRIVER" ? ("DRIVER" as const) : ("PERCENTAGE" as const),
+    percentage: ratioToPercentage(r.ratio),
+    driver: r.driver,
   };
 }
 
@@ -241,7 +243,6 @@ async function loadDimension(
   context: { count: number; indexes: Map<string, IdentifierIndex> },
   tx: Executor,
 ): Promise<DimensionRecords> {
-  const { count } = context;
   const records: DimensionRecords = {
     dimension,
     identifiers: [],
@@ -250,52 +251,7 @@ async function loadDimension(
     relations: new Map(),
   };
   const finishers: (() => void)[] = [];
-  const readers: ColumnReader[] = drivers.map((d) => {
-    if (d.dataType === "DECI") {
-      const col = new GrowableFloat64(count);
-      finishers.push(() => records.decimals.set(d.name, col.finish()));
-      return {
-        read(cell, _row, identifier) {
-          if (cell === null || cell === "") col.push(Number.NaN);
-          else {
-            const value = Number(cell);
-            if (Number.isNaN(value)) throw new RecordValueError(dimension, identifier, d.name, cell);
-            col.push(value);
-          }
-        },
-      };
-    }
-    if (d.dataType === "DIMENSION" && d.target) {
-      const lookup = context.indexes.get(d.target) ?? new IdentifierIndex([]);
-      const index = new GrowableInt32(count);
-      const column: RelationColumn = { target: d.target, index: new Int32Array(0), dangling: [] };
-      finishers.push(() => {
-        column.index = index.finish();
-        records.relations.set(d.name, column);
-      });
-      return {
-        read(value, row) {
-          if (value === null || value === "") {
-            index.push(-1);
-            return;
-          }
-          const at = lookup.findString(value);
-          if (at >= 0) index.push(at);
-          else {
-            index.push(-2);
-            column.dangling.push({ row, value });
-          }
-        },
-      };
-    }
-    const texts: (string | null)[] = [];
-    finishers.push(() => records.texts.set(d.name, texts));
-    return {
-      read(value) {
-        texts.push(value === "" ? null : value);
-      },
-    };
-  });
+  const readers = drivers.map((d) => columnReader(d, records, context, finishers));
   const ids = records.identifiers;
   let sorted = true;
   await streamRecords(
@@ -315,4 +271,63 @@ async function loadDimension(
   for (const finish of finishers) finish();
   if (!sorted) sortRecords(records);
   return records;
+}
+
+/**
+ * The reader of one driver's column: decimals (NaN for empty), relationship indexes into the
+ * target dimension (-1 for empty, -2 and listed as dangling for an unknown identifier), or texts.
+ * What it read goes into `records` when its finisher runs.
+ */
+function columnReader(
+  d: DriverRow,
+  records: DimensionRecords,
+  context: { count: number; indexes: Map<string, IdentifierIndex> },
+  finishers: (() => void)[],
+): ColumnReader {
+  const { count } = context;
+  const { dimension } = records;
+  if (d.dataType === "DECI") {
+    const col = new GrowableFloat64(count);
+    finishers.push(() => records.decimals.set(d.name, col.finish()));
+    return {
+      read(cell, _row, identifier) {
+        if (cell === null || cell === "") col.push(Number.NaN);
+        else {
+          const value = Number(cell);
+          if (Number.isNaN(value)) throw new RecordValueError(dimension, identifier, d.name, cell);
+          col.push(value);
+        }
+      },
+    };
+  }
+  if (d.dataType === "DIMENSION" && d.target) {
+    const lookup = context.indexes.get(d.target) ?? new IdentifierIndex([]);
+    const index = new GrowableInt32(count);
+    const column: RelationColumn = { target: d.target, index: new Int32Array(0), dangling: [] };
+    finishers.push(() => {
+      column.index = index.finish();
+      records.relations.set(d.name, column);
+    });
+    return {
+      read(value, row) {
+        if (value === null || value === "") {
+          index.push(-1);
+          return;
+        }
+        const at = lookup.findString(value);
+        if (at >= 0) index.push(at);
+        else {
+          index.push(-2);
+          column.dangling.push({ row, value });
+        }
+      },
+    };
+  }
+  const texts: (string | null)[] = [];
+  finishers.push(() => records.texts.set(d.name, texts));
+  return {
+    read(value) {
+      texts.push(value === "" ? null : value);
+    },
+  };
 }

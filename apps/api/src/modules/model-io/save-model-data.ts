@@ -54,19 +54,7 @@ function splitEquation(split: PushSplit): string {
 }
 
 function toModelInput(model: ModelData, userId: number | null): ModelInput {
-  const { info, rules } = model;
-  const step6Sources = step6SourceDimensions(model.calculatedDrivers, rules.step6);
-  const driversOf = new Map<string, Set<string>>();
-  for (const d of model.dimensionDrivers) {
-    const set = driversOf.get(d.dimension) ?? new Set();
-    set.add(d.name);
-    driversOf.set(d.dimension, set);
-  }
-  const push = (split: PushSplit) => ({
-    splitType: split.kind,
-    driver: split.kind === "DRIVER" ? split.driver : null,
-    equation: splitEquation(split),
-  });
+  const { info } = model;
   return {
     model: { name: info.name, shortDescription: info.shortDescription, authorId: userId },
     scenario: { ...info.scenario },
@@ -88,6 +76,34 @@ function toModelInput(model: ModelData, userId: number | null): ModelInput {
       target: d.dataType === "DIMENSION" ? relationTarget(d.name) : null,
     })),
     calculatedDrivers: model.calculatedDrivers.map((k) => ({ ...k })),
+    ...ruleRows(model),
+    pnlLines: model.pnlLines.map((l) => ({
+      ...l,
+      formula: l.formula ?? "=",
+      factor: l.factor < 0 ? -1 : 1,
+    })),
+    settings: { step2Strategy: model.settings.step2Strategy, profitLine: model.settings.profitLine },
+  };
+}
+
+/** The allocation rules of steps 1-6 as their stored rows. */
+function ruleRows(
+  model: ModelData,
+): Pick<ModelInput, "step1" | "step2" | "step3" | "step4" | "step5" | "step6"> {
+  const { rules } = model;
+  const step6Sources = step6SourceDimensions(model.calculatedDrivers, rules.step6);
+  const driversOf = new Map<string, Set<string>>();
+  for (const d of model.dimensionDrivers) {
+    const set = driversOf.get(d.dimension) ?? new Set();
+    set.add(d.name);
+    driversOf.set(d.dimension, set);
+  }
+  const push = (split: PushSplit) => ({
+    splitType: split.kind,
+    driver: split.kind === "DRIVER" ? split.driver : null,
+    equation: splitEquation(split),
+  });
+  return {
     step1: rules.step1.map((r) => ({ ...r, ratio: percentageToRatio(r.percentage) })),
     step2: rules.step2.map((r) => ({ ...r, ratio: percentageToRatio(r.percentage) })),
     step3: rules.step3.map((r) => ({
@@ -126,12 +142,6 @@ function toModelInput(model: ModelData, userId: number | null): ModelInput {
       childDimension: r.childDimension,
       ...push(r.split),
     })),
-    pnlLines: model.pnlLines.map((l) => ({
-      ...l,
-      formula: l.formula ?? "=",
-      factor: l.factor < 0 ? -1 : 1,
-    })),
-    settings: { step2Strategy: model.settings.step2Strategy, profitLine: model.settings.profitLine },
   };
 }
 

@@ -77,6 +77,37 @@ function fileNameOf(title: string, scenario: string): string {
   return `${base || "report"}.pdf`;
 }
 
+/** A saved PDF report's title, description, orientation and blocks, or the summary's. */
+async function pdfContent(
+  ctx: AppContext,
+  request: PdfRequest,
+  model: Awaited<ReturnType<typeof modelDimensions>>,
+): Promise<{
+  title: string;
+  description: string;
+  orientation: "portrait" | "landscape";
+  blocks: PdfBlock[];
+}> {
+  if (request.kind === "PDF_REPORT") {
+    const report = await ctx.repos.pdfReports.find(request.companyId, request.reportId);
+    if (!report) throw notFound("report");
+    // Stored blocks went through the contract when saved; parsed again so defaults apply.
+    const parsed = PdfReportData.safeParse(report.data);
+    return {
+      title: report.title,
+      description: report.description,
+      orientation: report.orientation as "portrait" | "landscape",
+      blocks: parsed.success ? parsed.data.blocks : [],
+    };
+  }
+  return {
+    title: pdfMessage(request.language, "summary_title"),
+    description: "",
+    orientation: "portrait",
+    blocks: summaryBlocks(model),
+  };
+}
+
 export async function writePdf(
   ctx: AppContext,
   request: PdfRequest,
@@ -88,23 +119,7 @@ export async function writePdf(
   const scenario = await ctx.repos.models.findScenario(companyId, scenarioId);
   if (!scenario) throw notFound("scenario");
   const model = await modelDimensions(ctx, companyId, scenarioId, scenario.modelId);
-  let title: string;
-  let description = "";
-  let orientation: "portrait" | "landscape" = "portrait";
-  let blocks: PdfBlock[];
-  if (request.kind === "PDF_REPORT") {
-    const report = await ctx.repos.pdfReports.find(companyId, request.reportId);
-    if (!report) throw notFound("report");
-    title = report.title;
-    description = report.description;
-    orientation = report.orientation as typeof orientation;
-    // Stored blocks went through the contract when saved; parsed again so defaults apply.
-    const parsed = PdfReportData.safeParse(report.data);
-    blocks = parsed.success ? parsed.data.blocks : [];
-  } else {
-    title = pdfMessage(language, "summary_title");
-    blocks = summaryBlocks(model);
-  }
+  const { title, description, orientation, blocks } = await pdfContent(ctx, request, model);
 
   const f = new Formatter(language);
   const period = pdfMessage(language, "period", {

@@ -48,23 +48,8 @@ export async function saveReportLine(
     const problems = new Problems();
     const { category, code } = input;
 
-    if (others.some((l) => l.code === code)) problems.add("code", "taken");
-    if (existing && existing.code !== code) {
-      const readers = others.filter(
-        (l) => l.category === "FOR" && formulaReferences(l.formula).includes(existing.code),
-      );
-      if (readers.length > 0)
-        problems.add("code", "in_use", { items: readers.map((l) => l.code).join(", ") });
-    }
-
-    let formula = DEFAULT_REPORT_LINE_FORMULA;
-    if (category === "FOR") {
-      formula = (input.formula ?? DEFAULT_REPORT_LINE_FORMULA).trim();
-      // Its own code is known too, so that naming itself is reported as the cycle it is.
-      checkFormulaInto(problems, "formula", formula, [...others.map((l) => l.code), code]);
-    } else if (input.formula != null && !isEmptyFormula(input.formula)) {
-      problems.add("formula", "not_applicable");
-    }
+    checkCode(others, existing, code, problems);
+    const formula = checkedFormula(input, others, problems);
 
     const activityId = await checkActivity(ctx, companyId, modelId, input, problems, tx);
     const driver = await checkDriver(ctx, companyId, modelId, input, problems, tx);
@@ -89,19 +74,8 @@ export async function saveReportLine(
       parentId,
       rank,
     };
-    if (!problems.has("formula") && !problems.has("parent")) {
-      const self = { id: id ?? 0, ...values };
-      const cycle = referenceCycle([...others, self], self.id);
-      if (cycle) {
-        const field =
-          cycle.returnsByParent && parentId !== existing?.parentId
-            ? "parent"
-            : cycle.leavesByFormula
-              ? "formula"
-              : "category";
-        problems.add(field, "cycle", { path: cycle.codes.join(" → ") });
-      }
-    }
+    if (!problems.has("formula") && !problems.has("parent"))
+      checkCycle(others, { id: id ?? 0, ...values }, existing, problems);
     problems.throwIfAny();
 
     if (id === undefined) return ctx.repos.reportLines.insertLine(companyId, modelId, values, tx);
@@ -112,6 +86,54 @@ export async function saveReportLine(
     return id;
   });
   return readReportLine(ctx, companyId, savedId);
+}
+
+/** The code must be free in the model, and a renamed line's code not read by another's formula. */
+function checkCode(
+  others: ReportLineRow[],
+  existing: ReportLineRow | undefined,
+  code: string,
+  problems: Problems,
+): void {
+  if (others.some((l) => l.code === code)) problems.add("code", "taken");
+  if (existing && existing.code !== code) {
+    const readers = others.filter(
+      (l) => l.category === "FOR" && formulaReferences(l.formula).includes(existing.code),
+    );
+    if (readers.length > 0) problems.add("code", "in_use", { items: readers.map((l) => l.code).join(", ") });
+  }
+}
+
+/** A FOR line's formula, checked against the model's line codes; the default for the others. */
+function checkedFormula(input: LineInput, others: ReportLineRow[], problems: Problems): string {
+  let formula = DEFAULT_REPORT_LINE_FORMULA;
+  if (input.category === "FOR") {
+    formula = (input.formula ?? DEFAULT_REPORT_LINE_FORMULA).trim();
+    // Its own code is known too, so that naming itself is reported as the cycle it is.
+    checkFormulaInto(problems, "formula", formula, [...others.map((l) => l.code), input.code]);
+  } else if (input.formula != null && !isEmptyFormula(input.formula)) {
+    problems.add("formula", "not_applicable");
+  }
+  return formula;
+}
+
+/** References and parents with the saved line must not form a cycle; the field to blame. */
+function checkCycle(
+  others: ReportLineRow[],
+  self: Parameters<typeof referenceCycle>[0][number],
+  existing: ReportLineRow | undefined,
+  problems: Problems,
+): void {
+  const cycle = referenceCycle([...others, self], self.id);
+  if (cycle) {
+    const field =
+      cycle.returnsByParent && self.parentId !== existing?.parentId
+        ? "parent"
+        : cycle.leavesByFormula
+          ? "formula"
+          : "category";
+    problems.add(field, "cycle", { path: cycle.codes.join(" → ") });
+  }
 }
 
 async function checkActivity(

@@ -27,117 +27,22 @@ function ids(values: string[], field: string): number[] {
   });
 }
 
+type Comparison = { rows: CompareRow[]; count: number; body: Body };
+type Window = { offset: number; limit: number };
+
 export async function compareReports(
   ctx: AppContext,
   companyId: number,
   query: CompareQuery,
-): Promise<{ rows: CompareRow[]; count: number; body: Body }> {
-  const parts = {
-    scenario: items(query.scenario),
-    dimension: items(query.dimension),
-    line: items(query.line),
-  };
-  const wrong: FieldProblem[] = [];
-  for (const [field, list] of Object.entries(parts)) {
-    if (list.length > 2 || list.some((v) => v === "")) wrong.push({ field, reason: "comparison_items" });
-  }
-  const pairs = Object.entries(parts).filter(([, list]) => list.length === 2);
-  if (!wrong.length && pairs.length !== 1) {
-    // None or several of them hold two items: exactly one comparison at a time.
-    for (const field of pairs.length ? pairs.map(([f]) => f) : Object.keys(parts)) {
-      wrong.push({ field, reason: "comparison_items" });
-    }
-  }
-  if (wrong.length) throw new AppError("VALIDATION_ERROR", wrong);
+): Promise<Comparison> {
+  const parts = comparedItems(query);
   const scenarios = ids(parts.scenario, "scenario");
   const dimensions = ids(parts.dimension, "dimension");
   const window = { offset: query.offset, limit: query.limit };
-  if (scenarios.length === 2) {
-    const a = await openReport(ctx, companyId, scenarios[0]!, dimensions[0]!);
-    const b = await openReport(ctx, companyId, scenarios[1]!, dimensions[0]!);
-    if (a.modelId !== b.modelId) throw fieldError("VALIDATION_ERROR", "scenario", "not_in_model");
-    const line = parts.line[0]!;
-    const [ca, cb] = [lineColumn(a, line, "line"), lineColumn(b, line, "line")];
-    const [va, vb] = await Promise.all([
-      a.repo.columnValues(a.filter, a.dimensionId, [ca]),
-      b.repo.columnValues(b.filter, b.dimensionId, [cb]),
-    ]);
-    const merged = new Map<string, { a: number | null; b: number | null }>();
-    for (const [i, id] of va.identifiers.entries())
-      merged.set(id, { a: a.major(va.values[0]![i]!), b: null });
-    for (const [i, id] of vb.identifiers.entries()) {
-      merged.set(id, { a: merged.get(id)?.a ?? null, b: b.major(vb.values[0]![i]!) });
-    }
-    const rows = await pageOf(
-      a,
-      [...merged].map(([identifier, v]) => ({ identifier, ...v })),
-      query,
-      window,
-    );
-    const names = new Map<number, string>();
-    const [sa, sb] = await Promise.all([
-      ctx.repos.models.findScenario(companyId, scenarios[0]!),
-      ctx.repos.models.findScenario(companyId, scenarios[1]!),
-    ]);
-    names.set(scenarios[0]!, sa?.name ?? "");
-    names.set(scenarios[1]!, sb?.name ?? "");
-    return {
-      ...rows,
-      body: body(
-        a,
-        "scenarios",
-        [
-          { id: scenarios[0]!, name: names.get(scenarios[0]!)!, total: a.major(a.dim.totals[ca] ?? 0) },
-          { id: scenarios[1]!, name: names.get(scenarios[1]!)!, total: b.major(b.dim.totals[cb] ?? 0) },
-        ],
-        await activityVariances(ctx, a, b),
-      ),
-    };
-  }
-  if (dimensions.length === 2) {
-    const a = await openReport(ctx, companyId, scenarios[0]!, dimensions[0]!);
-    const b = await openReport(ctx, companyId, scenarios[0]!, dimensions[1]!);
-    const line = parts.line[0]!;
-    const [ca, cb] = [lineColumn(a, line, "line"), lineColumn(b, line, "line")];
-    const key = `line:${line}`;
-    const [ra, rb] = await Promise.all([
-      recordsInOrder(a, key, true, window),
-      recordsInOrder(b, key, true, window),
-    ]);
-    const rows: CompareRow[] = [];
-    for (let i = 0; i < Math.max(ra.length, rb.length); i++) {
-      const x = ra[i];
-      const y = rb[i];
-      const va = x ? a.major(x.values[ca] ?? 0) : null;
-      const vb = y ? b.major(y.values[cb] ?? 0) : null;
-      const v = round(variance(va, vb), a.ref.meta.minorDigits);
-      rows.push({
-        identifier: x?.identifier ?? "",
-        name: x?.identifier ?? "",
-        identifier_b: y?.identifier ?? null,
-        name_b: y?.identifier ?? null,
-        a: va,
-        b: vb,
-        variance: v,
-        variance_percent: percent(va, v),
-      });
-    }
-    await nameRows(a, rows, "a");
-    await nameRows(b, rows, "b");
-    return {
-      rows,
-      count: Math.max(a.dim.records, b.dim.records),
-      body: body(
-        a,
-        "dimensions",
-        [
-          { id: dimensions[0]!, name: a.dimensionName, total: a.major(a.dim.totals[ca] ?? 0) },
-          { id: dimensions[1]!, name: b.dimensionName, total: b.major(b.dim.totals[cb] ?? 0) },
-        ],
-        [],
-      ),
-    };
-  }
+  if (scenarios.length === 2)
+    return compareScenarios(ctx, companyId, scenarios, dimensions[0]!, parts.line[0]!, query, window);
+  if (dimensions.length === 2)
+    return compareDimensions(ctx, companyId, scenarios[0]!, dimensions, parts.line[0]!, window);
   const report = await openReport(ctx, companyId, scenarios[0]!, dimensions[0]!);
   const [la, lb] = parts.line as [string, string];
   const ca = lineColumn(report, la, "line");
@@ -158,6 +63,130 @@ export async function compareReports(
       [
         { id: la, name: description(la), total: report.major(report.dim.totals[ca] ?? 0) },
         { id: lb, name: description(lb), total: report.major(report.dim.totals[cb] ?? 0) },
+      ],
+      [],
+    ),
+  };
+}
+
+/** The query's items, refused unless exactly one of scenario, dimension and line holds two. */
+function comparedItems(query: CompareQuery) {
+  const parts = {
+    scenario: items(query.scenario),
+    dimension: items(query.dimension),
+    line: items(query.line),
+  };
+  const wrong: FieldProblem[] = [];
+  for (const [field, list] of Object.entries(parts)) {
+    if (list.length > 2 || list.some((v) => v === "")) wrong.push({ field, reason: "comparison_items" });
+  }
+  const pairs = Object.entries(parts).filter(([, list]) => list.length === 2);
+  if (!wrong.length && pairs.length !== 1) {
+    // None or several of them hold two items: exactly one comparison at a time.
+    for (const field of pairs.length ? pairs.map(([f]) => f) : Object.keys(parts)) {
+      wrong.push({ field, reason: "comparison_items" });
+    }
+  }
+  if (wrong.length) throw new AppError("VALIDATION_ERROR", wrong);
+  return parts;
+}
+
+/** One line of one dimension in two scenarios of a model, per record matched by identifier. */
+async function compareScenarios(
+  ctx: AppContext,
+  companyId: number,
+  scenarios: number[],
+  dimension: number,
+  line: string,
+  query: CompareQuery,
+  window: Window,
+): Promise<Comparison> {
+  const a = await openReport(ctx, companyId, scenarios[0]!, dimension);
+  const b = await openReport(ctx, companyId, scenarios[1]!, dimension);
+  if (a.modelId !== b.modelId) throw fieldError("VALIDATION_ERROR", "scenario", "not_in_model");
+  const [ca, cb] = [lineColumn(a, line, "line"), lineColumn(b, line, "line")];
+  const [va, vb] = await Promise.all([
+    a.repo.columnValues(a.filter, a.dimensionId, [ca]),
+    b.repo.columnValues(b.filter, b.dimensionId, [cb]),
+  ]);
+  const merged = new Map<string, { a: number | null; b: number | null }>();
+  for (const [i, id] of va.identifiers.entries()) merged.set(id, { a: a.major(va.values[0]![i]!), b: null });
+  for (const [i, id] of vb.identifiers.entries()) {
+    merged.set(id, { a: merged.get(id)?.a ?? null, b: b.major(vb.values[0]![i]!) });
+  }
+  const rows = await pageOf(
+    a,
+    [...merged].map(([identifier, v]) => ({ identifier, ...v })),
+    query,
+    window,
+  );
+  const names = new Map<number, string>();
+  const [sa, sb] = await Promise.all([
+    ctx.repos.models.findScenario(companyId, scenarios[0]!),
+    ctx.repos.models.findScenario(companyId, scenarios[1]!),
+  ]);
+  names.set(scenarios[0]!, sa?.name ?? "");
+  names.set(scenarios[1]!, sb?.name ?? "");
+  return {
+    ...rows,
+    body: body(
+      a,
+      "scenarios",
+      [
+        { id: scenarios[0]!, name: names.get(scenarios[0]!)!, total: a.major(a.dim.totals[ca] ?? 0) },
+        { id: scenarios[1]!, name: names.get(scenarios[1]!)!, total: b.major(b.dim.totals[cb] ?? 0) },
+      ],
+      await activityVariances(ctx, a, b),
+    ),
+  };
+}
+
+/** One line of two dimensions, record by record at the same rank of the line, descending. */
+async function compareDimensions(
+  ctx: AppContext,
+  companyId: number,
+  scenario: number,
+  dimensions: number[],
+  line: string,
+  window: Window,
+): Promise<Comparison> {
+  const a = await openReport(ctx, companyId, scenario, dimensions[0]!);
+  const b = await openReport(ctx, companyId, scenario, dimensions[1]!);
+  const [ca, cb] = [lineColumn(a, line, "line"), lineColumn(b, line, "line")];
+  const key = `line:${line}`;
+  const [ra, rb] = await Promise.all([
+    recordsInOrder(a, key, true, window),
+    recordsInOrder(b, key, true, window),
+  ]);
+  const rows: CompareRow[] = [];
+  for (let i = 0; i < Math.max(ra.length, rb.length); i++) {
+    const x = ra[i];
+    const y = rb[i];
+    const va = x ? a.major(x.values[ca] ?? 0) : null;
+    const vb = y ? b.major(y.values[cb] ?? 0) : null;
+    const v = round(variance(va, vb), a.ref.meta.minorDigits);
+    rows.push({
+      identifier: x?.identifier ?? "",
+      name: x?.identifier ?? "",
+      identifier_b: y?.identifier ?? null,
+      name_b: y?.identifier ?? null,
+      a: va,
+      b: vb,
+      variance: v,
+      variance_percent: percent(va, v),
+    });
+  }
+  await nameRows(a, rows, "a");
+  await nameRows(b, rows, "b");
+  return {
+    rows,
+    count: Math.max(a.dim.records, b.dim.records),
+    body: body(
+      a,
+      "dimensions",
+      [
+        { id: dimensions[0]!, name: a.dimensionName, total: a.major(a.dim.totals[ca] ?? 0) },
+        { id: dimensions[1]!, name: b.dimensionName, total: b.major(b.dim.totals[cb] ?? 0) },
       ],
       [],
     ),
@@ -190,7 +219,7 @@ async function pageOf(
   report: OpenReport,
   list: { identifier: string; a: number | null; b: number | null }[],
   query: CompareQuery,
-  window: { offset: number; limit: number },
+  window: Window,
 ): Promise<{ rows: CompareRow[]; count: number }> {
   const digits = report.ref.meta.minorDigits;
   const all = list as ((typeof list)[number] & { variance: number })[];

@@ -201,19 +201,8 @@ async function splitChildren(
     top.map((r) => r.recordNo),
     lineAt,
   );
-  const byRecord = new Map<number, { no: number; value: number }[]>();
-  /** Records whose parts were not all kept: the total and count of all their parts. */
-  const totals = new Map<number, { value: number; count: number }>();
-  for (const s of splits) {
-    if (s.record2No < 0) {
-      totals.set(s.recordNo, { value: s.value, count: s.count ?? 0 });
-      continue;
-    }
-    const list = byRecord.get(s.recordNo) ?? [];
-    list.push({ no: s.record2No, value: s.value });
-    byRecord.set(s.recordNo, list);
-  }
-  const kept = new Map<number, { no: number; value: number }[]>();
+  const { byRecord, totals } = splitsByRecord(splits);
+  const kept = new Map<number, Part[]>();
   const wanted = new Set<number>();
   top.forEach((r) => {
     const parts = (byRecord.get(r.recordNo) ?? []).filter((p) => p.value !== 0);
@@ -227,46 +216,87 @@ async function splitChildren(
   const names = await report.repo.recordNames(report.companyId, report.scenarioId, dimension2, [
     ...identifiers.values(),
   ]);
+  const shown = { identifiers, names, limit: query.limit };
   top.forEach((r, i) => {
-    const parts = kept.get(r.recordNo)!;
-    const node = nodes[i]!;
-    const recordValue = Math.round(node.value * 10 ** report.ref.meta.minorDigits);
-    let used = 0;
-    for (const p of parts.slice(0, query.limit)) {
-      const identifier = identifiers.get(p.no) ?? String(p.no);
-      const named = names.get(identifier);
-      node.children.push({
-        id: named?.id ?? null,
-        kind: "record",
-        identifier,
-        name: named?.name ?? identifier,
-        value: report.major(p.value),
-        margin_percent: null,
-        count: 1,
-        children: [],
-      });
-      used += p.value;
-    }
-    // The rest: of the stored parts, or of all parts when only the largest were stored.
-    const all = totals.get(r.recordNo);
-    const shown = Math.min(query.limit, parts.length);
-    const restCount = all ? all.count - shown : parts.length - shown;
-    if (restCount > 0) {
-      const restValue = all ? all.value - used : parts.slice(shown).reduce((a, p) => a + p.value, 0);
-      node.children.push(othersNode(report.major(restValue), restCount));
-      used += restValue;
-    }
-    if (recordValue - used !== 0) {
-      node.children.push({
-        id: null,
-        kind: "unsplit",
-        identifier: null,
-        name: "",
-        value: report.major(recordValue - used),
-        margin_percent: null,
-        count: 0,
-        children: [],
-      });
-    }
+    addParts(report, nodes[i]!, kept.get(r.recordNo)!, totals.get(r.recordNo), shown);
   });
+}
+
+type Part = { no: number; value: number };
+
+/**
+ * The stored split rows per first-level record: its kept parts, and for a record whose parts
+ * were not all kept, the total and count of all its parts.
+ */
+function splitsByRecord(
+  splits: { recordNo: number; record2No: number; value: number; count?: number | null }[],
+) {
+  const byRecord = new Map<number, Part[]>();
+  /** Records whose parts were not all kept: the total and count of all their parts. */
+  const totals = new Map<number, { value: number; count: number }>();
+  for (const s of splits) {
+    if (s.record2No < 0) {
+      totals.set(s.recordNo, { value: s.value, count: s.count ?? 0 });
+      continue;
+    }
+    const list = byRecord.get(s.recordNo) ?? [];
+    list.push({ no: s.record2No, value: s.value });
+    byRecord.set(s.recordNo, list);
+  }
+  return { byRecord, totals };
+}
+
+/**
+ * A first-level record's node gets its largest parts, the rest as one node, and what no part
+ * carries as the unsplit node.
+ */
+function addParts(
+  report: OpenReport,
+  node: TreemapNode,
+  parts: Part[],
+  all: { value: number; count: number } | undefined,
+  shown: {
+    identifiers: Map<number, string>;
+    names: Map<string, { id: number | null; name: string }>;
+    limit: number;
+  },
+): void {
+  const { identifiers, names, limit } = shown;
+  const recordValue = Math.round(node.value * 10 ** report.ref.meta.minorDigits);
+  let used = 0;
+  for (const p of parts.slice(0, limit)) {
+    const identifier = identifiers.get(p.no) ?? String(p.no);
+    const named = names.get(identifier);
+    node.children.push({
+      id: named?.id ?? null,
+      kind: "record",
+      identifier,
+      name: named?.name ?? identifier,
+      value: report.major(p.value),
+      margin_percent: null,
+      count: 1,
+      children: [],
+    });
+    used += p.value;
+  }
+  // The rest: of the stored parts, or of all parts when only the largest were stored.
+  const count = Math.min(limit, parts.length);
+  const restCount = all ? all.count - count : parts.length - count;
+  if (restCount > 0) {
+    const restValue = all ? all.value - used : parts.slice(count).reduce((a, p) => a + p.value, 0);
+    node.children.push(othersNode(report.major(restValue), restCount));
+    used += restValue;
+  }
+  if (recordValue - used !== 0) {
+    node.children.push({
+      id: null,
+      kind: "unsplit",
+      identifier: null,
+      name: "",
+      value: report.major(recordValue - used),
+      margin_percent: null,
+      count: 0,
+      children: [],
+    });
+  }
 }

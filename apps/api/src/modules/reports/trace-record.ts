@@ -20,6 +20,24 @@ import { type RunRef, resolveRun } from "../calculation/result-services.ts";
 const detailNotKept = () =>
   new AppError("RESULT_DETAIL_NOT_KEPT", [{ field: "record", reason: "invalid_value" }]);
 
+type TraceRepo = AppContext["repos"]["recordTrace"];
+type Run = { companyId: number; calculationId: number };
+type ActivitySource = Awaited<ReturnType<TraceRepo["activitySources"]>>[number];
+type Push = Awaited<ReturnType<TraceRepo["pushes"]>>[number];
+type PushedEntry = { pushNo: number; parentNo: number; amount: number };
+type Edge = { dimensionId: number; name: string; targetId: number };
+
+/** What rests on the record and the records reaching it, in minor units, per activity. */
+interface RestingParts {
+  cost: number;
+  resting: number;
+  ownCost: number | undefined;
+  byActivity: Map<string, number>;
+  activityInfo: Map<string, { id: number | null; name: string }>;
+  rolledUp: RecordTrace["rolled_up"];
+  pushed: PushedEntry[];
+}
+
 export async function traceRecord(
   ctx: AppContext,
   companyId: number,
@@ -46,26 +64,69 @@ export async function traceRecord(
     repo.relationships(companyId, record.dimensionId),
   ]);
   const rolledDims = new Set(rolled.dimensions.map((d) => d.dimensionId));
+  const reached = await reachedRecords(repo, run, scenarioId, record, edges, rolledDims, limit);
 
-  // The record and every record reaching it, per dimension (each counted once, fixed choice 9).
-  const reached = new Map<number, string[]>([[record.dimensionId, [record.identifier]]]);
-  const pointing = new Map<number, { dimensionId: number; name: string; targetId: number }[]>();
-  for (const e of edges) pointing.set(e.dimensionId, [...(pointing.get(e.dimensionId) ?? []), e]);
+  // Per dimension: the reached records in the run, and per activity what rests on each.
+  const [sourceRows, pushRows] = await Promise.all([repo.activitySources(run), repo.pushes(run)]);
+  const sources = new Map(sourceRows.map((s) => [s.rowNo, s]));
+  const pushes = new Map(pushRows.map((p) => [p.pushNo, p]));
+  const parts = await restingOnReached(repo, run, record.dimensionId, reached, names, limit, sources, pushes);
+  addStoredRollUp(parts, rolled, sources, names);
+  if (parts.ownCost === undefined || parts.cost !== parts.ownCost) throw detailNotKept();
+
+  const m = (minor: number) => toMajor(minor, ref.meta.minorDigits);
+  const composition = await compositionOf;
+  return {
+    record: {
+      id: record.id,
+      identifier: record.identifier,
+      name: record.name,
+      dimension: record.dimensionId,
+      dimension_name: names.get(record.dimensionId) ?? "",
+    },
+    scenario: scenarioId,
+    currency: ref.meta.currency,
+    cost: m(parts.cost),
+    resting: m(parts.resting),
+    activities: activityBreakdown(parts, composition, m),
+    pushed: await pushedFrom(ctx, run, scenarioId, parts.pushed, pushes, names, m),
+    rolled_up: parts.rolledUp
+      .filter((r) => r.amount !== 0)
+      .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount))
+      .map((r) => ({ ...r, amount: m(r.amount) })),
+  };
+}
+
+/** The dimensions whose records reach `dimensionId` through relationship drivers, directly or not. */
+function descendantDimensions(edges: Edge[], dimensionId: number): Set<number> {
   const descendants = new Set<number>();
   for (let grew = true; grew; ) {
     grew = false;
     for (const e of edges)
-      if (
-        (e.targetId === record.dimensionId || descendants.has(e.targetId)) &&
-        e.dimensionId !== record.dimensionId
-      )
+      if ((e.targetId === dimensionId || descendants.has(e.targetId)) && e.dimensionId !== dimensionId)
         if (!descendants.has(e.dimensionId)) {
           descendants.add(e.dimensionId);
           grew = true;
         }
   }
+  return descendants;
+}
+
+/** The record and every record reaching it, per dimension (each counted once, fixed choice 9). */
+async function reachedRecords(
+  repo: TraceRepo,
+  run: Run,
+  scenarioId: number,
+  record: { dimensionId: number; identifier: string },
+  edges: Edge[],
+  rolledDims: Set<number>,
+  limit: number,
+): Promise<Map<number, string[]>> {
+  const reached = new Map<number, string[]>([[record.dimensionId, [record.identifier]]]);
+  const pointing = new Map<number, Edge[]>();
+  for (const e of edges) pointing.set(e.dimensionId, [...(pointing.get(e.dimensionId) ?? []), e]);
   // Ancestors first: a dimension is read once every descendant dimension it points to is known.
-  const pending = new Set(descendants);
+  const pending = descendantDimensions(edges, record.dimensionId);
   while (pending.size) {
     const ready = [...pending].filter((d) =>
       (pointing.get(d) ?? []).every((e) => !pending.has(e.targetId) || e.targetId === d),
@@ -81,35 +142,50 @@ export async function traceRecord(
       for (const e of pointing.get(d) ?? []) {
         const targets = reached.get(e.targetId);
         if (!targets?.length) continue;
-        for (const id of await repo.pointingTo(companyId, scenarioId, d, e.name, targets)) found.add(id);
+        for (const id of await repo.pointingTo(run.companyId, scenarioId, d, e.name, targets)) found.add(id);
       }
       if (found.size) reached.set(d, [...found]);
     }
   }
+  return reached;
+}
 
-  // Per dimension: the reached records in the run, and per activity what rests on each.
-  const [sourceRows, pushRows] = await Promise.all([repo.activitySources(run), repo.pushes(run)]);
-  const sources = new Map(sourceRows.map((s) => [s.rowNo, s]));
-  const pushes = new Map(pushRows.map((p) => [p.pushNo, p]));
-  const activityInfo = new Map<string, { id: number | null; name: string }>();
-  const byActivity = new Map<string, number>();
-  const rolledUp: RecordTrace["rolled_up"] = [];
-  const pushed: { pushNo: number; parentNo: number; amount: number }[] = [];
-  let cost = 0;
-  let resting = 0;
-  let ownCost: number | undefined;
+/**
+ * Per reached dimension the records in the run and what rests on them, and per activity its
+ * part from the detail arrays (step 4 amounts, step 5 received and sent).
+ */
+async function restingOnReached(
+  repo: TraceRepo,
+  run: Run,
+  ownDimension: number,
+  reached: Map<number, string[]>,
+  names: Map<number, string>,
+  limit: number,
+  sources: Map<number, ActivitySource>,
+  pushes: Map<number, Push>,
+): Promise<RestingParts> {
+  const parts: RestingParts = {
+    cost: 0,
+    resting: 0,
+    ownCost: undefined,
+    byActivity: new Map(),
+    activityInfo: new Map(),
+    rolledUp: [],
+    pushed: [],
+  };
+  const { byActivity, activityInfo } = parts;
   for (const [dimensionId, identifiers] of reached) {
-    const isOwn = dimensionId === record.dimensionId;
+    const isOwn = dimensionId === ownDimension;
     const records = await repo.runRecords(run, dimensionId, identifiers);
     if (isOwn) {
       if (records.length === 0) throw notFound("record"); // created after the run
-      ownCost = records[0]!.cost;
+      parts.ownCost = records[0]!.cost;
     }
     const restingSum = records.reduce((s, r) => s + r.resting, 0);
-    cost += restingSum;
-    if (isOwn) resting = restingSum;
+    parts.cost += restingSum;
+    if (isOwn) parts.resting = restingSum;
     else
-      rolledUp.push({
+      parts.rolledUp.push({
         dimension: dimensionId,
         dimension_name: names.get(dimensionId) ?? "",
         records: records.length,
@@ -132,19 +208,28 @@ export async function traceRecord(
         perRecord[i] = perRecord[i]! + sign * a;
         sum += sign * a;
         if (isOwn && v.kind === "RECEIVED" && a !== 0)
-          pushed.push({ pushNo: v.sourceNo, parentNo: v.links?.[i] ?? -1, amount: a });
+          parts.pushed.push({ pushNo: v.sourceNo, parentNo: v.links?.[i] ?? -1, amount: a });
       });
       if (sum !== 0) byActivity.set(code, (byActivity.get(code) ?? 0) + sum);
     }
     // Arrays missing (detail not kept by the engine): the parts would not add up to the record.
     if (records.some((r, i) => r.resting !== perRecord[i])) throw detailNotKept();
   }
-  // The stored roll-up: per descendant dimension its records and cost, per activity its part.
+  return parts;
+}
+
+/** The stored roll-up: per descendant dimension its records and cost, per activity its part. */
+function addStoredRollUp(
+  parts: RestingParts,
+  rolled: Awaited<ReturnType<TraceRepo["rolledDetail"]>>,
+  sources: Map<number, ActivitySource>,
+  names: Map<number, string>,
+): void {
   let rolledCost = 0;
   for (const d of rolled.dimensions) {
-    cost += d.amount;
+    parts.cost += d.amount;
     rolledCost += d.amount;
-    rolledUp.push({
+    parts.rolledUp.push({
       dimension: d.dimensionId,
       dimension_name: names.get(d.dimensionId) ?? "",
       records: d.records,
@@ -154,19 +239,21 @@ export async function traceRecord(
   for (const a of rolled.activities) {
     const source = sources.get(a.sourceNo);
     if (!source) throw detailNotKept();
-    if (!activityInfo.has(source.code)) activityInfo.set(source.code, { id: source.id, name: source.name });
-    byActivity.set(source.code, (byActivity.get(source.code) ?? 0) + a.amount);
+    if (!parts.activityInfo.has(source.code))
+      parts.activityInfo.set(source.code, { id: source.id, name: source.name });
+    parts.byActivity.set(source.code, (parts.byActivity.get(source.code) ?? 0) + a.amount);
     rolledCost -= a.amount;
   }
-  if (rolledCost !== 0 || ownCost === undefined || cost !== ownCost) throw detailNotKept();
+  if (rolledCost !== 0) throw detailNotKept();
+}
 
-  const m = (minor: number) => toMajor(minor, ref.meta.minorDigits);
-  const composition = await compositionOf;
-  const activities = [...byActivity]
+/** Per activity (largest first) its part, split over the pools that fed it and their accounts. */
+function activityBreakdown(parts: RestingParts, composition: Composition, m: (minor: number) => number) {
+  return [...parts.byActivity]
     .filter(([, amount]) => amount !== 0)
     .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]) || (a[0] < b[0] ? -1 : 1))
     .map(([code, amount]) => {
-      const info = activityInfo.get(code)!;
+      const info = parts.activityInfo.get(code)!;
       const feeds = composition.activityPools.get(code) ?? [];
       const poolParts = splitSigned(
         amount,
@@ -175,54 +262,35 @@ export async function traceRecord(
       const pools = feeds
         .map((f, i) => ({ feed: f, amount: poolParts?.[i] ?? 0 }))
         .filter((p) => p.amount !== 0)
-        .map(({ feed, amount: poolAmount }) => {
-          const behind = composition.poolAccounts.get(feed.code);
-          const accounts: { account: number | null; code: string; name: string; amount: number }[] = [];
-          if (behind) {
-            // Split in the accounts' own order (ties of the largest remainder go to the first),
-            // listed largest first.
-            const parts = splitSigned(poolAmount, behind.weights);
-            for (const i of behind.order) {
-              const amount = parts?.[i] ?? 0;
-              const a = behind.accounts[i]!;
-              if (amount !== 0) accounts.push({ account: a.id, code: a.code, name: a.name, amount });
-            }
-            accounts.sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount) || (a.code < b.code ? -1 : 1));
-            for (const a of accounts) a.amount = m(a.amount);
-          }
-          return {
-            pool: feed.id,
-            code: feed.code,
-            name: feed.name,
-            amount: m(poolAmount),
-            accounts,
-            minor: poolAmount,
-          };
-        })
+        .map(({ feed, amount: poolAmount }) => ({
+          pool: feed.id,
+          code: feed.code,
+          name: feed.name,
+          amount: m(poolAmount),
+          accounts: accountsBehind(composition.poolAccounts.get(feed.code), poolAmount, m),
+          minor: poolAmount,
+        }))
         .sort((a, b) => Math.abs(b.minor) - Math.abs(a.minor) || (a.code < b.code ? -1 : 1))
         .map(({ minor: _, ...p }) => p);
       return { activity: info.id, code, name: info.name, amount: m(amount), pools };
     });
+}
 
-  return {
-    record: {
-      id: record.id,
-      identifier: record.identifier,
-      name: record.name,
-      dimension: record.dimensionId,
-      dimension_name: names.get(record.dimensionId) ?? "",
-    },
-    scenario: scenarioId,
-    currency: ref.meta.currency,
-    cost: m(cost),
-    resting: m(resting),
-    activities,
-    pushed: await pushedFrom(ctx, run, scenarioId, pushed, pushes, names, m),
-    rolled_up: rolledUp
-      .filter((r) => r.amount !== 0)
-      .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount))
-      .map((r) => ({ ...r, amount: m(r.amount) })),
-  };
+/** A pool's part split over the accounts behind it, listed largest first. */
+function accountsBehind(behind: PoolAccounts | undefined, poolAmount: number, m: (minor: number) => number) {
+  const accounts: { account: number | null; code: string; name: string; amount: number }[] = [];
+  if (!behind) return accounts;
+  // Split in the accounts' own order (ties of the largest remainder go to the first),
+  // listed largest first.
+  const parts = splitSigned(poolAmount, behind.weights);
+  for (const i of behind.order) {
+    const amount = parts?.[i] ?? 0;
+    const a = behind.accounts[i]!;
+    if (amount !== 0) accounts.push({ account: a.id, code: a.code, name: a.name, amount });
+  }
+  accounts.sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount) || (a.code < b.code ? -1 : 1));
+  for (const a of accounts) a.amount = m(a.amount);
+  return accounts;
 }
 
 /** The parent records that pushed cost to the record (step 5), with their ids and names. */
@@ -350,7 +418,21 @@ async function composePools(ctx: AppContext, companyId: number, runs: [number, n
   const flowsOf = (step: 1 | 2 | 3): Promise<FlowRow[]> =>
     repo.flows({ companyId, calculationId: runs[step - 1]! }, step);
   const [step1, step2, step3] = await Promise.all([flowsOf(1), flowsOf(2), flowsOf(3)]);
+  const activityPools = activityFeeds(step3);
+  const { accounts, direct1 } = accountsToPools(step1);
+  const directMix = directPoolMixes(step2, direct1, accounts.length);
+  const poolAccounts = new Map<string, PoolAccounts>();
+  for (const pools of activityPools.values())
+    for (const p of pools) {
+      if (poolAccounts.has(p.code)) continue;
+      const mix = directMix.get(p.code) ?? ownMix(direct1, accounts.length, p.code);
+      poolAccounts.set(p.code, accountShares(accounts, mix));
+    }
+  return { activityPools, poolAccounts };
+}
 
+/** Per activity the direct pools that fed it in step 3, rows of one pair summed. */
+function activityFeeds(step3: FlowRow[]): Map<string, Feed[]> {
   const activityPools = new Map<string, Feed[]>();
   for (const f of step3) {
     const list = activityPools.get(f.destinationCode) ?? [];
@@ -359,7 +441,11 @@ async function composePools(ctx: AppContext, companyId: number, runs: [number, n
     else list.push({ id: f.sourceId, code: f.sourceCode, name: f.sourceName, amount: f.amount });
     activityPools.set(f.destinationCode, list);
   }
+  return activityPools;
+}
 
+/** The accounts of step 1 (numbered in order of appearance) and per pool what each gave it. */
+function accountsToPools(step1: FlowRow[]) {
   const accounts: { id: number | null; code: string; name: string }[] = [];
   const accountAt = new Map<string, number>();
   const direct1 = new Map<string, Map<number, number>>();
@@ -374,7 +460,25 @@ async function composePools(ctx: AppContext, companyId: number, runs: [number, n
     mix.set(a, (mix.get(a) ?? 0) + f.amount);
     direct1.set(f.destinationCode, mix);
   }
+  return { accounts, direct1 };
+}
 
+/** A pool's account mix from step 1 alone. */
+function ownMix(direct1: Map<string, Map<number, number>>, accountCount: number, code: string): Float64Array {
+  const mix = new Float64Array(accountCount);
+  for (const [a, v] of direct1.get(code) ?? []) mix[a] = v;
+  return mix;
+}
+
+/**
+ * The account mix of every direct pool fed in step 2: its own from step 1 plus its share of each
+ * indirect pool's exits, at that indirect pool's mix.
+ */
+function directPoolMixes(
+  step2: FlowRow[],
+  direct1: Map<string, Map<number, number>>,
+  accountCount: number,
+): Map<string, Float64Array> {
   // Indirect pools: sources of step 2 and targets of its reciprocal flows.
   const indirect: string[] = [];
   const at = new Map<string, number>();
@@ -388,7 +492,7 @@ async function composePools(ctx: AppContext, companyId: number, runs: [number, n
   const total = indirect.map((code) => [...(direct1.get(code)?.values() ?? [])].reduce((s, v) => s + v, 0));
   for (const f of step2) if (f.reciprocal) total[at.get(f.destinationCode)!]! += f.amount;
   // Solve (I - A) X = C, X and C: one row per indirect pool, one column per account.
-  const width = n + accounts.length;
+  const width = n + accountCount;
   const rows = indirect.map((code, i) => {
     const row = new Float64Array(width);
     row[i] = 1;
@@ -403,43 +507,37 @@ async function composePools(ctx: AppContext, companyId: number, runs: [number, n
   }
   const mixOfIndirect = solve(rows, n);
 
-  const poolAccounts = new Map<string, PoolAccounts>();
-  const poolMix = (code: string): Float64Array => {
-    const mix = new Float64Array(accounts.length);
-    for (const [a, v] of direct1.get(code) ?? []) mix[a] = v;
-    return mix;
-  };
   const directMix = new Map<string, Float64Array>();
   for (const f of step2) {
     if (f.reciprocal) continue;
-    const mix = directMix.get(f.destinationCode) ?? poolMix(f.destinationCode);
+    const mix = directMix.get(f.destinationCode) ?? ownMix(direct1, accountCount, f.destinationCode);
     const i = at.get(f.sourceCode)!;
     const x = total[i]!;
     if (x !== 0 && mixOfIndirect)
-      for (let a = 0; a < accounts.length; a++) mix[a] = mix[a]! + (f.amount / x) * mixOfIndirect[i]![a]!;
+      for (let a = 0; a < accountCount; a++) mix[a] = mix[a]! + (f.amount / x) * mixOfIndirect[i]![a]!;
     directMix.set(f.destinationCode, mix);
   }
-  for (const pools of activityPools.values())
-    for (const p of pools) {
-      if (poolAccounts.has(p.code)) continue;
-      const mix = directMix.get(p.code) ?? poolMix(p.code);
-      const shares = accounts
-        .map((acc, a) => ({ ...acc, weight: mix[a]! }))
-        .filter((acc) => acc.weight !== 0);
-      const order = shares
-        .map((_, i) => i)
-        .sort(
-          (a, b) =>
-            Math.abs(shares[b]!.weight) - Math.abs(shares[a]!.weight) ||
-            (shares[a]!.code < shares[b]!.code ? -1 : 1),
-        );
-      poolAccounts.set(p.code, {
-        accounts: shares,
-        weights: scaledWeights(shares.map((a) => a.weight)),
-        order,
-      });
-    }
-  return { activityPools, poolAccounts };
+  return directMix;
+}
+
+/** The accounts with a share of a pool's mix, their split weights and their order (PoolAccounts). */
+function accountShares(
+  accounts: { id: number | null; code: string; name: string }[],
+  mix: Float64Array,
+): PoolAccounts {
+  const shares = accounts.map((acc, a) => ({ ...acc, weight: mix[a]! })).filter((acc) => acc.weight !== 0);
+  const order = shares
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        Math.abs(shares[b]!.weight) - Math.abs(shares[a]!.weight) ||
+        (shares[a]!.code < shares[b]!.code ? -1 : 1),
+    );
+  return {
+    accounts: shares,
+    weights: scaledWeights(shares.map((a) => a.weight)),
+    order,
+  };
 }
 
 /** Gauss-Jordan with partial pivoting on [M | C]; the solution's rows (columns n.. of each). */

@@ -40,124 +40,144 @@ export class CsvParser {
   private skipLF = false;
   private problem: CsvRecord["problem"];
   private readonly separator: number;
+  /** Where the text of the current field not yet added to `field` starts in the pushed text. */
+  private start = 0;
 
   constructor(separator: "," | ";") {
     this.separator = separator.charCodeAt(0);
   }
 
   push(text: string): void {
-    const sep = this.separator;
     const n = text.length;
     let i = 0;
-    let start = 0;
+    this.start = 0;
     if (this.skipLF) {
       this.skipLF = false;
       if (n > 0 && text.charCodeAt(0) === LF) {
         // The CR was already counted as the line break. In a quoted field the LF stays part of
         // the value; outside one it is skipped.
         i = 1;
-        if (this.state !== State.Quoted) start = 1;
+        if (this.state !== State.Quoted) this.start = 1;
       }
     }
     while (i < n) {
       switch (this.state) {
-        case State.Start: {
-          const c = text.charCodeAt(i);
-          if (this.fields.length === 0) {
-            if (c === LF || c === CR) {
-              // A blank line between records.
-              this.newLine(text, i);
-              i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
-              continue;
-            }
-            this.recordLine = this.line;
-          }
-          this.fieldLine = this.line;
-          if (c === QUOTE) {
-            this.state = State.Quoted;
-            i++;
-          } else this.state = State.Unquoted;
-          start = i;
+        case State.Start:
+          i = this.fieldStart(text, i);
           break;
-        }
-        case State.Unquoted: {
-          let c = 0;
-          while (i < n) {
-            c = text.charCodeAt(i);
-            if (c === sep || c === LF || c === CR || c === QUOTE) break;
-            i++;
-          }
-          if (i === n) break;
-          if (c === QUOTE) {
-            // A quote inside an unquoted field: kept as text, reported.
-            this.report("bad_quote", this.line);
-            i++;
-            break;
-          }
-          this.field += text.slice(start, i);
-          this.endField();
-          if (c === sep) {
-            i++;
-          } else {
-            this.endRecord();
-            this.newLine(text, i);
-            i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
-          }
-          start = i;
+        case State.Unquoted:
+          i = this.unquoted(text, i);
           break;
-        }
-        case State.Quoted: {
-          let c = 0;
-          while (i < n) {
-            c = text.charCodeAt(i);
-            if (c === QUOTE) break;
-            if (c === LF) this.line++;
-            else if (c === CR) {
-              this.line++;
-              if (i + 1 < n) {
-                if (text.charCodeAt(i + 1) === LF) i++;
-              } else this.skipLF = true;
-            }
-            i++;
-          }
-          if (i === n) break;
-          this.field += text.slice(start, i);
-          i++;
-          start = i;
-          this.state = State.QuoteInQuoted;
+        case State.Quoted:
+          i = this.quoted(text, i);
           break;
-        }
-        case State.QuoteInQuoted: {
+        case State.QuoteInQuoted:
           if (text.charCodeAt(i) === QUOTE) {
             this.field += '"';
             i++;
-            start = i;
+            this.start = i;
             this.state = State.Quoted;
           } else this.state = State.AfterQuoted;
           break;
-        }
-        case State.AfterQuoted: {
-          const c = text.charCodeAt(i);
-          if (c === sep) {
-            this.endField();
-            i++;
-          } else if (c === LF || c === CR) {
-            this.endField();
-            this.endRecord();
-            this.newLine(text, i);
-            i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
-          } else {
-            // Text after the closing quote: skipped up to the next separator or line end.
-            this.report("bad_quote", this.line);
-            i++;
-            break;
-          }
-          start = i;
+        case State.AfterQuoted:
+          i = this.afterQuoted(text, i);
           break;
-        }
       }
     }
-    if (this.state === State.Unquoted || this.state === State.Quoted) this.field += text.slice(start, n);
+    if (this.state === State.Unquoted || this.state === State.Quoted) this.field += text.slice(this.start, n);
+  }
+
+  /** At the start of a field (or of a blank line): where the text goes on. */
+  private fieldStart(text: string, i: number): number {
+    const c = text.charCodeAt(i);
+    if (this.fields.length === 0) {
+      if (c === LF || c === CR) {
+        // A blank line between records.
+        this.newLine(text, i);
+        return i + (c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1);
+      }
+      this.recordLine = this.line;
+    }
+    this.fieldLine = this.line;
+    if (c === QUOTE) {
+      this.state = State.Quoted;
+      i++;
+    } else this.state = State.Unquoted;
+    this.start = i;
+    return i;
+  }
+
+  /** In an unquoted field: up to its separator or line end (or the end of the text). */
+  private unquoted(text: string, i: number): number {
+    const n = text.length;
+    const sep = this.separator;
+    let c = 0;
+    while (i < n) {
+      c = text.charCodeAt(i);
+      if (c === sep || c === LF || c === CR || c === QUOTE) break;
+      i++;
+    }
+    if (i === n) return i;
+    if (c === QUOTE) {
+      // A quote inside an unquoted field: kept as text, reported.
+      this.report("bad_quote", this.line);
+      return i + 1;
+    }
+    this.field += text.slice(this.start, i);
+    this.endField();
+    if (c === sep) {
+      i++;
+    } else {
+      this.endRecord();
+      this.newLine(text, i);
+      i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+    }
+    this.start = i;
+    return i;
+  }
+
+  /** In a quoted field: up to the next quote (or the end of the text), counting its line breaks. */
+  private quoted(text: string, i: number): number {
+    const n = text.length;
+    let c = 0;
+    while (i < n) {
+      c = text.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (c === LF) this.line++;
+      else if (c === CR) {
+        this.line++;
+        if (i + 1 < n) {
+          if (text.charCodeAt(i + 1) === LF) i++;
+        } else this.skipLF = true;
+      }
+      i++;
+    }
+    if (i === n) return i;
+    this.field += text.slice(this.start, i);
+    i++;
+    this.start = i;
+    this.state = State.QuoteInQuoted;
+    return i;
+  }
+
+  /** After a closing quote: a separator, a line end, or text reported and skipped. */
+  private afterQuoted(text: string, i: number): number {
+    const c = text.charCodeAt(i);
+    if (c === this.separator) {
+      this.endField();
+      i++;
+    } else if (c === LF || c === CR) {
+      this.endField();
+      this.endRecord();
+      this.newLine(text, i);
+      i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+    } else {
+      // Text after the closing quote: skipped up to the next separator or line end.
+      this.report("bad_quote", this.line);
+      return i + 1;
+    }
+    this.start = i;
+    return i;
   }
 
   /** The end of the text: completes the last record. */

@@ -30,6 +30,49 @@ const PART_LIMITS = { files: 1, fields: 10, fieldSize: 1000 };
 export async function receiveUpload(ctx: AppContext, request: FastifyRequest): Promise<UploadAccepted> {
   const companyId = tenantOf(request);
   if (!request.isMultipart()) throw fieldError("VALIDATION_ERROR", "file", "required");
+  const { fields, saved } = await receiveParts(request);
+  try {
+    if (!saved) throw fieldError("VALIDATION_ERROR", "file", "required");
+    const input = checkFields(fields);
+    const scenario = await ctx.repos.models.findScenario(companyId, input.scenario);
+    if (!scenario) throw notFound("scenario");
+    if (input.kind === "RECORDS") {
+      if (input.dimension === undefined) throw fieldError("VALIDATION_ERROR", "dimension", "required");
+      if (!(await ctx.repos.uploads.findDimension(companyId, scenario.modelId, input.dimension)))
+        throw notFound("dimension");
+    } else if (input.dimension !== undefined) {
+      throw fieldError("VALIDATION_ERROR", "dimension", "unknown_field");
+    }
+    if (!(await isReadable(saved.path))) throw fieldError("IMPOSSIBLE_TO_UPLOAD", "file", "unreadable_file");
+
+    const upload = await ctx.repos.uploads.create(companyId, {
+      scenarioId: scenario.id,
+      kind: input.kind,
+      dimensionId: input.kind === "RECORDS" ? input.dimension! : null,
+      mode: input.mode,
+      fileName: saved.name,
+      filePath: saved.path,
+      requestedBy: authOf(request).user.id,
+    });
+    await queueUpload(ctx, { uploadId: upload.id, companyId, filePath: saved.path });
+    return {
+      id: upload.id,
+      status: "PROCESSING",
+      message: uploadMessage(languageFromHeader(request.headers["accept-language"]), "accepted"),
+    };
+  } catch (error) {
+    await rm(saved?.path ?? "", { force: true });
+    throw error;
+  }
+}
+
+/**
+ * The form's fields, and the `file` part streamed to a file of the upload directory (null when
+ * there was none); a refused part or name, or a file over the size limit, leaves no file behind.
+ */
+async function receiveParts(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; saved: { path: string; name: string } | null }> {
   const maxBytes = uploadMaxBytes();
   const fields: Record<string, string> = {};
   let saved: { path: string; name: string } | null = null;
@@ -62,55 +105,28 @@ export async function receiveUpload(ctx: AppContext, request: FastifyRequest): P
     if (saved) await rm(saved.path, { force: true });
     throw multipartError(error, maxBytes);
   }
-  try {
-    if (!saved) throw fieldError("VALIDATION_ERROR", "file", "required");
-    const input = checkFields(fields);
-    const scenario = await ctx.repos.models.findScenario(companyId, input.scenario);
-    if (!scenario) throw notFound("scenario");
-    if (input.kind === "RECORDS") {
-      if (input.dimension === undefined) throw fieldError("VALIDATION_ERROR", "dimension", "required");
-      if (!(await ctx.repos.uploads.findDimension(companyId, scenario.modelId, input.dimension)))
-        throw notFound("dimension");
-    } else if (input.dimension !== undefined) {
-      throw fieldError("VALIDATION_ERROR", "dimension", "unknown_field");
-    }
-    if (!(await isReadable(saved.path))) throw fieldError("IMPOSSIBLE_TO_UPLOAD", "file", "unreadable_file");
+  return { fields, saved };
+}
 
-    const upload = await ctx.repos.uploads.create(companyId, {
-      scenarioId: scenario.id,
-      kind: input.kind,
-      dimensionId: input.kind === "RECORDS" ? input.dimension! : null,
-      mode: input.mode,
-      fileName: saved.name,
-      filePath: saved.path,
-      requestedBy: authOf(request).user.id,
-    });
-    const job: UploadJob = { uploadId: upload.id, companyId, filePath: saved.path };
-    let taskId: string | null;
-    try {
-      // Never retried: a worker that dies leaves the upload to the lease reaper, which ends it in
-      // ERROR (a retry could apply, hours later, a file its user saw fail). Long files take long
-      // on the embedded database, hence the long expiry of the queue's own attempt.
-      taskId = await ctx.queue.send(UPLOAD_QUEUE, job, { retryLimit: 0, expireInSeconds: 4 * 3600 });
-    } catch (error) {
-      await ctx.repos.uploads.finishWithoutWriting(companyId, upload.id, {
-        status: "ERROR",
-        errors: [],
-        rowsDone: 0,
-        rowsTotal: null,
-      });
-      throw new AppError("SERVICE_UNAVAILABLE", [], `upload job not queued: ${String(error)}`);
-    }
-    if (taskId) await ctx.repos.uploads.setTaskId(companyId, upload.id, taskId);
-    return {
-      id: upload.id,
-      status: "PROCESSING",
-      message: uploadMessage(languageFromHeader(request.headers["accept-language"]), "accepted"),
-    };
+/** Queues the upload's job; an upload whose job cannot be queued ends in ERROR (503). */
+async function queueUpload(ctx: AppContext, job: UploadJob): Promise<void> {
+  const { companyId, uploadId } = job;
+  let taskId: string | null;
+  try {
+    // Never retried: a worker that dies leaves the upload to the lease reaper, which ends it in
+    // ERROR (a retry could apply, hours later, a file its user saw fail). Long files take long
+    // on the embedded database, hence the long expiry of the queue's own attempt.
+    taskId = await ctx.queue.send(UPLOAD_QUEUE, job, { retryLimit: 0, expireInSeconds: 4 * 3600 });
   } catch (error) {
-    await rm(saved?.path ?? "", { force: true });
-    throw error;
+    await ctx.repos.uploads.finishWithoutWriting(companyId, uploadId, {
+      status: "ERROR",
+      errors: [],
+      rowsDone: 0,
+      rowsTotal: null,
+    });
+    throw new AppError("SERVICE_UNAVAILABLE", [], `upload job not queued: ${String(error)}`);
   }
+  if (taskId) await ctx.repos.uploads.setTaskId(companyId, uploadId, taskId);
 }
 
 /** The form fields, or a 400 naming each refused field. */

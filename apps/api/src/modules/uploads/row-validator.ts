@@ -49,44 +49,8 @@ export function createRowValidator(options: {
   const names = header.fields.map((name) => restoreCell(name.trim()));
   // Trailing empty header cells (a worksheet's formatted but empty columns) are not columns.
   while (names.length > 0 && names[names.length - 1] === "") names.pop();
-  const positions = new Map<string, number>();
-  let ok = true;
-  const informational = INFORMATIONAL_COLUMNS[kind] ?? [];
-  names.forEach((name, i) => {
-    const known = columns.some((c) => c.name === name) || informational.includes(name);
-    if (!known) {
-      ok = false;
-      errors.add({
-        line: header.line,
-        column: i + 1,
-        field: name,
-        reason: "unknown_column",
-        values: { column: name, expected: columns.map((c) => c.name).join(", ") },
-      });
-    } else if (positions.has(name)) {
-      ok = false;
-      errors.add({
-        line: header.line,
-        column: i + 1,
-        field: name,
-        reason: "duplicate_column",
-        values: { column: name },
-      });
-    } else positions.set(name, i);
-  });
-  for (const c of columns) {
-    if (c.required && !positions.has(c.name)) {
-      ok = false;
-      errors.add({
-        line: header.line,
-        column: null,
-        field: c.name,
-        reason: "missing_column",
-        values: { column: c.name },
-      });
-    }
-  }
-  if (!ok) return null;
+  const positions = columnPositions(kind, columns, names, header, errors);
+  if (!positions) return null;
 
   const width = names.length;
   const present = new Set(columns.filter((c) => !c.required && positions.has(c.name)).map((c) => c.name));
@@ -126,6 +90,57 @@ export function createRowValidator(options: {
       return copyLine(buildRow(new Cells(row, names, errors)));
     },
   };
+}
+
+/**
+ * Each known column's position in the header (0-based), or null when the header has an unknown or
+ * repeated column or lacks a required one (an error each).
+ */
+function columnPositions(
+  kind: UploadKind,
+  columns: readonly FileColumn[],
+  names: string[],
+  header: SheetRow,
+  errors: UploadErrors,
+): Map<string, number> | null {
+  const positions = new Map<string, number>();
+  let ok = true;
+  const informational = INFORMATIONAL_COLUMNS[kind] ?? [];
+  names.forEach((name, i) => {
+    const known = columns.some((c) => c.name === name) || informational.includes(name);
+    if (!known) {
+      ok = false;
+      errors.add({
+        line: header.line,
+        column: i + 1,
+        field: name,
+        reason: "unknown_column",
+        values: { column: name, expected: columns.map((c) => c.name).join(", ") },
+      });
+    } else if (positions.has(name)) {
+      ok = false;
+      errors.add({
+        line: header.line,
+        column: i + 1,
+        field: name,
+        reason: "duplicate_column",
+        values: { column: name },
+      });
+    } else positions.set(name, i);
+  });
+  for (const c of columns) {
+    if (c.required && !positions.has(c.name)) {
+      ok = false;
+      errors.add({
+        line: header.line,
+        column: null,
+        field: c.name,
+        reason: "missing_column",
+        values: { column: c.name },
+      });
+    }
+  }
+  return ok ? positions : null;
 }
 
 /** Reads typed cells of one row, adding an error per bad cell. */
