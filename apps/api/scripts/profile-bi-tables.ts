@@ -37,8 +37,7 @@ if (format && format !== "csv") {
     const at = performance.now();
     let rows = 0;
     let bytes = 0;
-    if (format === "csv" && table.csv)
-      for await (const piece of table.csv(() => new Uint8Array(0))) bytes += piece.length;
+    if (format === "csv" && table.csv) for await (const piece of table.csv()) bytes += piece.length;
     else for await (const chunk of table.chunks()) rows += chunk.rows;
     const size = bytes ? `${(bytes / 2 ** 20).toFixed(0)} MB of CSV` : `${rows} rows`;
     console.log(`${table.name}: ${size} in ${((performance.now() - at) / 1000).toFixed(1)} s`);

@@ -152,7 +152,7 @@ async function writeTableCsv(
   const formats = table.columns.map((column) => csvFormatter(column, digits));
   const format = (chunk: StarChunk) => encoder.encode(csvLines(chunk, formats));
   const pieces = table.csv
-    ? table.csv(format)
+    ? table.csv()
     : (async function* () {
         for await (const chunk of table.chunks()) yield format(chunk);
       })();

@@ -41,11 +41,8 @@ export interface StarTable {
   estimate?: () => Promise<number>;
   /** The rows, a chunk at a time, aligned with `columns`. */
   chunks: () => AsyncIterable<StarChunk>;
-  /**
-   * The large tables: the rows as CSV (no header), made by the database where it can, the same
-   * cells as `chunks`; `format` turns a chunk made here into CSV.
-   */
-  csv?: (format: (chunk: StarChunk) => Uint8Array) => AsyncIterable<Uint8Array>;
+  /** The large tables: the rows as CSV (no header) made by the database, the same cells as `chunks`. */
+  csv?: () => AsyncIterable<Uint8Array>;
 }
 
 export interface StarSchema {
@@ -570,16 +567,9 @@ function factRecordCost(source: StarSource): StarTable {
       for (const { dimensionId, records } of await dimensionsOfRun())
         yield* recordCostChunks(source, dimensionId, records, await repo.costVectors(run, dimensionId));
     },
-    // A dimension without detail arrays (over the detail limit: the large ones) is one REST row
-    // per record, which the database writes as CSV; the others are split here.
-    async *csv(format) {
-      for (const { dimensionId, records } of await dimensionsOfRun()) {
-        const vectors = await repo.costVectors(run, dimensionId);
-        if (vectors.length === 0) yield* repo.restingCostCsv(run, scenarioId, dimensionId, digits);
-        else
-          for await (const chunk of recordCostChunks(source, dimensionId, records, vectors))
-            yield format(chunk);
-      }
+    async *csv() {
+      for (const { dimensionId } of await dimensionsOfRun())
+        yield* repo.recordCostCsv(run, scenarioId, dimensionId, digits);
     },
   };
 }

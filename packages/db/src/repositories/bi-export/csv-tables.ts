@@ -78,19 +78,50 @@ export function biCsvTablesRepository(db: Database) {
     },
 
     /**
-     * fact_record_cost of a dimension without detail arrays: one REST row per record with a
-     * resting cost (record_key, dimension_key, activity_key, pool_key, step, origin, amount).
+     * fact_record_cost of one dimension (record_key, dimension_key, activity_key, pool_key, step,
+     * origin, amount): each non-zero entry of the detail arrays that carry cost per activity (step 4
+     * ALLOCATED, step 5 RECEIVED and SENT, negative; biRunTablesRepository.costVectors), then per
+     * record what they do not explain (REST: its resting cost less its entries), where not zero.
+     * A dimension without detail arrays (over the detail limit) is one REST row per record.
      */
-    restingCostCsv(
+    recordCostCsv(
       run: Run,
       scenarioId: number,
       dimensionId: number,
       digits: number,
     ): AsyncIterable<Uint8Array> {
+      const company = sqlInteger(run.companyId);
+      const calculation = sqlInteger(run.calculationId);
       return csv(
-        `select d.id, rr.dimension_id, null, null, null, 'REST', ${majorSql("rr.resting", digits)}
-          from result_records rr ${recordJoin(scenarioId)}
-          where ${runScope("rr", run, dimensionId)} and rr.resting <> 0`,
+        `with vectors as (
+            select v.step, v.kind, v.amounts, case when v.kind = 'SENT' then -1 else 1 end as sign,
+              a.id as activity_id, a.cost_pool_id as pool_id
+            from result_vectors v
+            left join result_sources s on v.step = 4 and s.company_id = v.company_id
+              and s.calculation_id = v.calculation_id and s.step = 4 and s.row_no = v.source_no
+            left join result_pushes p on v.step = 5 and p.company_id = v.company_id
+              and p.calculation_id = v.calculation_id and p.step = 5 and p.push_no = v.source_no
+            left join activities a on a.company_id = v.company_id
+              and a.id = (case when v.step = 4 then s.source_id else p.source_id end)
+            where v.company_id = ${company} and v.calculation_id = ${calculation}
+              and v.dimension_id = ${sqlInteger(dimensionId)}
+              and ((v.step = 4 and v.kind = 'ALLOCATED') or (v.step = 5 and v.kind in ('RECEIVED', 'SENT')))),
+          entries as (
+            select (u.o - 1)::int as record_no, v.activity_id, v.pool_id, v.step, v.kind, v.sign * u.a as amount
+            from vectors v cross join lateral unnest(v.amounts) with ordinality as u(a, o)
+            where u.a <> 0),
+          records as (
+            select rr.record_no, d.id as record_key, rr.resting from result_records rr ${recordJoin(scenarioId)}
+            where ${runScope("rr", run, dimensionId)})
+        select r.record_key, ${sqlInteger(dimensionId)}, e.activity_id, e.pool_id, e.step, e.kind,
+            ${majorSql("e.amount", digits)}
+          from entries e join records r on r.record_no = e.record_no
+        union all
+        select r.record_key, ${sqlInteger(dimensionId)}, null, null, null, 'REST',
+            ${majorSql("(r.resting - coalesce(x.explained, 0))", digits)}
+          from records r left join (select record_no, sum(amount) as explained from entries group by record_no) x
+            on x.record_no = r.record_no
+          where r.resting - coalesce(x.explained, 0) <> 0`,
         true,
       );
     },
