@@ -2,11 +2,11 @@ import type { Database } from "../../client.ts";
 import { copyOutBytes } from "../model-data/copy-text.ts";
 import { sqlInteger, sqlLiteral } from "../model-data/raw-client.ts";
 import type { Run } from "./bi-sql.ts";
-import { recordJoin, runScope } from "./run-tables.ts";
+import { COST_VECTOR_ACTIVITY, costVectorsOf, recordJoin, runScope } from "./run-tables.ts";
 
 // The BI template's large tables as CSV made by the database (docs/exports.md, "BI template"):
 // `COPY … TO STDOUT WITH (FORMAT csv)` streamed as it comes, so the export's process only
-// compresses. Each select gives the columns of its table in bi-star-schema.ts, cell for cell as
+// compresses. Each select gives the columns of its table in bi-star-dimensions.ts or bi-star-facts.ts, cell for cell as
 // the Parquet and Excel files have them (a test compares the two formats on every table):
 // amounts in major units with the currency's decimals, text cells neutralised for spreadsheets
 // as lib/spreadsheet-cells.ts does, no header line. Only dim_record is ordered (by key): the other
@@ -31,7 +31,7 @@ function neutralisedSql(cell: string): string {
 }
 
 /**
- * A driver value's number (numberOfDriverValue in bi-star-schema.ts): a JSON number as it is; a
+ * A driver value's number (numberOfDriverValue in bi-star-dimensions.ts): a JSON number as it is; a
  * string holding a decimal written plainly (up to 200 characters, an exponent of at most two
  * digits, so that it always fits a double); else null. `value` is the jsonb, `text` its text.
  */
@@ -80,7 +80,7 @@ export function biCsvTablesRepository(db: Database) {
     /**
      * fact_record_cost of one dimension (record_key, dimension_key, activity_key, pool_key, step,
      * origin, amount): each non-zero entry of the detail arrays that carry cost per activity (step 4
-     * ALLOCATED, step 5 RECEIVED and SENT, negative; biRunTablesRepository.costVectors), then per
+     * ALLOCATED, step 5 RECEIVED and SENT, negative; costVectorsOf), then per
      * record what they do not explain (REST: its resting cost less its entries), where not zero.
      * A dimension without detail arrays (over the detail limit) is one REST row per record.
      */
@@ -90,22 +90,11 @@ export function biCsvTablesRepository(db: Database) {
       dimensionId: number,
       digits: number,
     ): AsyncIterable<Uint8Array> {
-      const company = sqlInteger(run.companyId);
-      const calculation = sqlInteger(run.calculationId);
       return csv(
         `with vectors as (
             select v.step, v.kind, v.amounts, case when v.kind = 'SENT' then -1 else 1 end as sign,
-              a.id as activity_id, a.cost_pool_id as pool_id
-            from result_vectors v
-            left join result_sources s on v.step = 4 and s.company_id = v.company_id
-              and s.calculation_id = v.calculation_id and s.step = 4 and s.row_no = v.source_no
-            left join result_pushes p on v.step = 5 and p.company_id = v.company_id
-              and p.calculation_id = v.calculation_id and p.step = 5 and p.push_no = v.source_no
-            left join activities a on a.company_id = v.company_id
-              and a.id = (case when v.step = 4 then s.source_id else p.source_id end)
-            where v.company_id = ${company} and v.calculation_id = ${calculation}
-              and v.dimension_id = ${sqlInteger(dimensionId)}
-              and ((v.step = 4 and v.kind = 'ALLOCATED') or (v.step = 5 and v.kind in ('RECEIVED', 'SENT')))),
+              ${COST_VECTOR_ACTIVITY} as activity_id, a.cost_pool_id as pool_id
+            from ${costVectorsOf(run, dimensionId)}),
           entries as (
             select (u.o - 1)::int as record_no, v.activity_id, v.pool_id, v.step, v.kind, v.sign * u.a as amount
             from vectors v cross join lateral unnest(v.amounts) with ordinality as u(a, o)

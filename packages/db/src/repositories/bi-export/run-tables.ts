@@ -17,6 +17,24 @@ export const recordJoin = (
 ) => `left join dimension_records d on d.company_id = rr.company_id
     and d.scenario_id = ${sqlInteger(scenarioId)} and d.dimension_id = rr.dimension_id and d.identifier = rr.identifier`;
 
+/** The activity of a cost-carrying detail array (alias v, with s, p of costVectorsOf). */
+export const COST_VECTOR_ACTIVITY = "(case when v.step = 4 then s.source_id else p.source_id end)";
+
+/**
+ * The detail arrays (alias v) of a dimension in the run that carry cost per activity (docs/reports.md,
+ * "Trace"): step 4 ALLOCATED (an activity's amount per record), step 5 RECEIVED and SENT per push,
+ * joined to the step-4 source (s) or the push (p) that names the activity (a, with its pool).
+ */
+export const costVectorsOf = (run: Run, dimensionId: number) => `result_vectors v
+  left join result_sources s on v.step = 4 and s.company_id = v.company_id
+    and s.calculation_id = v.calculation_id and s.step = 4 and s.row_no = v.source_no
+  left join result_pushes p on v.step = 5 and p.company_id = v.company_id
+    and p.calculation_id = v.calculation_id and p.step = 5 and p.push_no = v.source_no
+  left join activities a on a.company_id = v.company_id and a.id = ${COST_VECTOR_ACTIVITY}
+  where v.company_id = ${sqlInteger(run.companyId)} and v.calculation_id = ${sqlInteger(run.calculationId)}
+    and v.dimension_id = ${sqlInteger(dimensionId)}
+    and ((v.step = 4 and v.kind = 'ALLOCATED') or (v.step = 5 and v.kind in ('RECEIVED', 'SENT')))`;
+
 export function biRunTablesRepository(db: Database) {
   const { rows, count } = rawReads(db);
 
@@ -77,19 +95,10 @@ export function biRunTablesRepository(db: Database) {
      */
     async costVectors(run: Run, dimensionId: number) {
       return (
-        await rows(sql`select v.step, v.kind, v.source_no,
-            case when v.step = 4 then s.source_id else p.source_id end as activity_id, a.cost_pool_id
-          from result_vectors v
-          left join result_sources s on v.step = 4 and s.company_id = v.company_id
-            and s.calculation_id = v.calculation_id and s.step = 4 and s.row_no = v.source_no
-          left join result_pushes p on v.step = 5 and p.company_id = v.company_id
-            and p.calculation_id = v.calculation_id and p.step = 5 and p.push_no = v.source_no
-          left join activities a on a.company_id = v.company_id
-            and a.id = (case when v.step = 4 then s.source_id else p.source_id end)
-          where v.company_id = ${run.companyId} and v.calculation_id = ${run.calculationId}
-            and v.dimension_id = ${dimensionId}
-            and ((v.step = 4 and v.kind = 'ALLOCATED') or (v.step = 5 and v.kind in ('RECEIVED', 'SENT')))
-          order by v.step, v.source_no, v.kind`)
+        await rows(
+          sql.raw(`select v.step, v.kind, v.source_no, ${COST_VECTOR_ACTIVITY} as activity_id, a.cost_pool_id
+            from ${costVectorsOf(run, dimensionId)} order by v.step, v.source_no, v.kind`),
+        )
       ).map((r) => ({
         step: Number(r.step),
         kind: String(r.kind),
