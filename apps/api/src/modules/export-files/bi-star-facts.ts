@@ -163,7 +163,12 @@ export function factRecordCost(source: StarSource): StarTable {
       c("origin", "STRING", "ALLOCATED, RECEIVED, SENT or REST (see the table's description)."),
       c("amount", "DOUBLE", "Cost, in the scenario's currency.", true),
     ],
+    // At least a row per record (Excel's limit is checked again while writing, where the split
+    // by activity can make more).
     count: async () => (await dimensionsOfRun()).reduce((s, d) => s + d.records, 0),
+    // A row per non-zero cell of the detail arrays, and a REST row per record at most.
+    estimate: async () =>
+      (await dimensionsOfRun()).reduce((s, d) => s + d.records, 0) + (await repo.countCostVectorCells(run)),
     async *chunks() {
       for (const { dimensionId, records } of await dimensionsOfRun())
         yield* recordCostChunks(source, dimensionId, records, await repo.costVectors(run, dimensionId));

@@ -79,6 +79,16 @@ export function biRunTablesRepository(db: Database) {
       }));
     },
 
+    /**
+     * Cells of the run's detail arrays that carry cost per activity (zeros included): a bound on
+     * fact_record_cost's split rows, for progress.
+     */
+    async countCostVectorCells(run: Run) {
+      return count(sql`select coalesce(sum(cardinality(amounts)), 0) as n from result_vectors
+        where company_id = ${run.companyId} and calculation_id = ${run.calculationId}
+          and ((step = 4 and kind = 'ALLOCATED') or (step = 5 and kind in ('RECEIVED', 'SENT')))`);
+    },
+
     /** Dimensions of the run's records with their record count. */
     async runDimensions(run: Run) {
       return (
