@@ -129,13 +129,15 @@ function slots(n: number) {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A finished task hands its slot to the next one waiting, so none can slip in between.
     if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
+    else running++;
     try {
       return await task();
     } finally {
-      running--;
-      waiting.shift()?.();
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
     }
   };
 }
@@ -167,7 +169,7 @@ async function writeTableCsv(
  * BI_CSV: README.md and one CSV file per table (UTF-8, header line) in a zip. The large tables come
  * as CSV from the database (StarTable.csv), CSV_TABLES_AT_ONCE tables at a time, the largest first:
  * each is deflated into a temporary file (zlib's fastest level, which keeps pace with the database;
- * level 6 is a tenth smaller and three times slower), and the files are copied into the archive in
+ * level 6 is a sixth smaller and five times slower), and the files are copied into the archive in
  * the tables' order as they are done.
  */
 export const writeBiCsv: ExportWriter = async (ctx, file, out, progress, signal) => {
