@@ -274,6 +274,29 @@ describe("failures", () => {
     await t.database.executeSql("update calculations set status = 'STOPPED' where id = $1", [run.id]);
   });
 
+  // At size L the heartbeat waited 55 s on a publish's lock, then wrote a lease counted from its
+  // own transaction's start, already past: the reaper failed the run as soon as the publish ended.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a heartbeat that waited on a publish counts its lease from when it writes it",
+    async () => {
+      const { run } = await heldRun(["REPORTS"], { lease: "1 minute" });
+      let beat: Promise<unknown> = Promise.resolve();
+      await t.database.db.transaction(async (tx) => {
+        expect(await runLifecycle(t.database.db).lockRun(companyId, run.id, tx)).toBe("IN_PROGRESS");
+        // The heartbeat, on another connection, waits for this transaction's lock on the root.
+        beat = runLifecycle(t.database.db).heartbeat(companyId, run.id, 1);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      });
+      await beat;
+      const { rows } = await t.database.executeSql(
+        "select lease_until > now() as alive from calculations where id = $1",
+        [run.id],
+      );
+      expect(rows[0]).toEqual({ alive: true });
+      await t.database.executeSql("update calculations set status = 'STOPPED' where id = $1", [run.id]);
+    },
+  );
+
   it("ends a run with a closed reciprocal loop in ERROR with a log naming the pools", async () => {
     const dir = join(temp, "closed-loop");
     cpSync(acceptanceBundle("reciprocal-support-departments"), dir, { recursive: true });

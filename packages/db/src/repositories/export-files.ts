@@ -115,7 +115,10 @@ export function exportFilesRepository(db: Database) {
     ): Promise<"claimed" | "started" | "gone"> {
       const rows = await tx
         .update(exportFiles)
-        .set({ startedAt: sql`now()`, leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .set({
+          startedAt: sql`now()`,
+          leaseUntil: sql`clock_timestamp() + make_interval(secs => ${leaseSeconds})`,
+        })
         .where(
           and(
             byId(companyId, id),
@@ -142,7 +145,7 @@ export function exportFilesRepository(db: Database) {
       const [row] = await tx
         .update(exportFiles)
         .set({
-          leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+          leaseUntil: sql`clock_timestamp() + make_interval(secs => ${leaseSeconds})`,
           ...(progress !== undefined ? { progress: Math.max(0, Math.min(1, progress)).toFixed(4) } : {}),
         })
         .where(and(byId(companyId, id), eq(exportFiles.status, "PROCESSING")))

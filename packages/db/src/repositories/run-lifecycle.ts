@@ -131,7 +131,7 @@ export function runLifecycle(db: Database) {
           .set({
             status: "IN_PROGRESS",
             startedAt: sql`now()`,
-            leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+            leaseUntil: sql`clock_timestamp() + make_interval(secs => ${leaseSeconds})`,
             progressMessage: "",
           })
           .where(and(ownRun(companyId, rootId), eq(calculations.status, "REQUESTED"))),
@@ -150,7 +150,7 @@ export function runLifecycle(db: Database) {
         tx
           .update(calculations)
           .set({
-            leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+            leaseUntil: sql`clock_timestamp() + make_interval(secs => ${leaseSeconds})`,
             ...(progress
               ? {
                   progress: Math.min(1, Math.max(0, progress.fraction)).toFixed(4),

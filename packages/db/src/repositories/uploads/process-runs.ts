@@ -23,7 +23,10 @@ export function uploadRunsRepository(db: Database) {
     ): Promise<"claimed" | "started" | "gone"> {
       const rows = await tx
         .update(uploadProcesses)
-        .set({ startedAt: sql`now()`, leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .set({
+          startedAt: sql`now()`,
+          leaseUntil: sql`clock_timestamp() + make_interval(secs => ${leaseSeconds})`,
+        })
         .where(
           and(
             eq(uploadProcesses.companyId, companyId),
@@ -41,7 +44,7 @@ export function uploadRunsRepository(db: Database) {
     async renewLease(companyId: number, id: number, leaseSeconds: number, tx: Executor = db) {
       const [row] = await tx
         .update(uploadProcesses)
-        .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .set({ leaseUntil: sql`clock_timestamp() + make_interval(secs => ${leaseSeconds})` })
         .where(
           and(
             eq(uploadProcesses.companyId, companyId),
