@@ -5,8 +5,8 @@ import { roundFloatMinor } from "@costflow/engine/calc/joint-rounding";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
 import { linesInRank } from "@costflow/engine/summary/build-summary";
+import { CopyWriter } from "../lib/copy-writer.ts";
 import type { CodeIds, RunPlan } from "../modules/calculation/run-plan.ts";
-import { CopyWriter } from "./copy-writer.ts";
 import { stableOrder } from "./record-order.ts";
 
 // The report data of a run (docs/calculation.md, "Report data"), built in the calculation thread

@@ -1,8 +1,8 @@
 import type { TablePayload } from "@costflow/db/repositories/results";
 import type { AllocationRow, CalcResult, PushResult } from "@costflow/engine/calc/result-types";
 import type { ModelData, PushSplit } from "@costflow/engine/model/types";
+import { CopyWriter } from "../lib/copy-writer.ts";
 import type { CodeIds, RowStats, RunPlan } from "../modules/calculation/run-plan.ts";
-import { CopyWriter } from "./copy-writer.ts";
 import { type OrderField, orderKind, stableOrder } from "./record-order.ts";
 
 // A calculation result as COPY text for the result tables (packages/db/src/schema/results.ts).

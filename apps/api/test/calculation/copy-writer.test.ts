@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CopyWriter } from "../../src/worker/copy-writer.ts";
+import { CopyWriter } from "../../src/lib/copy-writer.ts";
 
 // The COPY text the calculation thread writes, byte for byte (PostgreSQL's text format).
 

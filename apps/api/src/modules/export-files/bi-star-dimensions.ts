@@ -1,5 +1,7 @@
 import { decodeCopyField } from "@costflow/db/repositories/model-data/copy-text";
+import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import { c, copyChunks, type StarSource, type StarTable, small } from "./bi-star-columns.ts";
+import { Fields, recordDriversCsv } from "./expanded-csv.ts";
 
 // The dimension tables of the BI template (dim_*): the model's master data and the scenario's
 // records with their drivers, each with stable keys (database ids).
@@ -114,18 +116,6 @@ export function dimRecord({ repo, companyId, scenarioId, dimensionKey }: StarSou
   };
 }
 
-const PLAIN_DECIMAL = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d{1,2})?\s*$/;
-/**
- * A driver value's number: a JSON number as it is; a string holding a decimal written plainly (up
- * to 200 characters, an exponent of at most two digits, so that it always fits a double); else
- * null. The CSV's SQL (driverNumberSql in packages/db bi-export/csv-tables.ts) applies the same rule.
- */
-function numberOfDriverValue(value: unknown): number | null {
-  if (typeof value === "number") return value;
-  if (typeof value !== "string") return null;
-  return value.length <= 200 && PLAIN_DECIMAL.test(value) ? Number(value) : null;
-}
-
 export function dimRecordDriver({ repo, companyId, scenarioId }: StarSource): StarTable {
   return {
     name: "dim_record_driver",
@@ -138,21 +128,21 @@ export function dimRecordDriver({ repo, companyId, scenarioId }: StarSource): St
     ],
     count: () => repo.countRecordDrivers(companyId, scenarioId),
     estimate: () => repo.estimateRecordDrivers(companyId, scenarioId),
-    chunks: () =>
-      copyChunks(4, repo.recordLines(companyId, scenarioId), (f, [keys, names, texts, numbers]) => {
+    chunks: () => {
+      const fields = new Fields();
+      return copyChunks(4, repo.recordLines(companyId, scenarioId), (f, [keys, names, texts, numbers]) => {
         const json = decodeCopyField(f[3]!);
         if (json === null || json === "{}") return;
-        let key: bigint | null = null;
-        for (const [name, value] of Object.entries(JSON.parse(json) as Record<string, unknown>)) {
-          if (value === null || value === undefined) continue;
-          const text = String(value);
-          key ??= BigInt(f[0]!);
+        const { count, names: fieldNames, texts: fieldTexts, numbers: fieldNumbers } = fields.read(json);
+        const key = count > 0 ? BigInt(f[0]!) : null;
+        for (let i = 0; i < count; i++) {
           keys!.push(key);
-          names!.push(name);
-          texts!.push(text);
-          numbers!.push(numberOfDriverValue(value));
+          names!.push(fieldNames[i]!);
+          texts!.push(fieldTexts[i]!);
+          numbers!.push(fieldNumbers[i]!);
         }
-      }),
-    csv: () => repo.recordDriversCsv(companyId, scenarioId),
+      });
+    },
+    csv: () => recordDriversCsv(repo.recordFieldsCopy(companyId, scenarioId), neutraliseCell),
   };
 }

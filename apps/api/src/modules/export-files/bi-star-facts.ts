@@ -11,7 +11,9 @@ import {
   type StarTable,
   small,
 } from "./bi-star-columns.ts";
+import { pnlLinesCsv } from "./expanded-csv.ts";
 import { BI_CHUNK_ROWS, EXPORT_CHUNK_ROWS } from "./export-settings.ts";
+import { recordCostCsv } from "./record-cost-csv.ts";
 
 // The fact tables of the BI template (fact_*): the amounts, in major units of the scenario's
 // currency, by keys of the dimension tables.
@@ -174,8 +176,12 @@ export function factRecordCost(source: StarSource): StarTable {
         yield* recordCostChunks(source, dimensionId, records, await repo.costVectors(run, dimensionId));
     },
     async *csv() {
-      for (const { dimensionId } of await dimensionsOfRun())
-        yield* repo.recordCostCsv(run, scenarioId, dimensionId, digits);
+      for (const { dimensionId, records } of await dimensionsOfRun()) {
+        // With detail arrays the thread splits them; without, one REST row a record, by the database.
+        if ((await repo.costVectors(run, dimensionId)).length)
+          yield* recordCostCsv(source, dimensionId, records);
+        else yield* repo.recordCostCsv(run, scenarioId, dimensionId, digits);
+      }
     },
   };
 }
@@ -310,9 +316,8 @@ export function factPnlLine({
       if (!reportRun) return;
       const ids = await lineIdByCode();
       for (const dim of await repo.reportDimensions(reportRun))
-        yield* repo.pnlLinesCsv(
-          reportRun,
-          scenarioId,
+        yield* pnlLinesCsv(
+          repo.reportRecordValuesCopy(reportRun, scenarioId, dim.dimensionId),
           dim.dimensionId,
           pnlColumns(dim.columns, ids).map((line) => ({ ...line, code: neutraliseCell(line.code) })),
           digits,

@@ -1,10 +1,12 @@
 import type { Database } from "../../client.ts";
 import { copyOutBytes } from "../model-data/copy-text.ts";
-import { sqlInteger, sqlLiteral } from "../model-data/raw-client.ts";
+import { sqlInteger } from "../model-data/raw-client.ts";
 import type { Run } from "./bi-sql.ts";
 import { COST_VECTOR_ACTIVITY, costVectorsOf, recordJoin, runScope } from "./run-tables.ts";
 
-// The BI template's large tables as CSV made by the database (docs/exports.md, "BI template"):
+// The BI template's large tables as CSV made by the database (docs/exports.md, "BI template"; the
+// export thread expands fact_pnl_line, dim_record_driver and the split by activity of
+// fact_record_cost itself, apps/api/src/modules/export-files/expanded-csv.ts and record-cost-csv.ts):
 // `COPY … TO STDOUT WITH (FORMAT csv)` streamed as it comes, so the export's process only
 // compresses. Each select gives the columns of its table in bi-star-dimensions.ts or bi-star-facts.ts, cell for cell as
 // the Parquet and Excel files have them (a test compares the two formats on every table):
@@ -30,17 +32,6 @@ function neutralisedSql(cell: string): string {
     then '''' || ${expr} else ${expr} end`;
 }
 
-/**
- * A driver value's number (numberOfDriverValue in bi-star-dimensions.ts): a JSON number as it is; a
- * string holding a decimal written plainly (up to 200 characters, an exponent of at most two
- * digits, so that it always fits a double); else null. `value` is the jsonb, `text` its text.
- */
-function driverNumberSql(value: string, text: string): string {
-  return `case jsonb_typeof(${value}) when 'number' then (${value})::float8
-    when 'string' then case when length(${text}) <= 200
-      and ${text} ~ '^\\s*[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d{1,2})?\\s*$' then (${text})::float8 end end`;
-}
-
 /** The large-table CSV reads of the BI export; `digits`: the decimals of the scenario's currency. */
 export function biCsvTablesRepository(db: Database) {
   const csv = (select: string, hashJoins = false) => copyOutBytes(select, { hashJoins, format: "csv" }, db);
@@ -50,15 +41,6 @@ export function biCsvTablesRepository(db: Database) {
     recordsCsv(companyId: number, scenarioId: number): AsyncIterable<Uint8Array> {
       return csv(`select id, dimension_id, ${neutralisedSql("identifier")} from dimension_records
         where company_id = ${sqlInteger(companyId)} and scenario_id = ${sqlInteger(scenarioId)} order by id`);
-    },
-
-    /** dim_record_driver: record_key, driver_name, value, value_number; a row per non-null field. */
-    recordDriversCsv(companyId: number, scenarioId: number): AsyncIterable<Uint8Array> {
-      return csv(`select r.id, ${neutralisedSql("e.key")}, ${neutralisedSql("v.t")}, ${driverNumberSql("e.value", "v.t")}
-        from dimension_records r cross join lateral jsonb_each(r.fields) e
-          cross join lateral (select e.value #>> '{}' as t) v
-        where r.company_id = ${sqlInteger(companyId)} and r.scenario_id = ${sqlInteger(scenarioId)}
-          and jsonb_typeof(e.value) <> 'null'`);
     },
 
     /** fact_record of one dimension: record_key, dimension_key, resting, cost, unallocated, not_allocated, profit. */
@@ -111,35 +93,6 @@ export function biCsvTablesRepository(db: Database) {
           from records r left join (select record_no, sum(amount) as explained from entries group by record_no) x
             on x.record_no = r.record_no
           where r.resting - coalesce(x.explained, 0) <> 0`,
-        true,
-      );
-    },
-
-    /**
-     * fact_pnl_line of one dimension: record_key, dimension_key, line_key, line_code, value; per
-     * record, one row per line of `lines` (`index`: the line's place in the run's values, from 0;
-     * `code` as the cell is written, neutralised by the caller).
-     */
-    pnlLinesCsv(
-      run: Run,
-      scenarioId: number,
-      dimensionId: number,
-      lines: { index: number; key: number | null; code: string }[],
-      digits: number,
-    ): AsyncIterable<Uint8Array> {
-      if (lines.length === 0) return (async function* () {})();
-      const values = lines
-        .map(
-          (line) =>
-            `(${sqlInteger(line.index + 1)}, ${line.key === null ? "null" : sqlInteger(line.key)}::bigint, ${sqlLiteral(line.code)})`,
-        )
-        .join(", ");
-      return csv(
-        `select r.id, ${sqlInteger(dimensionId)}, l.k, l.c,
-            ${majorSql("coalesce(r.values[l.i], 0)", digits)}
-          from (select d.id, rr.values from report_records rr ${recordJoin(scenarioId)}
-            where ${runScope("rr", run, dimensionId)}) r
-          cross join (values ${values}) l(i, k, c)`,
         true,
       );
     },

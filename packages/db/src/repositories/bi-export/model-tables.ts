@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client.ts";
-import { copyOutLines } from "../model-data/copy-text.ts";
+import { copyOutBytes, copyOutLines } from "../model-data/copy-text.ts";
 import { sqlInteger } from "../model-data/raw-client.ts";
 import { num, rawReads, str } from "./bi-sql.ts";
 
@@ -94,6 +94,19 @@ export function biModelTablesRepository(db: Database) {
     async countRecordDrivers(companyId: number, scenarioId: number) {
       return count(sql`select count(*) as n from dimension_records r cross join lateral jsonb_each(r.fields) e
         where r.company_id = ${companyId} and r.scenario_id = ${scenarioId} and jsonb_typeof(e.value) <> 'null'`);
+    },
+
+    /**
+     * COPY text bytes of the scenario's records that have fields, in no particular order: id,
+     * fields (jsonb as text). dim_record_driver's CSV is expanded from it (one row per field).
+     */
+    recordFieldsCopy(companyId: number, scenarioId: number): AsyncIterable<Uint8Array> {
+      return copyOutBytes(
+        `select id, fields from dimension_records
+          where company_id = ${sqlInteger(companyId)} and scenario_id = ${sqlInteger(scenarioId)} and fields <> '{}'`,
+        { format: "text" },
+        db,
+      );
     },
 
     /**

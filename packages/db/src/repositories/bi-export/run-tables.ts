@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client.ts";
-import { copyOutLines } from "../model-data/copy-text.ts";
+import { copyOutBytes, copyOutLines } from "../model-data/copy-text.ts";
 import { sqlInteger } from "../model-data/raw-client.ts";
 import { num, type Run, rawReads } from "./bi-sql.ts";
 
@@ -119,6 +119,19 @@ export function biRunTablesRepository(db: Database) {
     },
 
     /**
+     * COPY text bytes of a dimension's cost-carrying detail arrays, one row each in the order of
+     * costVectors: step, kind, activity id, pool id, amounts (a bigint array, by record number).
+     */
+    costVectorsCopy(run: Run, dimensionId: number): AsyncIterable<Uint8Array> {
+      return copyOutBytes(
+        `select v.step, v.kind, ${COST_VECTOR_ACTIVITY}, a.cost_pool_id, v.amounts
+          from ${costVectorsOf(run, dimensionId)} order by v.step, v.source_no, v.kind`,
+        { format: "text" },
+        db,
+      );
+    },
+
+    /**
      * The non-zero entries of one detail array (record_no, amount): the array is read once
      * (unnested in SQL), not sliced per chunk, since each slice would read the whole array again.
      */
@@ -164,6 +177,19 @@ export function biRunTablesRepository(db: Database) {
           from result_records rr ${recordJoin(scenarioId)}
           where ${runScope("rr", run, dimensionId)} order by rr.record_no`,
         { hashJoins: true },
+        db,
+      );
+    },
+
+    /**
+     * COPY text bytes of a dimension's P&L values in a report run, in no particular order: record
+     * id, values (an array). fact_pnl_line's CSV is expanded from it (one row per line).
+     */
+    reportRecordValuesCopy(run: Run, scenarioId: number, dimensionId: number): AsyncIterable<Uint8Array> {
+      return copyOutBytes(
+        `select d.id, rr.values from report_records rr ${recordJoin(scenarioId)}
+          where ${runScope("rr", run, dimensionId)}`,
+        { hashJoins: true, format: "text" },
         db,
       );
     },
