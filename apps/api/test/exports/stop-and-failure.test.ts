@@ -64,6 +64,10 @@ async function exportWith(dataType: string, during: (id: number) => Promise<void
   return { id, row };
 }
 
+/** The writers' temporary folders of `prefix` that were not there `before`. */
+const tempFolders = (prefix: string, before: string[] = []) =>
+  readdirSync(tmpdir()).filter((name) => name.startsWith(prefix) && !before.includes(name));
+
 async function expectNothingKept(id: number) {
   expect(filesOf(id)).toEqual([]);
   expect((await call("GET", `/export/files/${id}/download/`)).statusCode).toBe(409);
@@ -73,13 +77,26 @@ async function expectNothingKept(id: number) {
 }
 
 describe("a BI file that does not end", () => {
-  it("stopped while the writer runs: ERROR stopped, the partial file removed", async () => {
+  it("stopped while the writer runs: ERROR stopped, the partial file and the temporary tables removed", async () => {
+    const before = tempFolders("costflow-csv-");
     const { id, row } = await exportWith("BI_CSV", async (fileId) => {
       const stop = await call("POST", `/export/files/${fileId}/stop/`);
       expect(stop.statusCode, stop.body).toBe(200);
     });
     expect(row).toMatchObject({ status: "ERROR", error: "stopped", can_stop: false });
     await expectNothingKept(id);
+    await eventually(async () => expect(tempFolders("costflow-csv-", before)).toEqual([]), 10_000);
+  });
+
+  it("Parquet stopped while its two lanes run: ERROR stopped, no file and no temporary table left", async () => {
+    const before = tempFolders("costflow-parquet-");
+    const { id, row } = await exportWith("BI_PARQUET", async (fileId) => {
+      const stop = await call("POST", `/export/files/${fileId}/stop/`);
+      expect(stop.statusCode, stop.body).toBe(200);
+    });
+    expect(row).toMatchObject({ status: "ERROR", error: "stopped", can_stop: false });
+    await expectNothingKept(id);
+    await eventually(async () => expect(tempFolders("costflow-parquet-", before)).toEqual([]), 10_000);
   });
 
   it("failing partway through the writing: ERROR failed, the partial file removed", async () => {

@@ -3,8 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XLSX_MAX_ROWS } from "@costflow/contract/export-files";
 import ExcelJS from "exceljs";
-import { ByteWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
-import { snappyCompress } from "hysnappy";
 import type { AppContext } from "../../context.ts";
 import { requireScenario } from "../../lib/data-scope.ts";
 import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
@@ -17,8 +15,9 @@ import {
   type StarTable,
   type StarValue,
 } from "./bi-star-schema.ts";
-import { BI_CHUNK_ROWS, CSV_DEFLATE_LEVEL, CSV_TABLES_AT_ONCE } from "./export-settings.ts";
+import { CSV_DEFLATE_LEVEL, CSV_TABLES_AT_ONCE } from "./export-settings.ts";
 import { type ExportProgress, ExportRefused, ExportStopped, type ExportWriter } from "./export-writer.ts";
+import { parquetInTwoLanes, writeParquetTable } from "./parquet-tables.ts";
 
 // The three formats of the BI template (docs/exports.md): CSV files in a zip, one .xlsx workbook,
 // Parquet files in a zip. Each table is read a chunk at a time and written as it comes: the
@@ -222,79 +221,34 @@ export const writeBiCsv: ExportWriter = async (ctx, file, out, progress, signal)
   }
 };
 
-/** A writer of hyparquet-writer that hands each finished row group to `sink` instead of keeping the file. */
-class StreamingByteWriter extends ByteWriter {
-  constructor(private readonly sink: (bytes: Uint8Array) => Promise<void>) {
-    super(1 << 20);
-  }
-  flush(): Promise<void> {
-    const bytes = new Uint8Array(this.buffer.slice(0, this.index));
-    this.index = 0;
-    return this.sink(bytes);
-  }
-  override finish(): Promise<void> {
-    return this.flush();
-  }
-}
-
-const PARQUET_ROW_GROUP = BI_CHUNK_ROWS;
-
 /** BI_PARQUET: README.md and one Parquet file per table (snappy, row groups of 100,000 rows) in a zip. */
 export const writeBiParquet: ExportWriter = async (ctx, file, out, progress, signal) => {
   const { scenario, schema } = await schemaOf(ctx, file);
+  const sizes = await estimatedSizes(schema.tables);
   const advance = progressOver(
-    (await estimatedSizes(schema.tables)).reduce((a, b) => a + b, 0),
+    sizes.reduce((a, b) => a + b, 0),
     progress,
   );
   const zip = zipWriter(out);
   const doc = await zip.entry("README.md", { deflate: true });
   await doc.write(encoder.encode(readme(schema, scenario.name)));
   await doc.end();
-  for (const table of schema.tables) {
-    // Parquet pages are compressed already: stored in the zip as they are.
-    const entry = await zip.entry(`${table.name}.parquet`, { deflate: false });
-    const writer = new StreamingByteWriter((bytes) => entry.write(bytes));
-    const emptyColumns = () => table.columns.map(() => [] as StarValue[]);
-    const parquetSchema = schemaFromColumnData({
-      columnData: table.columns.map((column) => ({
-        name: column.name,
-        data: [],
-        type: column.type,
-        nullable: true,
-      })),
-    });
-    // Without min/max statistics: they cost a tenth of the writing, and readers use them only to
-    // skip row groups.
-    const parquet = new ParquetWriter({
-      writer,
-      schema: parquetSchema,
-      compressors: { SNAPPY: snappyCompress },
-      statistics: false,
-    });
-    let columns = emptyColumns();
-    let buffered = 0;
-    const writeGroup = async () => {
-      if (buffered === 0) return;
-      await parquet.write({
-        columnData: table.columns.map((column, i) => ({ name: column.name, data: columns[i]! as never })),
-        rowGroupSize: buffered,
-      });
-      columns = emptyColumns();
-      buffered = 0;
-    };
-    for await (const chunk of table.chunks()) {
-      if (signal.aborted) return;
-      if (buffered === 0 && chunk.rows >= PARQUET_ROW_GROUP) columns = chunk.columns;
-      else
-        for (let i = 0; i < columns.length; i++)
-          for (const value of chunk.columns[i]!) columns[i]!.push(value);
-      buffered += chunk.rows;
-      if (buffered >= PARQUET_ROW_GROUP) await writeGroup();
-      await advance(chunk.rows);
+  const url = ctx.database.driver === "postgres" ? ctx.database.url : undefined;
+  if (url) {
+    // Two lanes (this thread and a table thread, parquet-thread.ts), each writing its tables
+    // into temporary files; the files go into the archive in the tables' order.
+    await parquetInTwoLanes(
+      { ctx, url, companyId: file.companyId, scenario, schema, sizes, advance, signal },
+      zip,
+    );
+  } else {
+    // PGlite: one in-process database, one lane, each table straight into the archive.
+    for (const table of schema.tables) {
+      // Parquet pages are compressed already: stored in the zip as they are.
+      const entry = await zip.entry(`${table.name}.parquet`, { deflate: false });
+      if (!(await writeParquetTable(table, (bytes) => entry.write(bytes), advance, signal))) return;
+      await entry.end();
     }
-    await writeGroup();
-    await parquet.finish();
-    await entry.end();
   }
   await zip.end();
 };

@@ -11,6 +11,8 @@ import { ExportRefused, ExportStopped, type ExportWriter } from "./export-writer
 
 const ENTRY = new URL("./export-thread.mjs", import.meta.url);
 const HEAP_MB = 2048;
+/** How long a thread asked to stop after a failure or a stop may take to end before it is ended. */
+const STOP_GRACE_MS = 30_000;
 
 /** The kinds written in a thread: the BI template's, whose tables grow with the records. */
 const THREADED: ReadonlySet<ExportDataType> = new Set(["BI_CSV", "BI_PARQUET", "BI_XLSX"]);
@@ -38,24 +40,30 @@ export function threadedWriter(ctx: AppContext, kind: ExportDataType): ExportWri
       let chain: Promise<void> = Promise.resolve();
       let failure: unknown = null;
       let ending: FromExportThread | null = null;
+      let deadline: NodeJS.Timeout | undefined;
       const fail = (error: unknown) => {
-        failure ??= error;
-        // The file is lost either way: the thread ends now, its connections with it.
-        void worker.terminate();
+        if (failure !== null) return;
+        failure = error;
+        // The file is lost either way. The thread is asked to stop, so that its writer removes its
+        // temporary files and closes its connections; one that does not end in time is ended.
+        send({ type: "stop" });
+        deadline = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
       };
-      const then = (work: () => Promise<void>) => {
-        chain = chain.then(() => (failure === null ? work() : undefined)).catch(fail);
+      const then = (work: () => Promise<void> | undefined) => {
+        chain = chain.then(work).catch(fail);
       };
       worker.on("message", (message: FromExportThread) => {
         switch (message.type) {
           case "data":
             then(async () => {
-              await writeChunk(out, message.bytes);
+              // After a failure the bytes are dropped, but acknowledged: the thread must not wait
+              // for them on its way to its end.
+              if (failure === null) await writeChunk(out, message.bytes);
               send({ type: "ack", bytes: message.bytes.byteLength });
             });
             break;
           case "progress":
-            then(() => progress(message.fraction));
+            then(() => (failure === null ? progress(message.fraction) : undefined));
             break;
           default:
             ending = message;
@@ -65,6 +73,7 @@ export function threadedWriter(ctx: AppContext, kind: ExportDataType): ExportWri
         failure ??= error;
       });
       worker.on("exit", async (code) => {
+        clearTimeout(deadline);
         signal.removeEventListener("abort", onAbort);
         await chain;
         const end = ending as FromExportThread | null;
