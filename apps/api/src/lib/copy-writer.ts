@@ -52,6 +52,15 @@ export class CopyWriter {
     this.buffer[this.at++] = b;
   }
 
+  /** Bytes written as they are (short pieces made once, such as the constant cells of a row). */
+  bytes(piece: Uint8Array): void {
+    this.room(piece.length);
+    const buffer = this.buffer;
+    let at = this.at;
+    for (let i = 0; i < piece.length; i++) buffer[at++] = piece[i]!;
+    this.at = at;
+  }
+
   tab(): void {
     this.byte(TAB);
   }

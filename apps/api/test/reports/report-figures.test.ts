@@ -368,6 +368,20 @@ describe("report/compare", () => {
       ["C2", 600, 200, -400],
       ["C1", 1200, 775, -425],
     ]);
+    // Sorted and paged by the database: by a line's value, by identifier descending, a window.
+    const byA = await ok(
+      `/report/compare/?scenario=${scenario}&dimension=${C()}&line=REV,NET&ordering=a&limit=2&offset=1`,
+    );
+    expect([byA.count, byA.results.map((r: Record<string, unknown>) => r.identifier)]).toEqual([
+      3,
+      ["C2", "C1"],
+    ]);
+    const byB = await ok(`/report/compare/?scenario=${scenario}&dimension=${C()}&line=REV,NET&ordering=-b`);
+    expect(byB.results.map((r: Record<string, unknown>) => r.identifier)).toEqual(["C1", "C2", "C3"]);
+    const byId = await ok(
+      `/report/compare/?scenario=${scenario}&dimension=${C()}&line=REV,NET&ordering=-identifier`,
+    );
+    expect(byId.results.map((r: Record<string, unknown>) => r.identifier)).toEqual(["C3", "C2", "C1"]);
     const both = await ok(`/report/compare/?scenario=${scenario}&dimension=${C()},${O()}&line=NET&limit=2`);
     expect(both.count).toBe(4);
     expect(

@@ -15,7 +15,7 @@ import {
   type StarTable,
   type StarValue,
 } from "./bi-star-schema.ts";
-import { CSV_DEFLATE_LEVEL, CSV_TABLES_AT_ONCE } from "./export-settings.ts";
+import { CSV_DEFLATE_LEVEL } from "./export-settings.ts";
 import { type ExportProgress, ExportRefused, ExportStopped, type ExportWriter } from "./export-writer.ts";
 import { parquetInTwoLanes, writeParquetTable } from "./parquet-tables.ts";
 
@@ -166,8 +166,8 @@ async function writeTableCsv(
 
 /**
  * BI_CSV: README.md and one CSV file per table (UTF-8, header line) in a zip. The large tables come
- * as CSV from the database (StarTable.csv), CSV_TABLES_AT_ONCE tables at a time, the largest first:
- * each is deflated into a temporary file (zlib's fastest level, which keeps pace with the database;
+ * as CSV from the database or expanded by this thread from short rows (StarTable.csv), in two lanes
+ * (StarTable.csvByThread), each table deflated into a temporary file (zlib's fastest level, which keeps pace with the database;
  * level 6 is a sixth smaller and five times slower), and the files are copied into the archive in
  * the tables' order as they are done.
  */
@@ -184,11 +184,14 @@ export const writeBiCsv: ExportWriter = async (ctx, file, out, progress, signal)
   // The first failure of a table: the tables it stopped report that, not their stop.
   let failure: { error: unknown } | null = null;
   try {
-    // The tables by size, largest first, CSV_TABLES_AT_ONCE at a time; a failure stops the others.
-    const slot = slots(CSV_TABLES_AT_ONCE);
+    // Two lanes, each taking its tables one at a time, largest first: the tables whose CSV the
+    // thread expands, and those the database makes (two threads' work at once, not two tables
+    // of one thread's). A failure stops the others.
+    const lanes = { thread: slots(1), database: slots(1) };
     const deflated: Promise<DeflatedFile>[] = [];
     for (const i of schema.tables.map((_, i) => i).sort((a, b) => sizes[b]! - sizes[a]!)) {
-      deflated[i] = slot(async () => {
+      const lane = schema.tables[i]!.csvByThread ? lanes.thread : lanes.database;
+      deflated[i] = lane(async () => {
         if (stop.aborted) throw new ExportStopped();
         return deflateToFile(join(folder, `${i}.csv.deflate`), CSV_DEFLATE_LEVEL, (entry) =>
           writeTableCsv(schema.tables[i]!, schema.minorDigits, entry, advance, stop),

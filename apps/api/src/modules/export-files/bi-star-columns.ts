@@ -34,6 +34,11 @@ export interface StarTable {
   chunks: () => AsyncIterable<StarChunk>;
   /** The large tables: the rows as CSV (no header) made by the database, the same cells as `chunks`. */
   csv?: () => AsyncIterable<Uint8Array>;
+  /**
+   * The CSV is mostly the export thread's work (expanded from short rows, expanded-csv.ts), not
+   * the database's: such tables share one lane, the database's tables the other (bi-formats.ts).
+   */
+  csvByThread?: boolean;
 }
 
 export const c = (name: string, type: ColumnType, description: string, amount = false): StarColumn => ({

@@ -144,5 +144,6 @@ export function dimRecordDriver({ repo, companyId, scenarioId }: StarSource): St
       });
     },
     csv: () => recordDriversCsv(repo.recordFieldsCopy(companyId, scenarioId), neutraliseCell),
+    csvByThread: true,
   };
 }

@@ -312,6 +312,7 @@ export function factPnlLine({
         );
       }
     },
+    csvByThread: true,
     async *csv() {
       if (!reportRun) return;
       const ids = await lineIdByCode();

@@ -195,16 +195,24 @@ function skipSeparators(json: string, i: number): number {
 const stringOf = (token: string) =>
   token.includes("\\") ? (JSON.parse(token) as string) : token.slice(1, -1);
 
+export const FIELD_STRING = 0;
+export const FIELD_NUMBER = 1;
+export const FIELD_BOOLEAN = 2;
+export const FIELD_JSON = 3;
+
 /** The fields of one record, reused from record to record (`count` of them valid). */
 export class Fields {
   names: string[] = [];
   texts: string[] = [];
   numbers: (number | null)[] = [];
+  /** What each value was in the JSON: FIELD_STRING, FIELD_NUMBER, FIELD_BOOLEAN or FIELD_JSON. */
+  kinds: number[] = [];
   count = 0;
 
-  private push(name: string, text: string, number: number | null): void {
+  private push(name: string, text: string, number: number | null, kind: number): void {
     this.names[this.count] = name;
     this.texts[this.count] = text;
+    this.kinds[this.count] = kind;
     this.numbers[this.count++] = number;
   }
 
@@ -224,7 +232,7 @@ export class Fields {
       if (first === QUOTE) {
         const end = stringEnd(json, i);
         const text = stringOf(json.slice(i, end));
-        this.push(name, text, numberOfDriverValue(text));
+        this.push(name, text, numberOfDriverValue(text), FIELD_STRING);
         i = end;
       } else if (first === OPEN || first === OPEN_LIST) {
         const start = i;
@@ -238,12 +246,13 @@ export class Fields {
             i++;
           }
         } while (depth > 0);
-        this.push(name, json.slice(start, i), null);
+        this.push(name, json.slice(start, i), null, FIELD_JSON);
       } else {
         const start = i;
         for (let c = first; i < n && c !== COMMA && c !== CLOSE; c = json.charCodeAt(++i));
         const text = json.slice(start, i);
-        if (text !== "null") this.push(name, text, text === "true" || text === "false" ? null : Number(text));
+        if (text === "true" || text === "false") this.push(name, text, null, FIELD_BOOLEAN);
+        else if (text !== "null") this.push(name, text, Number(text), FIELD_NUMBER);
       }
       i = skipSeparators(json, i);
     }
@@ -292,47 +301,49 @@ export async function* recordDriversCsv(
     }
     return cell;
   };
-  /**
-   * The value's cell, its number's and the line's end: they depend on the value's text alone (a
-   * JSON number and a string of the same text give the same cells), and values repeat.
-   */
-  const tails = new Map<string, Buffer>();
-  const tailOf = (text: string, number: number | null) => {
-    let tail = tails.get(text);
-    if (tail === undefined) {
-      tail = Buffer.from(`${csvCell(neutralise(text))},${number === null ? "" : pgFloat8(number)}\n`, "utf8");
-      if (tails.size < 100_000 && text.length < 64) tails.set(text, tail);
-    }
-    return tail;
-  };
-  const put = (bytes: Buffer) => {
-    if (at + bytes.length > out.length) {
-      pieces.push(out.subarray(0, at));
-      out = Buffer.allocUnsafe(Math.max(OUT_BYTES, bytes.length));
-      at = 0;
-    }
-    if (bytes.length > 32) at += bytes.copy(out, at);
-    else for (let b = 0; b < bytes.length; b++) out[at++] = bytes[b]!;
-  };
   const rows = (text: string) => {
+    // The output buffer and offset as locals while the rows of this piece are written.
+    let buffer = out;
+    let offset = at;
     let i = 0;
     for (let end = text.indexOf("\n"); end >= 0; i = end + 1, end = text.indexOf("\n", i)) {
       const tab = text.indexOf("\t", i);
       const field = text.slice(tab + 1, end);
       if (field === "\\N" || field === "{}") continue;
-      const { count, names, texts, numbers } = fields.read(decodeCopyField(field)!);
+      const { count, names, texts, numbers, kinds } = fields.read(decodeCopyField(field)!);
       for (let f = 0; f < count; f++) {
-        // The id: digits (the record's id).
-        if (at + tab - i > out.length) {
-          pieces.push(out.subarray(0, at));
-          out = Buffer.allocUnsafe(OUT_BYTES);
-          at = 0;
+        const cell = nameCell(names[f]!);
+        const kind = kinds[f]!;
+        const number = numbers[f] ?? null;
+        // A number or true/false is written as it is (never a formula, never quoted).
+        const value =
+          kind === FIELD_NUMBER || kind === FIELD_BOOLEAN ? texts[f]! : csvCell(neutralise(texts[f]!));
+        const numberText = number === null ? "" : pgFloat8(number);
+        // The id (digits), the name's cell, the value (3 bytes a character at most), the number.
+        const need = tab - i + cell.length + 3 * value.length + numberText.length + 2;
+        if (offset + need > buffer.length) {
+          pieces.push(buffer.subarray(0, offset));
+          buffer = Buffer.allocUnsafe(Math.max(OUT_BYTES, need));
+          offset = 0;
         }
-        for (let k = i; k < tab; k++) out[at++] = text.charCodeAt(k);
-        put(nameCell(names[f]!));
-        put(tailOf(texts[f]!, numbers[f] ?? null));
+        for (let k = i; k < tab; k++) buffer[offset++] = text.charCodeAt(k);
+        for (let b = 0; b < cell.length; b++) buffer[offset++] = cell[b]!;
+        const from = offset;
+        for (let k = 0; k < value.length; k++) {
+          const c = value.charCodeAt(k);
+          if (c >= 128) {
+            offset = from + buffer.write(value, from, "utf8");
+            break;
+          }
+          buffer[offset++] = c;
+        }
+        buffer[offset++] = COMMA;
+        for (let k = 0; k < numberText.length; k++) buffer[offset++] = numberText.charCodeAt(k);
+        buffer[offset++] = NEWLINE;
       }
     }
+    out = buffer;
+    at = offset;
     return text.slice(i);
   };
   for await (const chunk of copy) {

@@ -45,5 +45,3 @@ export const BI_CHUNK_ROWS = 100_000;
 export const DIRECT_TABLE_MAX_ROWS = 5_000;
 /** zlib level of the BI template's CSV files in their zip: the fastest (docs/exports.md, "Speed"). */
 export const CSV_DEFLATE_LEVEL = 1;
-/** Tables of the BI template's CSV read from the database at once (each a COPY on its own connection). */
-export const CSV_TABLES_AT_ONCE = 2;

@@ -80,7 +80,7 @@ export async function* recordCostCsv(
   const out = new CopyWriter();
   const row = (no: number, middle: Buffer, amount: number) => {
     if (!Number.isNaN(keys[no]!)) out.int(keys[no]!);
-    for (const b of middle) out.byte(b);
+    out.bytes(middle);
     writeMajor(out, amount, digits);
     out.byte(NEWLINE);
   };

@@ -47,16 +47,37 @@ export async function compareReports(
   const [la, lb] = parts.line as [string, string];
   const ca = lineColumn(report, la, "line");
   const cb = lineColumn(report, lb, "line");
-  const both = await report.repo.columnValues(report.filter, report.dimensionId, [ca, cb]);
-  const [va, vb] = both.values as [number[], number[]];
-  const list = both.identifiers.map((identifier, i) => ({
-    identifier,
-    a: report.major(va[i]!),
-    b: report.major(vb[i]!),
-  }));
+  const ordering = query.ordering ?? "identifier";
+  const page = await report.repo.twoColumnsPage(
+    report.filter,
+    report.dimensionId,
+    [ca, cb],
+    {
+      by: ordering.replace(/^-/, "") as "identifier" | "variance" | "a" | "b",
+      descending: ordering.startsWith("-"),
+    },
+    window,
+  );
+  const digits = report.ref.meta.minorDigits;
+  const rows: CompareRow[] = page.map((r) => {
+    const a = report.major(r.a);
+    const v = round(variance(a, report.major(r.b)), digits);
+    return {
+      identifier: r.identifier,
+      name: r.identifier,
+      identifier_b: null,
+      name_b: null,
+      a,
+      b: report.major(r.b),
+      variance: v,
+      variance_percent: percent(a, v),
+    };
+  });
+  await nameRows(report, rows, "a");
   const description = (code: string) => report.lines.find((l) => l.code === code)?.description ?? code;
   return {
-    ...(await pageOf(report, list, query, window)),
+    rows,
+    count: report.dim.records,
     body: body(
       report,
       "lines",

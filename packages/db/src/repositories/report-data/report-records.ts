@@ -158,6 +158,32 @@ export function reportRecordsRepository(db: Database) {
     },
 
     /**
+     * A page of two columns of a dimension's records (compare of two lines), sorted by the
+     * database: by `by` ("a", "b", their difference b - a, or the identifier in code-point order),
+     * ties by identifier; the minor units of both. A dimension of millions of records is never read
+     * whole (its count is the dimension row's).
+     */
+    async twoColumnsPage(
+      f: Filter,
+      dimensionId: number,
+      columns: readonly [number, number],
+      order: { by: "a" | "b" | "variance" | "identifier"; descending: boolean },
+      window: { limit: number; offset: number },
+    ): Promise<{ identifier: string; a: number; b: number }[]> {
+      const a = sql`coalesce(values[${columns[0] + 1}], 0)`;
+      const b = sql`coalesce(values[${columns[1] + 1}], 0)`;
+      const key =
+        order.by === "a" ? a : order.by === "b" ? b : order.by === "variance" ? sql`(${b} - ${a})` : null;
+      const direction = sql.raw(order.descending ? "desc" : "asc");
+      const scope = sql`from report_records
+        where company_id = ${f.companyId} and calculation_id = ${f.calculationId} and dimension_id = ${dimensionId}`;
+      const { rows } = await execute(sql`select identifier, ${a} as a, ${b} as b ${scope}
+        order by ${key ? sql`${key} ${direction}, ` : sql``}identifier collate "C" ${key ? sql.raw("asc") : direction}
+        limit ${window.limit} offset ${window.offset}`);
+      return rows.map((r) => ({ identifier: String(r.identifier), a: Number(r.a), b: Number(r.b) }));
+    },
+
+    /**
      * Every record's value of some columns (compare between scenarios and dimensions).
      * Columns of every record of a dimension in record order, with the identifiers: one row of
      * JSON arrays (50,000 row objects per column cost compare more in parsing and collection
