@@ -13,7 +13,7 @@ import {
 } from "./bi-star-columns.ts";
 import { pnlLinesCsv } from "./expanded-csv.ts";
 import { BI_CHUNK_ROWS, EXPORT_CHUNK_ROWS } from "./export-settings.ts";
-import { recordCostCsv } from "./record-cost-csv.ts";
+import { recordCostCsv, recordKeysAndResting } from "./record-cost-csv.ts";
 
 // The fact tables of the BI template (fact_*): the amounts, in major units of the scenario's
 // currency, by keys of the dimension tables.
@@ -93,21 +93,14 @@ export function factUnallocated({ repo, run, major }: StarSource): StarTable {
  * not explain (REST).
  */
 async function* recordCostChunks(
-  { repo, run, scenarioId, major, dimensionKey }: StarSource,
+  source: StarSource,
   dimensionId: number,
   records: number,
   vectors: Awaited<ReturnType<StarSource["repo"]["costVectors"]>>,
 ): AsyncIterable<StarChunk> {
-  const keys = new Float64Array(records).fill(Number.NaN);
-  const resting = new Float64Array(records);
+  const { repo, run, major, dimensionKey } = source;
+  const { keys, resting } = await recordKeysAndResting(source, dimensionId, records);
   const explained = new Float64Array(records);
-  for await (const text of repo.runRecordLines(run, scenarioId, dimensionId)) {
-    forEachCopyRow(text, (f) => {
-      const no = Number(f[0]);
-      if (f[1] !== "\\N") keys[no] = Number(f[1]);
-      resting[no] = Number(f[2]);
-    });
-  }
   const keyOf = (no: number) => (Number.isNaN(keys[no]!) ? null : BigInt(keys[no]!));
   const dimension = dimensionKey(dimensionId);
   for (const vector of vectors) {

@@ -10,15 +10,16 @@
 import { StringDecoder } from "node:string_decoder";
 import { decodeCopyField } from "@costflow/db/repositories/model-data/copy-text";
 
-const TAB = 9;
-const NEWLINE = 10;
-const COMMA = 44;
-const MINUS = 45;
-const DOT = 46;
-const ZERO = 48;
+/** Bytes of COPY text and CSV. */
+export const TAB = 9;
+export const NEWLINE = 10;
+export const COMMA = 44;
+export const MINUS = 45;
+export const DOT = 46;
+export const ZERO = 48;
 const BACKSLASH = 92;
-const OPEN = 123;
-const CLOSE = 125;
+export const OPEN = 123;
+export const CLOSE = 125;
 const OUT_BYTES = 1 << 20;
 
 const NEEDS_QUOTES = /[",\n\r]/;

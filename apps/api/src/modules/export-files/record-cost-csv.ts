@@ -9,14 +9,7 @@ import type { StarSource } from "./bi-star-columns.ts";
 // (csv-tables.ts, which remains for dimensions without arrays), in another order: at size L the
 // database unnested 20 million entries and joined them to their records (about a minute).
 
-const TAB = 9;
-const NEWLINE = 10;
-const COMMA = 44;
-const MINUS = 45;
-const DOT = 46;
-const ZERO = 48;
-const OPEN = 123;
-const CLOSE = 125;
+import { CLOSE, COMMA, DOT, MINUS, NEWLINE, OPEN, TAB, ZERO } from "./expanded-csv.ts";
 
 /** `minor` (an integer) in major units with exactly `digits` decimals, as `numeric` prints it. */
 function writeMajor(out: CopyWriter, minor: number, digits: number): void {
@@ -62,14 +55,17 @@ async function* copyRows(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint
   if (pending.length) throw new Error("COPY output ended inside a row");
 }
 
-export async function* recordCostCsv(
-  { repo, run, scenarioId, digits }: StarSource,
+/**
+ * Per record number of a dimension in the run: its key (NaN when the record is gone) and its
+ * resting cost in minor units, in typed arrays (16 bytes a record).
+ */
+export async function recordKeysAndResting(
+  { repo, run, scenarioId }: StarSource,
   dimensionId: number,
   records: number,
-): AsyncGenerator<Uint8Array> {
+): Promise<{ keys: Float64Array; resting: Float64Array }> {
   const keys = new Float64Array(records).fill(Number.NaN);
   const resting = new Float64Array(records);
-  const explained = new Float64Array(records);
   for await (const text of repo.runRecordLines(run, scenarioId, dimensionId)) {
     forEachCopyRow(text, (f) => {
       const no = Number(f[0]);
@@ -77,6 +73,17 @@ export async function* recordCostCsv(
       resting[no] = Number(f[2]);
     });
   }
+  return { keys, resting };
+}
+
+export async function* recordCostCsv(
+  source: StarSource,
+  dimensionId: number,
+  records: number,
+): AsyncGenerator<Uint8Array> {
+  const { repo, run, digits } = source;
+  const { keys, resting } = await recordKeysAndResting(source, dimensionId, records);
+  const explained = new Float64Array(records);
   const out = new CopyWriter();
   const row = (no: number, middle: Buffer, amount: number) => {
     if (!Number.isNaN(keys[no]!)) out.int(keys[no]!);
