@@ -1,4 +1,3 @@
-import { forEachCopyRow } from "@costflow/db/repositories/model-data/copy-text";
 import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import {
   ChunkBuilder,
