@@ -3,10 +3,9 @@ import { seedDemo } from "@costflow/db/seed";
 import { createTestDatabase } from "@costflow/db/test-database";
 import { type BenchSize, isBenchProfile, isBenchSize } from "@costflow/engine/bench/bench-sizes";
 import { generateBenchModel } from "@costflow/engine/bench/generate-bundle";
-import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
-import { demoAdminSession } from "./demo-session.ts";
+import { benchSession } from "./demo-session.ts";
 
 // Benchmark (not a test): "calculate all" end to end on PostgreSQL, from the request to results
 // readable through the API, with the API's latency (GET auth/users/me/) sampled while it runs.
@@ -58,13 +57,7 @@ const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 const database = await createTestDatabase();
 try {
   await seedDemo(database.db, { hashPassword });
-  const app = await buildApp({
-    database,
-    logger: { level: "error" },
-    config: { webDist: null, authRateLimit: { max: 100_000, windowMs: 60_000 } },
-  });
-  const { headers, get } = await demoAdminSession(app);
-  const me = (await get("/auth/users/me/")).json();
+  const { app, headers, get, me } = await benchSession(database);
   const companyId: number = me.selected_company;
 
   let t = performance.now();
@@ -181,7 +174,7 @@ try {
 
 /** GET calculation/summary/ as a client taking gzip reads it: time, size, the process's peak. */
 async function benchSummary(
-  app: Awaited<ReturnType<typeof buildApp>>,
+  app: Awaited<ReturnType<typeof benchSession>>["app"],
   headers: Record<string, string>,
   scenario: number,
 ): Promise<void> {

@@ -7,10 +7,9 @@ import { seedDemo } from "@costflow/db/seed";
 import { createTestDatabase } from "@costflow/db/test-database";
 import { type BenchSize, isBenchSize } from "@costflow/engine/bench/bench-sizes";
 import { generateModel } from "@costflow/engine/bench/generate-model";
-import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
-import { demoAdminSession } from "./demo-session.ts";
+import { benchSession } from "./demo-session.ts";
 
 // Benchmark (not a test) of the BI export (docs/exports.md): the benchmark company's model (engine
 // bench generator) saved, calculated with calculate-all, then each format exported through the file
@@ -46,13 +45,7 @@ const database = kept
   : await createTestDatabase();
 try {
   if (!kept) await seedDemo(database.db, { hashPassword });
-  const app = await buildApp({
-    database,
-    logger: { level: "error" },
-    config: { webDist: null, authRateLimit: { max: 100_000, windowMs: 60_000 } },
-  });
-  const { headers, get } = await demoAdminSession(app);
-  const me = (await get("/auth/users/me/")).json();
+  const { app, headers, get, me } = await benchSession(database);
 
   const scenario = kept ? await keptScenario() : await generateAndCalculate();
 

@@ -8,10 +8,9 @@ import { seedDemo } from "@costflow/db/seed";
 import { createTestDatabase } from "@costflow/db/test-database";
 import { type BenchSize, isBenchProfile, isBenchSize } from "@costflow/engine/bench/bench-sizes";
 import { generateBenchModel } from "@costflow/engine/bench/generate-bundle";
-import { buildApp } from "../src/app.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
-import { demoAdminSession } from "./demo-session.ts";
+import { benchSession } from "./demo-session.ts";
 
 // Benchmark (not a test) of issue 10's "a 10-page PDF report in under 10 s" through the file
 // pipeline (docs/pdf.md, docs/exports.md): the benchmark company's model (engine bench generator)
@@ -72,15 +71,7 @@ process.env.EXPORT_FILES_DIR = filesDir;
 const database = await createTestDatabase();
 try {
   await seedDemo(database.db, { hashPassword });
-  const app = await buildApp({
-    database,
-    logger: { level: "error" },
-    config: { webDist: null, authRateLimit: { max: 100_000, windowMs: 60_000 } },
-  });
-  const { headers, get } = await demoAdminSession(app);
-  const post = (url: string, payload: Record<string, unknown>) =>
-    app.inject({ method: "POST", url: `/api/v1${url}`, headers, payload });
-  const me = (await get("/auth/users/me/")).json();
+  const { app, get, post, me } = await benchSession(database);
 
   let t = performance.now();
   const model = generateBenchModel(profile, size as BenchSize, Number(values.seed));

@@ -1,5 +1,7 @@
+import type { DatabaseClient } from "@costflow/db/client";
 import { DEMO_PASSWORD, DEMO_USERS } from "@costflow/db/seed";
 import type { FastifyInstance } from "fastify";
+import { buildApp } from "../src/app.ts";
 
 /** The demo administrator logged in on an app of this process: bearer headers and a GET of the API. */
 export async function demoAdminSession(app: FastifyInstance) {
@@ -12,4 +14,21 @@ export async function demoAdminSession(app: FastifyInstance) {
   const headers = { authorization: `Bearer ${login.json().access}` };
   const get = (url: string) => app.inject({ method: "GET", url: `/api/v1${url}`, headers });
   return { headers, get };
+}
+
+/**
+ * The app of a benchmark on `database` (seeded already; workers running, no web build, auth's rate
+ * limit out of the way), with the demo administrator's session, a POST beside its GET and `/me`.
+ */
+export async function benchSession(database: DatabaseClient) {
+  const app = await buildApp({
+    database,
+    logger: { level: "error" },
+    config: { webDist: null, authRateLimit: { max: 100_000, windowMs: 60_000 } },
+  });
+  const { headers, get } = await demoAdminSession(app);
+  const post = (url: string, payload: Record<string, unknown>) =>
+    app.inject({ method: "POST", url: `/api/v1${url}`, headers, payload });
+  const me = (await get("/auth/users/me/")).json();
+  return { app, headers, get, post, me };
 }
