@@ -9,6 +9,7 @@ import { unzipSync } from "fflate";
 import { parquetReadObjects } from "hyparquet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { neutraliseCell } from "../../src/lib/spreadsheet-cells.ts";
+import { RUN_SETTINGS } from "../../src/modules/calculation/run-calculation.ts";
 import { type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
 import { as, eventually, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -218,6 +219,36 @@ describe("BI template of a model with step-5 pushes (reports/fixtures/trace-roll
       expect(byRecord[r.record_key!] ?? 0, r.record_key).toBe(cents(Number(r.resting)));
     const gl = Number(/General-ledger total: (\d+(?:\.\d+)?)/.exec(readme)![1]) * 100;
     expect(sum(facts, "amount") + sum(tables.fact_unallocated!, "amount")).toBe(Math.round(gl));
+  }, 180_000);
+});
+
+describe("BI template of a run past its detail limit (reports/fixtures/trace-roll-up, limit 3)", () => {
+  it("gives the records without detail arrays one REST row each, and keeps every record and the ledger whole", async () => {
+    const saved = RUN_SETTINGS.detailLimit;
+    RUN_SETTINGS.detailLimit = 3;
+    try {
+      const dir = fileURLToPath(new URL("../reports/fixtures/trace-roll-up/", import.meta.url));
+      const { scenario } = await importBundle(t.app, access, dir);
+      const requested = await call("POST", "/calculation/calculate-all/", { scenario });
+      expect((await waitForRun(call, scenario, requested.json().calculation_id, 120_000)).status).toBe(
+        "FINISHED",
+      );
+      const { tables, readme } = csvTables(await exported(scenario, "BI_CSV"));
+      const facts = tables.fact_record_cost!;
+      const rest = facts.filter((f) => f.origin === "REST");
+      expect(rest.length).toBeGreaterThan(0);
+      expect(rest.every((f) => f.activity_key === "" && f.step === "")).toBe(true);
+      expect(facts.some((f) => f.origin === "ALLOCATED")).toBe(true);
+      const byRecord: Record<string, number> = {};
+      for (const f of facts)
+        byRecord[f.record_key!] = (byRecord[f.record_key!] ?? 0) + cents(Number(f.amount));
+      for (const r of tables.fact_record!)
+        expect(byRecord[r.record_key!] ?? 0, r.record_key).toBe(cents(Number(r.resting)));
+      const gl = Number(/General-ledger total: (\d+(?:\.\d+)?)/.exec(readme)![1]) * 100;
+      expect(sum(facts, "amount") + sum(tables.fact_unallocated!, "amount")).toBe(Math.round(gl));
+    } finally {
+      RUN_SETTINGS.detailLimit = saved;
+    }
   }, 180_000);
 });
 

@@ -172,7 +172,7 @@ export function factRecordCost(source: StarSource): StarTable {
         // With detail arrays the thread splits them; without, one REST row a record, by the database.
         if ((await repo.costVectors(run, dimensionId)).length)
           yield* recordCostCsv(source, dimensionId, records);
-        else yield* repo.recordCostCsv(run, scenarioId, dimensionId, digits);
+        else yield* repo.restRowsCsv(run, scenarioId, dimensionId, digits);
       }
     },
   };

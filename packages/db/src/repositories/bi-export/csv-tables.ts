@@ -2,7 +2,7 @@ import type { Database } from "../../client.ts";
 import { copyOutBytes } from "../model-data/copy-text.ts";
 import { sqlInteger } from "../model-data/raw-client.ts";
 import type { Run } from "./bi-sql.ts";
-import { COST_VECTOR_ACTIVITY, costVectorsOf, recordJoin, runScope } from "./run-tables.ts";
+import { recordJoin, runScope } from "./run-tables.ts";
 
 // The BI template's large tables as CSV made by the database (docs/exports.md, "BI template"; the
 // export thread expands fact_pnl_line, dim_record_driver and the split by activity of
@@ -60,39 +60,20 @@ export function biCsvTablesRepository(db: Database) {
     },
 
     /**
-     * fact_record_cost of one dimension (record_key, dimension_key, activity_key, pool_key, step,
-     * origin, amount): each non-zero entry of the detail arrays that carry cost per activity (step 4
-     * ALLOCATED, step 5 RECEIVED and SENT, negative; costVectorsOf), then per
-     * record what they do not explain (REST: its resting cost less its entries), where not zero.
-     * A dimension without detail arrays (over the detail limit) is one REST row per record.
+     * fact_record_cost of a dimension without detail arrays (over the detail limit: the export
+     * thread splits the others by activity, record-cost-csv.ts): one REST row per record whose
+     * resting cost is not zero (record_key, dimension_key, activity_key, pool_key, step, origin, amount).
      */
-    recordCostCsv(
+    restRowsCsv(
       run: Run,
       scenarioId: number,
       dimensionId: number,
       digits: number,
     ): AsyncIterable<Uint8Array> {
       return csv(
-        `with vectors as (
-            select v.step, v.kind, v.amounts, case when v.kind = 'SENT' then -1 else 1 end as sign,
-              ${COST_VECTOR_ACTIVITY} as activity_id, a.cost_pool_id as pool_id
-            from ${costVectorsOf(run, dimensionId)}),
-          entries as (
-            select (u.o - 1)::int as record_no, v.activity_id, v.pool_id, v.step, v.kind, v.sign * u.a as amount
-            from vectors v cross join lateral unnest(v.amounts) with ordinality as u(a, o)
-            where u.a <> 0),
-          records as (
-            select rr.record_no, d.id as record_key, rr.resting from result_records rr ${recordJoin(scenarioId)}
-            where ${runScope("rr", run, dimensionId)})
-        select r.record_key, ${sqlInteger(dimensionId)}, e.activity_id, e.pool_id, e.step, e.kind,
-            ${majorSql("e.amount", digits)}
-          from entries e join records r on r.record_no = e.record_no
-        union all
-        select r.record_key, ${sqlInteger(dimensionId)}, null, null, null, 'REST',
-            ${majorSql("(r.resting - coalesce(x.explained, 0))", digits)}
-          from records r left join (select record_no, sum(amount) as explained from entries group by record_no) x
-            on x.record_no = r.record_no
-          where r.resting - coalesce(x.explained, 0) <> 0`,
+        `select d.id, ${sqlInteger(dimensionId)}, null, null, null, 'REST', ${majorSql("rr.resting", digits)}
+          from result_records rr ${recordJoin(scenarioId)}
+          where ${runScope("rr", run, dimensionId)} and rr.resting <> 0`,
         true,
       );
     },
