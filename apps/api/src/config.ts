@@ -102,6 +102,12 @@ const positive = (value: string | undefined, fallback: number) => {
  */
 export function jobSettings(env: NodeJS.ProcessEnv = process.env) {
   return {
+    /**
+     * Keep a calculation thread and an upload reading thread started ahead of time (SPARE_THREADS,
+     * default on; 0 turns it off): each costs seconds of CPU to start and is paid while the process
+     * is idle. The test suites turn it off: they start an app per file and most never use them.
+     */
+    spareThreads: env.SPARE_THREADS !== "0",
     calculation: {
       /** A run's lease (CALC_LEASE_SECONDS), renewed every heartbeat; past it the reaper ends the run. */
       leaseSeconds: Number(env.CALC_LEASE_SECONDS ?? 30),

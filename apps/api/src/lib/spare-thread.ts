@@ -1,10 +1,12 @@
 import { Worker } from "node:worker_threads";
+import { jobSettings } from "../config.ts";
 
 /**
  * Worker threads of one entry, one kept started ahead of time: loading tsx and compiling the code
  * a thread runs takes one to three seconds, paid while the process is idle instead of in a job.
  * The calculation threads and the upload reading threads are taken this way. An idle spare never
  * keeps the process alive, and one that fails before it is taken is replaced at the next take.
+ * With spare threads turned off (config.ts, SPARE_THREADS=0) every take starts its thread.
  */
 export function spareThreads(entry: URL, heapMb: () => number) {
   let spare: { worker: Worker; alive: boolean } | null = null;
@@ -23,9 +25,9 @@ export function spareThreads(entry: URL, heapMb: () => number) {
   }
 
   return {
-    /** Starts the spare (idempotent). */
+    /** Starts the spare (idempotent; nothing when spare threads are off). */
     prewarm(): void {
-      if (spare?.alive) return;
+      if (spare?.alive || !jobSettings().spareThreads) return;
       spare = spawn();
       spare.worker.unref();
       // Errors of a taken thread are read by its user; an idle spare that fails is replaced.

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XLSX_MAX_ROWS } from "@costflow/contract/export-files";
-import ExcelJS from "exceljs";
 import type { AppContext } from "../../context.ts";
 import { requireScenario } from "../../lib/data-scope.ts";
+import { excel } from "../../lib/excel.ts";
 import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import { type DeflatedFile, deflateToFile, type ZipEntry, zipWriter } from "../../lib/zip-writer.ts";
 import {
@@ -272,7 +272,7 @@ export const writeBiXlsx: ExportWriter = async (ctx, file, out, progress, signal
     sizes.reduce((a, b) => a + b, 0),
     progress,
   );
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (await excel()).stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: false,
     useSharedStrings: false,

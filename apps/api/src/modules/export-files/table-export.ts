@@ -6,8 +6,8 @@ import {
   XLSX_MAX_ROWS,
 } from "@costflow/contract/export-files";
 import { stringify } from "csv-stringify/sync";
-import ExcelJS from "exceljs";
 import type { FastifyInstance } from "fastify";
+import { excel } from "../../lib/excel.ts";
 import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import { writeChunk } from "../../lib/write-chunk.ts";
 import { API_PREFIX } from "../../plugins/access.ts";
@@ -127,7 +127,11 @@ export async function writeTable(
 
   const workbook =
     format === "XLSX"
-      ? new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
+      ? new (await excel()).stream.xlsx.WorkbookWriter({
+          stream: out,
+          useStyles: false,
+          useSharedStrings: false,
+        })
       : null;
   const sheet = workbook?.addWorksheet((source.title || "Table").replace(/[\\/?*[\]:]/g, " ").slice(0, 31));
   if (sheet) sheet.addRow(header).commit();

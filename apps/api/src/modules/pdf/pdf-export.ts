@@ -2,7 +2,7 @@ import { isLanguage, type Language } from "@costflow/contract/languages";
 import type { ExportFileView } from "@costflow/db/repositories/export-files";
 import type { AppContext } from "../../context.ts";
 import type { ExportProgress, ExportWriter } from "../export-files/export-writer.ts";
-import { type PdfRequest, writePdf } from "./write-pdf.ts";
+import type { PdfRequest } from "./write-pdf.ts";
 
 // The PDF entries of the file pipeline (docs/exports.md, "Pipeline"; docs/pdf.md): PDF_SUMMARY and
 // PDF_REPORT files are written by the renderer into the file store's temporary file, in the
@@ -41,6 +41,7 @@ async function write(
       scenarioId: file.scenarioId,
       language: await languageOf(ctx, file),
     };
+    const { writePdf } = await import("./write-pdf.ts"); // loaded on the first PDF, not at start
     await writePdf(ctx, request(base), out, progressOf(progress, stop), stop.signal);
   } finally {
     signal.removeEventListener("abort", onAbort);

@@ -32,13 +32,15 @@ import {
   updatePdfReport,
   visiblePdfReport,
 } from "./pdf-reports.ts";
-import { type PdfRequest, writePdf } from "./write-pdf.ts";
+import type { PdfRequest } from "./write-pdf.ts";
 
 /** The PDF written into memory, then sent: an error before the last page is still a JSON answer. */
 async function sendPdf(ctx: AppContext, request: PdfRequest, reply: FastifyReply) {
   const sink = new PassThrough();
   const chunks: Buffer[] = [];
   sink.on("data", (c: Buffer) => chunks.push(c));
+  // The renderer (PDFKit, ECharts, fonts) is loaded on the first PDF, not at start.
+  const { writePdf } = await import("./write-pdf.ts");
   const { fileName } = await writePdf(ctx, request, sink, () => {}, new AbortController().signal);
   const ascii = fileName.replace(/[^\w.-]+/g, "_");
   return reply
