@@ -79,36 +79,33 @@ async function run(): Promise<void> {
     });
     // Phase 1: the step results. Phase 2: the reports (the summary of a large scenario takes a
     // while; the steps are readable meanwhile).
-    if (shouldStop()) return post({ type: "stopped", step: 7 });
-    progress(0.82, "progress.save");
-    const preparedAt = performance.now();
-    const steps = buildStepsOutput(model!, result, plan, ids!);
-    logPrepared(steps, plan, preparedAt);
-    const reports = () =>
-      buildReportsOutput(model!, result, plan, ids!, (done, total) =>
-        progress(0.9 + (0.05 * done) / Math.max(1, total), "progress.reports", { done, total }),
-      );
-    if (!store) {
-      // PGlite: the main thread publishes; the lazily built report tables go over as finished chunks.
-      post({ type: "computed", output: steps });
-      if (plan.reports) {
-        if (shouldStop()) return post({ type: "stopped", step: 7 });
-        progress(0.9, "progress.save");
-        const output = reports();
-        if (output.phase === "reports") for (const t of output.data.tables) t.chunks = [...t.chunks];
+    const phases: (() => Promise<RunOutput> | RunOutput)[] = [
+      () => buildStepsOutput(model!, result, plan, ids!),
+      ...(plan.reports
+        ? [
+            () =>
+              buildReportsOutput(model!, result, plan, ids!, (done, total) =>
+                progress(0.9 + (0.05 * done) / Math.max(1, total), "progress.reports", { done, total }),
+              ),
+          ]
+        : []),
+    ];
+    for (const build of phases) {
+      if (shouldStop()) return post({ type: "stopped", step: 7 });
+      progress(build === phases[0] ? 0.82 : 0.9, "progress.save");
+      const preparedAt = performance.now();
+      const output = await build();
+      logPrepared(output, plan, preparedAt);
+      if (!store) {
+        // The main thread publishes: the lazily built report tables go over as finished chunks.
+        if (output.phase === "reports") {
+          for (const t of output.data.tables) t.chunks = [...t.chunks];
+        }
         post({ type: "computed", output });
+        continue;
       }
-    } else {
-      // PostgreSQL: while the database saves the steps, this thread builds the reports and copies
-      // their data over the second connection; they finish once the steps are saved (publish-run.ts).
-      const saving = publish(store, plan, steps);
-      if (plan.reports) {
-        // The steps' status settles the reports; a failed save is reported once, by `saving`.
-        const settled = saving.catch(() => "ERROR");
-        const writing = (async () => publish(store, plan, reports(), settled))();
-        const both = await Promise.allSettled([saving, writing]);
-        for (const outcome of both) if (outcome.status === "rejected") throw outcome.reason;
-      } else await saving;
+      const status = await publish(store, plan, output);
+      if (status !== "IN_PROGRESS" && status !== "FINISHED") break;
     }
     post({ type: "done" });
   } catch (error) {
@@ -136,15 +133,10 @@ function logPrepared(output: RunOutput, plan: RunPlan, preparedAt: number): void
   }
 }
 
-/** PostgreSQL: a phase published by the thread itself (after `after`, the steps' save); the run's status after it. */
-async function publish(
-  store: Store,
-  plan: RunPlan,
-  output: RunOutput,
-  after?: Promise<string>,
-): Promise<string> {
+/** PostgreSQL: a phase published by the thread itself; the run's status after it. */
+async function publish(store: Store, plan: RunPlan, output: RunOutput): Promise<string> {
   const startedAt = performance.now();
-  const status = await publishRun(store, plan, output, after);
+  const status = await publishRun(store, plan, output);
   post({
     type: "published",
     phase: output.phase,

@@ -30,7 +30,7 @@ export const ofRun = (rootId: number) => or(eq(calculations.id, rootId), eq(calc
 const ownRun = (companyId: number, rootId: number) =>
   and(eq(calculations.companyId, companyId), ofRun(rootId));
 
-const duration = sql`(extract(epoch from statement_timestamp() - coalesce(${calculations.startedAt}, ${calculations.requestedAt})) * 1000)::bigint`;
+const duration = sql`(extract(epoch from now() - coalesce(${calculations.startedAt}, ${calculations.requestedAt})) * 1000)::bigint`;
 
 /**
  * The one lifecycle of a run in the `calculations` table, whoever made it (docs/calculation.md,
@@ -190,7 +190,7 @@ export function runLifecycle(db: Database) {
             .update(calculations)
             .set({
               status: outcome.status,
-              finishedAt: sql`statement_timestamp()`,
+              finishedAt: sql`now()`,
               leaseUntil: null,
               durationMs: duration,
               ...(outcome.status === "FINISHED" ? { progress: "1" } : {}),
@@ -217,7 +217,7 @@ export function runLifecycle(db: Database) {
         .update(calculations)
         .set({
           status: "FINISHED",
-          finishedAt: sql`statement_timestamp()`,
+          finishedAt: sql`now()`,
           leaseUntil: null,
           progress: "1",
           durationMs: duration,
@@ -259,7 +259,7 @@ export function runLifecycle(db: Database) {
           if (queued === "end") {
             const ended = await t
               .update(calculations)
-              .set({ status: "STOPPED", finishedAt: sql`statement_timestamp()`, leaseUntil: null })
+              .set({ status: "STOPPED", finishedAt: sql`now()`, leaseUntil: null })
               .where(and(ownRun(companyId, rootId), eq(calculations.status, "REQUESTED")))
               .returning({ id: calculations.id });
             if (ended.length > 0) return true;
