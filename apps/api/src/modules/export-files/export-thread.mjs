@@ -1,6 +1,5 @@
-// Entry of an export thread (node:worker_threads). The code is TypeScript: tsx is registered
-// first, in this thread, then the real entry is imported (as calculation-thread.mjs does).
-import { register } from "tsx/esm/api";
+// Entry of an export thread (node:worker_threads).
+// The code is TypeScript, loaded by lib/thread-module.mjs (a bundle kept fresh, or tsx).
+import { loadThreadModule } from "../../lib/thread-module.mjs";
 
-register();
-await import("./export-thread.ts");
+await loadThreadModule(new URL("./export-thread.ts", import.meta.url));

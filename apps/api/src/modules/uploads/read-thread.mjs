@@ -1,6 +1,5 @@
-// Entry of an upload reading thread (node:worker_threads). The code is TypeScript: tsx is
-// registered first, in this thread, then the real entry is imported.
-import { register } from "tsx/esm/api";
+// Entry of an upload reading thread (node:worker_threads).
+// The code is TypeScript, loaded by lib/thread-module.mjs (a bundle kept fresh, or tsx).
+import { loadThreadModule } from "../../lib/thread-module.mjs";
 
-register();
-await import("./read-thread.ts");
+await loadThreadModule(new URL("./read-thread.ts", import.meta.url));
