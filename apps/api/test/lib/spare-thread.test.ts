@@ -1,9 +1,11 @@
-import type { Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import { spareThreads } from "../../src/lib/spare-thread.ts";
 
 // The spare thread of calculations and upload reading: started ahead of time by default, and not
 // at all with SPARE_THREADS=0 (how the test suites run: an app per file, most never calculate).
+// Thread ids grow with each thread created: a marker thread created between the prewarm and the
+// take tells which came first, whatever the machine's load.
 
 const ENTRY = new URL("../fixtures/origin-thread.mjs", import.meta.url);
 const previous = process.env.SPARE_THREADS;
@@ -12,12 +14,12 @@ afterEach(() => {
   else process.env.SPARE_THREADS = previous;
 });
 
-/** When the thread started (epoch ms). */
-function startedAt(worker: Worker): Promise<number> {
-  return new Promise((resolve) => {
-    worker.once("message", resolve);
-    worker.postMessage("when");
-  });
+/** The id of a thread created now. */
+async function marker(): Promise<number> {
+  const worker = new Worker(ENTRY);
+  const id = worker.threadId;
+  await worker.terminate();
+  return id;
 }
 
 describe("spare threads", () => {
@@ -25,16 +27,17 @@ describe("spare threads", () => {
     delete process.env.SPARE_THREADS;
     const threads = spareThreads(ENTRY, () => 64);
     threads.prewarm();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const asked = Date.now();
     const first = threads.take();
-    expect(await startedAt(first)).toBeLessThan(asked);
+    expect(first.threadId).toBeLessThan(await marker());
+    const mark = await marker();
+    expect(first.threadId).toBeLessThan(mark);
     await first.terminate();
     threads.prewarm();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const between = await marker();
     const second = threads.take();
     expect(second).not.toBe(first);
-    expect(await startedAt(second)).toBeLessThan(Date.now() - 100);
+    expect(second.threadId).toBeGreaterThan(mark);
+    expect(second.threadId).toBeLessThan(between);
     await second.terminate();
   });
 
@@ -42,10 +45,9 @@ describe("spare threads", () => {
     process.env.SPARE_THREADS = "0";
     const threads = spareThreads(ENTRY, () => 64);
     threads.prewarm();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const asked = Date.now();
+    const mark = await marker();
     const worker = threads.take();
-    expect(await startedAt(worker)).toBeGreaterThanOrEqual(asked);
+    expect(worker.threadId).toBeGreaterThan(mark);
     await worker.terminate();
     expect(threads.stop()).toBeUndefined();
   });
