@@ -202,15 +202,20 @@ describe("BI template of reciprocal-support-departments", () => {
   }, 180_000);
 });
 
+/** The trace-roll-up bundle imported, calculated (calculate-all) and exported as BI CSV. */
+async function rollUpCsv() {
+  const dir = fileURLToPath(new URL("../reports/fixtures/trace-roll-up/", import.meta.url));
+  const { scenario } = await importBundle(t.app, access, dir);
+  const requested = await call("POST", "/calculation/calculate-all/", { scenario });
+  expect((await waitForRun(call, scenario, requested.json().calculation_id, 120_000)).status).toBe(
+    "FINISHED",
+  );
+  return csvTables(await exported(scenario, "BI_CSV"));
+}
+
 describe("BI template of a model with step-5 pushes (reports/fixtures/trace-roll-up)", () => {
   it("splits each record's resting cost into step-4 allocations and step-5 pushes, and keeps the ledger whole", async () => {
-    const dir = fileURLToPath(new URL("../reports/fixtures/trace-roll-up/", import.meta.url));
-    const { scenario } = await importBundle(t.app, access, dir);
-    const requested = await call("POST", "/calculation/calculate-all/", { scenario });
-    expect((await waitForRun(call, scenario, requested.json().calculation_id, 120_000)).status).toBe(
-      "FINISHED",
-    );
-    const { tables, readme } = csvTables(await exported(scenario, "BI_CSV"));
+    const { tables, readme } = await rollUpCsv();
     const facts = tables.fact_record_cost!;
     expect(new Set(facts.map((f) => f.origin))).toEqual(new Set(["ALLOCATED", "RECEIVED", "SENT"]));
     const byRecord: Record<string, number> = {};
@@ -227,13 +232,7 @@ describe("BI template of a run past its detail limit (reports/fixtures/trace-rol
     const saved = RUN_SETTINGS.detailLimit;
     RUN_SETTINGS.detailLimit = 3;
     try {
-      const dir = fileURLToPath(new URL("../reports/fixtures/trace-roll-up/", import.meta.url));
-      const { scenario } = await importBundle(t.app, access, dir);
-      const requested = await call("POST", "/calculation/calculate-all/", { scenario });
-      expect((await waitForRun(call, scenario, requested.json().calculation_id, 120_000)).status).toBe(
-        "FINISHED",
-      );
-      const { tables, readme } = csvTables(await exported(scenario, "BI_CSV"));
+      const { tables, readme } = await rollUpCsv();
       const facts = tables.fact_record_cost!;
       const rest = facts.filter((f) => f.origin === "REST");
       expect(rest.length).toBeGreaterThan(0);
