@@ -14,7 +14,10 @@ export interface StarColumn {
   /** A money amount: written with the currency's decimals in CSV. */
   amount?: boolean;
 }
-/** A cell: INT64 columns hold bigint (Parquet's INT64), INT32 and DOUBLE number, STRING string. */
+/**
+ * A cell: INT64 columns hold integers (ids: numbers, safe integers, so no BigInt is made per cell;
+ * a bigint is taken too), INT32 and DOUBLE number, STRING string.
+ */
 export type StarValue = string | number | bigint | boolean | null;
 export type StarRow = StarValue[];
 /** Rows of a table a chunk at a time, column by column: `columns[c][r]`, `rows` long each. */
@@ -49,10 +52,10 @@ export const c = (name: string, type: ColumnType, description: string, amount = 
 });
 
 /** An id as an INT64 cell (null stays null). */
-export const int64 = (id: number | string | null | undefined): bigint | null =>
-  id === null || id === undefined || id === "" ? null : BigInt(id);
+export const int64 = (id: number | string | null | undefined): number | null =>
+  id === null || id === undefined || id === "" ? null : Number(id);
 
-/** Rows (of a small table, or a keyset page) as a chunk, INT64 cells made bigint. */
+/** Rows (of a small table, or a keyset page) as a chunk, INT64 cells made numbers. */
 export function chunkOf(columns: StarColumn[], rows: StarRow[]): StarChunk {
   return {
     rows: rows.length,
@@ -136,7 +139,7 @@ export interface StarSource {
   /** Decimals of the scenario's currency. */
   digits: number;
   /** An INT64 cell per dimension id, made once. */
-  dimensionKey: (id: string | number) => bigint;
+  dimensionKey: (id: string | number) => number;
   /** The run's dimensions with their record counts, read once. */
   dimensionsOfRun: () => Promise<{ dimensionId: number; records: number }[]>;
   /** The P&L lines' ids by code, read once. */

@@ -108,7 +108,7 @@ export function dimRecord({ repo, companyId, scenarioId, dimensionKey }: StarSou
     count: () => repo.countRecords(companyId, scenarioId),
     chunks: () =>
       copyChunks(3, repo.recordLines(companyId, scenarioId), (f, [keys, dims, identifiers]) => {
-        keys!.push(BigInt(f[0]!));
+        keys!.push(Number(f[0]!));
         dims!.push(dimensionKey(f[1]!));
         identifiers!.push(decodeCopyField(f[2]!));
       }),
@@ -134,7 +134,7 @@ export function dimRecordDriver({ repo, companyId, scenarioId }: StarSource): St
         const json = decodeCopyField(f[3]!);
         if (json === null || json === "{}") return;
         const { count, names: fieldNames, texts: fieldTexts, numbers: fieldNumbers } = fields.read(json);
-        const key = count > 0 ? BigInt(f[0]!) : null;
+        const key = count > 0 ? Number(f[0]!) : null;
         for (let i = 0; i < count; i++) {
           keys!.push(key);
           names!.push(fieldNames[i]!);

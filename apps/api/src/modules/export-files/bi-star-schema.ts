@@ -102,16 +102,7 @@ function starSource(
   const reportRun: Run | null =
     runs.reportCalculationId === null ? null : { companyId, calculationId: runs.reportCalculationId };
 
-  const dimensionKeys = new Map<string, bigint>();
-  const dimensionKey = (id: string | number) => {
-    const text = String(id);
-    let key = dimensionKeys.get(text);
-    if (key === undefined) {
-      key = BigInt(text);
-      dimensionKeys.set(text, key);
-    }
-    return key;
-  };
+  const dimensionKey = (id: string | number) => Number(id);
   let runDimensions: Promise<{ dimensionId: number; records: number }[]> | undefined;
   const dimensionsOfRun = () => {
     runDimensions ??= repo.runDimensions(run);

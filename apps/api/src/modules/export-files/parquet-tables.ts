@@ -3,13 +3,12 @@ import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { ByteWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
-import { snappyCompress } from "hysnappy";
 import type { AppContext } from "../../context.ts";
 import type { zipWriter } from "../../lib/zip-writer.ts";
-import type { StarSchema, StarTable, StarValue } from "./bi-star-schema.ts";
+import type { StarChunk, StarSchema, StarTable, StarValue } from "./bi-star-schema.ts";
 import { BI_CHUNK_ROWS } from "./export-settings.ts";
 import { ExportStopped } from "./export-writer.ts";
+import { ParquetEncoder } from "./parquet-encoder.ts";
 import type { FromParquetThread, ParquetThreadInput } from "./parquet-thread-protocol.ts";
 
 // The Parquet files of the BI template (docs/exports.md, "BI template"): one table written as a
@@ -17,27 +16,11 @@ import type { FromParquetThread, ParquetThreadInput } from "./parquet-thread-pro
 // thread and a table thread (parquet-thread.ts) with its own connections, each writing its
 // tables into temporary files: encoding the pages is JavaScript, one core's work per lane.
 
-/** A writer of hyparquet-writer that hands each finished row group to `sink` instead of keeping the file. */
-class StreamingByteWriter extends ByteWriter {
-  constructor(private readonly sink: (bytes: Uint8Array) => Promise<void>) {
-    super(1 << 20);
-  }
-  flush(): Promise<void> {
-    const bytes = new Uint8Array(this.buffer.slice(0, this.index));
-    this.index = 0;
-    return this.sink(bytes);
-  }
-  override finish(): Promise<void> {
-    return this.flush();
-  }
-}
-
 const PARQUET_ROW_GROUP = BI_CHUNK_ROWS;
 
 /**
- * One table as a Parquet file (snappy, row groups of 100,000 rows, no min/max statistics: they
- * cost a tenth of the writing, and readers use them only to skip row groups), its bytes to `sink`
- * as each row group is done. False when `signal` stopped it.
+ * One table as a Parquet file (parquet-encoder.ts: snappy, row groups of 100,000 rows, no
+ * statistics), its bytes to `sink` as each row group is done. False when `signal` stopped it.
  */
 export async function writeParquetTable(
   table: StarTable,
@@ -45,38 +28,24 @@ export async function writeParquetTable(
   advance: (rows: number) => Promise<void>,
   signal: AbortSignal,
 ): Promise<boolean> {
-  const writer = new StreamingByteWriter(sink);
-  const emptyColumns = () => table.columns.map(() => [] as StarValue[]);
-  const schema = schemaFromColumnData({
-    columnData: table.columns.map((column) => ({
-      name: column.name,
-      data: [],
-      type: column.type,
-      nullable: true,
-    })),
-  });
-  const parquet = new ParquetWriter({
-    writer,
-    schema,
-    compressors: { SNAPPY: snappyCompress },
-    statistics: false,
-  });
-  let columns = emptyColumns();
+  const parquet = new ParquetEncoder(table.columns, sink);
+  await parquet.start();
+  // Chunks gathered until a row group's rows, then joined column by column (one native concat).
+  let parts: StarChunk[] = [];
   let buffered = 0;
   const writeGroup = async () => {
     if (buffered === 0) return;
-    await parquet.write({
-      columnData: table.columns.map((column, i) => ({ name: column.name, data: columns[i]! as never })),
-      rowGroupSize: buffered,
-    });
-    columns = emptyColumns();
+    const columns =
+      parts.length === 1
+        ? parts[0]!.columns
+        : table.columns.map((_, i) => ([] as StarValue[]).concat(...parts.map((p) => p.columns[i]!)));
+    await parquet.rowGroup({ rows: buffered, columns });
+    parts = [];
     buffered = 0;
   };
   for await (const chunk of table.chunks()) {
     if (signal.aborted) return false;
-    if (buffered === 0 && chunk.rows >= PARQUET_ROW_GROUP) columns = chunk.columns;
-    else
-      for (let i = 0; i < columns.length; i++) for (const value of chunk.columns[i]!) columns[i]!.push(value);
+    parts.push(chunk);
     buffered += chunk.rows;
     if (buffered >= PARQUET_ROW_GROUP) await writeGroup();
     await advance(chunk.rows);
@@ -108,18 +77,6 @@ export async function writeParquetFile(
   }
 }
 
-/** The tables' indexes in two lanes of about equal rows, the largest first (`sizes`: rows each). */
-export function twoLanes(sizes: number[]): [number[], number[]] {
-  const lanes: [number[], number[]] = [[], []];
-  const load = [0, 0];
-  for (const i of sizes.map((_, i) => i).sort((a, b) => sizes[b]! - sizes[a]!)) {
-    const lane = load[0]! <= load[1]! ? 0 : 1;
-    lanes[lane].push(i);
-    load[lane] = load[lane]! + sizes[i]!;
-  }
-  return lanes;
-}
-
 interface Deferred {
   promise: Promise<void>;
   resolve: () => void;
@@ -143,7 +100,7 @@ interface Lanes {
   companyId: number;
   scenario: { id: number; modelId: number };
   schema: StarSchema;
-  /** About the rows of each table (the lanes are balanced by them). */
+  /** About the rows of each table (the largest are taken first). */
   sizes: number[];
   advance: (rows: number) => Promise<void>;
   signal: AbortSignal;
@@ -151,14 +108,18 @@ interface Lanes {
 
 /**
  * The tables as Parquet files in two lanes (this thread and a table thread), then each file
- * stored in `zip` in the tables' order as soon as it and those before it are done. A failure in
- * either lane stops the other; nothing is left in the temporary folder.
+ * stored in `zip` in the tables' order as soon as it and those before it are done. Each lane takes
+ * the next table, the largest first, when it has written its last one: rows cost very different
+ * times from table to table (a P&L value against a record's drivers read from JSON), so a split
+ * fixed beforehand left one lane idle for half the export. A failure in either lane stops the
+ * other; nothing is left in the temporary folder.
  */
 export async function parquetInTwoLanes(lanes: Lanes, zip: ReturnType<typeof zipWriter>): Promise<void> {
   const { schema, signal } = lanes;
   const folder = await mkdtemp(join(tmpdir(), "costflow-parquet-"));
   const pathOf = (i: number) => join(folder, `${i}.parquet`);
-  const [here, there] = twoLanes(lanes.sizes);
+  const queue = lanes.sizes.map((_, i) => i).sort((a, b) => lanes.sizes[b]! - lanes.sizes[a]!);
+  const next = () => queue.shift();
   const failed = new AbortController();
   const stop = AbortSignal.any([signal, failed.signal]);
   const done = schema.tables.map(() => deferred());
@@ -167,13 +128,15 @@ export async function parquetInTwoLanes(lanes: Lanes, zip: ReturnType<typeof zip
     for (const d of done) d.reject(error);
     failed.abort();
   };
-  const thread = startTableThread(lanes, there, folder, done, fail, stop);
+  const thread = startTableThread(lanes, next, folder, done, fail, stop);
   const local = (async () => {
-    for (const i of here) {
+    for (let i = next(); i !== undefined && !stop.aborted; i = next()) {
       if (!(await writeParquetFile(schema.tables[i]!, pathOf(i), lanes.advance, stop)))
         throw new ExportStopped();
       done[i]!.resolve();
     }
+    // Stopped between two tables: the tables not taken will never be written.
+    if (stop.aborted) throw new ExportStopped();
   })().catch(fail);
   try {
     for (const [i, table] of schema.tables.entries()) {
@@ -193,23 +156,24 @@ export async function parquetInTwoLanes(lanes: Lanes, zip: ReturnType<typeof zip
   if (signal.aborted) throw new ExportStopped();
 }
 
-/** The table thread of the lanes: its tables' files resolve `done` as they are written. */
+/**
+ * The table thread of the lanes: it asks for a table when free and is given `next()`'s, or told
+ * to end; its tables' files resolve `done` as they are written.
+ */
 function startTableThread(
   lanes: Lanes,
-  tables: number[],
+  next: () => number | undefined,
   folder: string,
   done: Deferred[],
   fail: (error: unknown) => void,
   stop: AbortSignal,
 ): Promise<void> {
-  if (tables.length === 0) return Promise.resolve();
   const input: ParquetThreadInput = {
     database: { url: lanes.url, schema: lanes.ctx.database.schema },
     companyId: lanes.companyId,
     scenario: lanes.scenario,
     calculationId: lanes.schema.calculationId,
     reportCalculationId: lanes.schema.reportCalculationId,
-    tables,
     folder,
   };
   const worker = new Worker(THREAD, {
@@ -225,14 +189,17 @@ function startTableThread(
     let ended = false;
     worker.on("message", (message: FromParquetThread) => {
       if (message.type === "rows") progress = progress.then(() => lanes.advance(message.rows)).catch(fail);
-      else if (message.type === "table") done[message.table]!.resolve();
+      else if (message.type === "next") {
+        const table = stop.aborted ? undefined : next();
+        worker.postMessage(table === undefined ? { type: "end" } : { type: "write", table });
+      } else if (message.type === "table") done[message.table]!.resolve();
       else if (message.type === "stopped") fail(new ExportStopped());
       else if (message.type === "failed") {
         const error = new Error(message.message);
         if (message.stack) error.stack = message.stack;
         fail(error);
       }
-      if (message.type !== "rows" && message.type !== "table") ended = true;
+      if (message.type === "done" || message.type === "stopped" || message.type === "failed") ended = true;
     });
     worker.on("error", fail);
     worker.on("exit", (code) => {
