@@ -9,7 +9,7 @@ import { type BenchSize, isBenchSize } from "@costflow/engine/bench/bench-sizes"
 import { generateModel } from "@costflow/engine/bench/generate-model";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
-import { benchSession } from "./demo-session.ts";
+import { benchSession, latestCalculatedScenario } from "./demo-session.ts";
 
 // Benchmark (not a test) of the BI export (docs/exports.md): the benchmark company's model (engine
 // bench generator) saved, calculated with calculate-all, then each format exported through the file
@@ -47,7 +47,7 @@ try {
   if (!kept) await seedDemo(database.db, { hashPassword });
   const { app, headers, get, me } = await benchSession(database);
 
-  const scenario = kept ? await keptScenario() : await generateAndCalculate();
+  const scenario = kept ? (await latestCalculatedScenario(get)).scenario : await generateAndCalculate();
 
   for (const data_type of (values.formats ?? "").split(",")) {
     global.gc?.();
@@ -86,17 +86,6 @@ try {
     console.log(
       `${data_type}: ${row.status}${row.error_message ? ` (${row.error_message})` : ""} in ${seconds.toFixed(1)} s, ${mb(row.size_bytes ?? 0)} MB; added RSS peak ${mb(peak - baseline)} MB (before ${mb(baseline)} MB); /me p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms (${latencies.length} calls)`,
     );
-  }
-
-  async function keptScenario(): Promise<number> {
-    // The newest scenario with a finished calculate-all.
-    const scenarios = (await get("/model/scenarios/?limit=100")).json().results as { id: number }[];
-    for (const { id } of scenarios.sort((a, b) => b.id - a.id)) {
-      const row = (await get(`/calculation/calculations/?scenario=${id}&category=ALL&limit=1`)).json()
-        .results?.[0] as { status: string } | undefined;
-      if (row?.status === "FINISHED") return id;
-    }
-    throw new Error(`no finished calculate-all in schema ${kept}`);
   }
 
   async function generateAndCalculate(): Promise<number> {

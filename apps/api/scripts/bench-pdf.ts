@@ -4,13 +4,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { PdfBlockInput } from "@costflow/contract/pdf-reports";
+import { createDatabase } from "@costflow/db/client";
 import { seedDemo } from "@costflow/db/seed";
 import { createTestDatabase } from "@costflow/db/test-database";
-import { type BenchSize, isBenchProfile, isBenchSize } from "@costflow/engine/bench/bench-sizes";
+import {
+  type BenchProfile,
+  type BenchSize,
+  isBenchProfile,
+  isBenchSize,
+} from "@costflow/engine/bench/bench-sizes";
 import { generateBenchModel } from "@costflow/engine/bench/generate-bundle";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { saveModelData } from "../src/modules/model-io/save-model-data.ts";
-import { benchSession } from "./demo-session.ts";
+import { benchSession, latestCalculatedScenario } from "./demo-session.ts";
 
 // Benchmark (not a test) of issue 10's "a 10-page PDF report in under 10 s" through the file
 // pipeline (docs/pdf.md, docs/exports.md): the benchmark company's model (engine bench generator)
@@ -34,6 +40,8 @@ const { values } = parseArgs({
     out: { type: "string", default: "/tmp/bench-pdf" },
     /** After the runs: each block alone as a one-block PDF (direct call), timed once. */
     "per-block": { type: "boolean", default: false },
+    /** A schema kept by `bench-calculate.ts --keep`: its calculation is used (no generation). */
+    schema: { type: "string" },
   },
 });
 const size = values.size ?? "S";
@@ -68,30 +76,38 @@ function pageCount(file: string, bytes: Buffer): number {
 const filesDir = mkdtempSync(join(tmpdir(), "costflow-bench-files-"));
 process.env.EXPORT_FILES_DIR = filesDir;
 
-const database = await createTestDatabase();
+const kept = values.schema;
+const database = kept
+  ? await createDatabase({ url: process.env.DATABASE_URL!, schema: kept, poolSize: 4, migrate: false })
+  : await createTestDatabase();
 try {
-  await seedDemo(database.db, { hashPassword });
+  if (!kept) await seedDemo(database.db, { hashPassword });
   const { app, get, post, me } = await benchSession(database);
+  const saved = kept ? await latestCalculatedScenario(get) : await generateAndCalculate();
+  const { scenario } = saved;
 
-  let t = performance.now();
-  const model = generateBenchModel(profile, size as BenchSize, Number(values.seed));
-  const saved = await saveModelData(me.selected_company, me.id, model, database.db);
-  console.log(`generated and saved ${profile} ${size} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  const scenario = saved.scenario;
+  async function generateAndCalculate(): Promise<{ scenario: number; model: number }> {
+    let t = performance.now();
+    const model = generateBenchModel(profile as BenchProfile, size as BenchSize, Number(values.seed));
+    const saved = await saveModelData(me.selected_company, me.id, model, database.db);
+    console.log(`generated and saved ${profile} ${size} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const scenario = saved.scenario;
 
-  t = performance.now();
-  const requested = await post("/calculation/calculate-all/", { scenario });
-  if (requested.statusCode !== 201) throw new Error(requested.body);
-  const calculation: number = requested.json().calculation_id;
-  for (;;) {
-    const row = (await get(`/calculation/calculations/?scenario=${scenario}&category=ALL&limit=1`)).json()
-      .results[0] as { id: number; status: string } | undefined;
-    if (row?.id === calculation && row.status === "FINISHED") break;
-    if (row?.id === calculation && (row.status === "ERROR" || row.status === "STOPPED"))
-      throw new Error(`calculate-all ${calculation} ended ${row.status}`);
-    await sleep(500);
+    t = performance.now();
+    const requested = await post("/calculation/calculate-all/", { scenario });
+    if (requested.statusCode !== 201) throw new Error(requested.body);
+    const calculation: number = requested.json().calculation_id;
+    for (;;) {
+      const row = (await get(`/calculation/calculations/?scenario=${scenario}&category=ALL&limit=1`)).json()
+        .results[0] as { id: number; status: string } | undefined;
+      if (row?.id === calculation && row.status === "FINISHED") break;
+      if (row?.id === calculation && (row.status === "ERROR" || row.status === "STOPPED"))
+        throw new Error(`calculate-all ${calculation} ended ${row.status}`);
+      await sleep(500);
+    }
+    console.log(`calculated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return { scenario, model: saved.model };
   }
-  console.log(`calculated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   const blocks = await reportBlocks();
   const created = await post("/report/pdf-reports/", {

@@ -32,3 +32,22 @@ export async function benchSession(database: DatabaseClient) {
   const me = (await get("/auth/users/me/")).json();
   return { app, headers, get, post, me };
 }
+
+/**
+ * The newest scenario with a finished calculate-all, and its model: what a benchmark given a kept
+ * schema (`bench-calculate.ts --keep`) works on instead of a fresh calculation.
+ */
+export async function latestCalculatedScenario(
+  get: (url: string) => Promise<{ json: () => { results?: unknown[] } }>,
+): Promise<{ scenario: number; model: number }> {
+  const scenarios = ((await get("/model/scenarios/?limit=100")).json().results ?? []) as {
+    id: number;
+    model: number;
+  }[];
+  for (const { id, model } of scenarios.sort((a, b) => b.id - a.id)) {
+    const row = (await get(`/calculation/calculations/?scenario=${id}&category=ALL&limit=1`)).json()
+      .results?.[0] as { status: string } | undefined;
+    if (row?.status === "FINISHED") return { scenario: id, model };
+  }
+  throw new Error("no finished calculate-all in this schema");
+}
