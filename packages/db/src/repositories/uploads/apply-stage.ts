@@ -127,12 +127,15 @@ async function writeRecords(w: StageWrite): Promise<number> {
     w.mode === "MERGE"
       ? "on conflict (company_id, scenario_id, dimension_id, identifier) do update set fields = dimension_records.fields || excluded.fields"
       : "";
-  return countWritten(
+  const written = await countWritten(
     w.query,
     `insert into dimension_records (company_id, scenario_id, dimension_id, identifier, fields)
          select $1, $2, $3, identifier, fields from ${w.table} order by line ${conflict}`,
     [companyId, scenarioId, dimensionId],
   );
+  // Fresh statistics for the lookups by identifier (analyzeRecords, model-data/copy-new-records.ts).
+  await w.query("analyze dimension_records");
+  return written;
 }
 
 /**
