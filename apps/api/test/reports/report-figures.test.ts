@@ -382,6 +382,20 @@ describe("report/compare", () => {
       `/report/compare/?scenario=${scenario}&dimension=${C()}&line=REV,NET&ordering=-identifier`,
     );
     expect(byId.results.map((r: Record<string, unknown>) => r.identifier)).toEqual(["C3", "C2", "C1"]);
+    // By identifier, a page is a range of record numbers: windows both ways, and past the end.
+    const page = async (ordering: string, offset: number, limit: number) =>
+      (
+        await ok(
+          `/report/compare/?scenario=${scenario}&dimension=${C()}&line=REV,NET&ordering=${ordering}&offset=${offset}&limit=${limit}`,
+        )
+      ).results.map((r: Record<string, unknown>) => [r.identifier, r.a, r.b]);
+    expect(await page("identifier", 1, 5)).toEqual([
+      ["C2", 600, 200],
+      ["C3", 50, -125],
+    ]);
+    expect(await page("-identifier", 1, 1)).toEqual([["C2", 600, 200]]);
+    expect(await page("-identifier", 2, 5)).toEqual([["C1", 1200, 775]]);
+    expect(await page("identifier", 3, 5)).toEqual([]);
     const both = await ok(`/report/compare/?scenario=${scenario}&dimension=${C()},${O()}&line=NET&limit=2`);
     expect(both.count).toBe(4);
     expect(

@@ -57,6 +57,7 @@ export async function compareReports(
       descending: ordering.startsWith("-"),
     },
     window,
+    report.dim.records,
   );
   const digits = report.ref.meta.minorDigits;
   const rows: CompareRow[] = page.map((r) => {

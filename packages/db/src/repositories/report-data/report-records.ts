@@ -158,9 +158,9 @@ export function reportRecordsRepository(db: Database) {
     },
 
     /**
-     * A page of two columns of a dimension's records (compare of two lines), sorted by the
-     * database: by `by` ("a", "b", their difference b - a, or the identifier in code-point order),
-     * ties by identifier; the minor units of both. A dimension of millions of records is never read
+     * A page of two columns of a dimension's `records` records (compare of two lines), sorted by
+     * the database: by `by` ("a", "b", their difference b - a, or the identifier in code-point
+     * order), ties by identifier; the minor units of both. A dimension of millions of records is never read
      * whole (its count is the dimension row's).
      */
     async twoColumnsPage(
@@ -169,6 +169,7 @@ export function reportRecordsRepository(db: Database) {
       columns: readonly [number, number],
       order: { by: "a" | "b" | "variance" | "identifier"; descending: boolean },
       window: { limit: number; offset: number },
+      records: number,
     ): Promise<{ identifier: string; a: number; b: number }[]> {
       const a = sql`coalesce(values[${columns[0] + 1}], 0)`;
       const b = sql`coalesce(values[${columns[1] + 1}], 0)`;
@@ -177,8 +178,20 @@ export function reportRecordsRepository(db: Database) {
       const direction = sql.raw(order.descending ? "desc" : "asc");
       const scope = sql`from report_records
         where company_id = ${f.companyId} and calculation_id = ${f.calculationId} and dimension_id = ${dimensionId}`;
+      // Record numbers are the identifiers' code-point order (the run read its records `order by
+      // identifier collate "C"`) and run from 0 to records - 1: a page by identifier is a range of
+      // them, read from the index (sorting 5 M order lines by identifier took 1.2 s, skipping to
+      // the middle of the index 0.6 s).
+      if (!key) {
+        const from = order.descending ? records - window.offset - window.limit : window.offset;
+        const to = from + window.limit;
+        const { rows } = await execute(sql`select identifier, ${a} as a, ${b} as b ${scope}
+          and record_no >= ${Math.max(0, from)} and record_no < ${Math.max(0, to)}
+          order by record_no ${direction}`);
+        return rows.map((r) => ({ identifier: String(r.identifier), a: Number(r.a), b: Number(r.b) }));
+      }
       const { rows } = await execute(sql`select identifier, ${a} as a, ${b} as b ${scope}
-        order by ${key ? sql`${key} ${direction}, ` : sql``}identifier collate "C" ${key ? sql.raw("asc") : direction}
+        order by ${key} ${direction}, record_no asc
         limit ${window.limit} offset ${window.offset}`);
       return rows.map((r) => ({ identifier: String(r.identifier), a: Number(r.a), b: Number(r.b) }));
     },
