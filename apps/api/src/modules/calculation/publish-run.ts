@@ -1,3 +1,4 @@
+import { analyzeTable } from "@costflow/db/repositories/analyze";
 import type { AppContext } from "../../context.ts";
 import type { RunOutput } from "./run-plan.ts";
 
@@ -16,7 +17,7 @@ export async function publishRun(
   output: RunOutput,
 ): Promise<string> {
   const { runs, results, reportData, calculations } = store.repos;
-  return store.db.transaction(async (tx) => {
+  const status = await store.db.transaction(async (tx) => {
     const status = await runs.lockRun(run.companyId, run.calculationId, tx);
     if (status === "ATTEMPTING_TO_STOP") {
       await runs.end(run.companyId, run.calculationId, { status: "STOPPED" }, tx);
@@ -38,4 +39,10 @@ export async function publishRun(
     if (after === "FINISHED") await calculations.refreshScenarioStatus(run.companyId, run.scenarioId, tx);
     return after;
   });
+  // Statistics of the rows just published, after the commit (ANALYZE's lock is then held for its
+  // sample only, not for a transaction other runs would wait on): the reads of a run's records by
+  // the reports and the BI export are planned on them (repositories/analyze.ts).
+  if (status === "IN_PROGRESS" || status === "FINISHED")
+    await analyzeTable(output.phase === "steps" ? "result_records" : "report_records", store.db);
+  return status;
 }

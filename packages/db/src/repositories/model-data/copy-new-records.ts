@@ -1,4 +1,5 @@
 import type { Executor } from "../../client.ts";
+import { analyzeTable } from "../analyze.ts";
 import { copyRecords } from "./insert-model-rows.ts";
 import { rawQuery } from "./raw-client.ts";
 
@@ -21,16 +22,9 @@ export interface NewRecords {
   records: Iterable<[string, string]>;
 }
 
-/**
- * Fresh statistics of dimension_records after a bulk write of records. Without them (autovacuum
- * off, or not yet run) the planner could not tell its two indexes on (company, scenario,
- * dimension, …) apart and looked records up by identifier through the search index on
- * lower(identifier), filtering the whole dimension: 1.4 s for 50 names of 5 M order lines, 30 ms
- * once analysed (docs/performance.md, session 14). ANALYZE reads a sample (30,000 rows), well
- * under a second at size L, and counts the transaction's own new rows.
- */
+/** Fresh statistics of dimension_records after a bulk write of records (analyze.ts). */
 export async function analyzeRecords(tx: Executor): Promise<void> {
-  await rawQuery("analyze dimension_records", [], tx);
+  await analyzeTable("dimension_records", tx);
 }
 
 export async function copyNewScenarioRecords(

@@ -133,7 +133,7 @@ async function writeRecords(w: StageWrite): Promise<number> {
          select $1, $2, $3, identifier, fields from ${w.table} order by line ${conflict}`,
     [companyId, scenarioId, dimensionId],
   );
-  // Fresh statistics for the lookups by identifier (analyzeRecords, model-data/copy-new-records.ts).
+  // Fresh statistics for the lookups by identifier (repositories/analyze.ts).
   await w.query("analyze dimension_records");
   return written;
 }
