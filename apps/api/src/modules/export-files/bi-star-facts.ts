@@ -1,3 +1,4 @@
+import { readIntegerArray } from "@costflow/db/repositories/model-data/copy-text";
 import { neutraliseCell } from "../../lib/spreadsheet-cells.ts";
 import {
   ChunkBuilder,
@@ -16,29 +17,6 @@ import { recordCostCsv, recordKeysAndResting } from "./record-cost-csv.ts";
 
 // The fact tables of the BI template (fact_*): the amounts, in major units of the scenario's
 // currency, by keys of the dimension tables.
-
-/**
- * The integers of a bigint[] in COPY text (`{1,-20,NULL}`) into `out` (NULL as 0), read in place:
- * no string per element (at size L, sixty million of them). Returns how many there are.
- */
-function readIntegers(text: string, out: Float64Array): number {
-  if (text.length <= 2) return 0;
-  let count = 0;
-  let value = 0;
-  let negative = false;
-  for (let i = 1; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch >= 48 && ch <= 57) value = value * 10 + (ch - 48);
-    else if (ch === 45) negative = true;
-    else if (ch === 44 || ch === 125) {
-      // A comma or the closing brace ends an element (NULL has no digits: 0).
-      out[count++] = negative ? -value : value;
-      value = 0;
-      negative = false;
-    }
-  }
-  return count;
-}
 
 export function factFlow({ repo, run, major }: StarSource): StarTable {
   return {
@@ -312,7 +290,7 @@ export function factPnlLine({
           repo.reportRecordLines(reportRun, scenarioId, dim.dimensionId),
           (f, [k, d, lineKeys, codes, values]) => {
             const key = f[1] === "\\N" ? null : Number(f[1]!);
-            const count = readIntegers(f[2]!, cells);
+            const count = readIntegerArray(f[2]!, cells);
             for (const line of lines) {
               k!.push(key);
               d!.push(dimension);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client.ts";
-import { copyOutBytes, copyOutLines } from "../model-data/copy-text.ts";
+import { copyOutBytes, copyOutLines, readIntegerArray } from "../model-data/copy-text.ts";
 import { sqlInteger } from "../model-data/raw-client.ts";
 import { num, type Run, rawReads } from "./bi-sql.ts";
 
@@ -132,24 +132,32 @@ export function biRunTablesRepository(db: Database) {
     },
 
     /**
-     * The non-zero entries of one detail array (record_no, amount): the array is read once
-     * (unnested in SQL), not sliced per chunk, since each slice would read the whole array again.
+     * The non-zero entries of one detail array (record_no, amount): the array read once, as one
+     * row of text parsed in place (as rows of (record_no, amount), the driver's row objects took
+     * a fifth of the Parquet table thread's time at size L).
      */
     async vectorEntries(
       run: Run,
       dimensionId: number,
       vector: { step: number; kind: string; sourceNo: number },
     ): Promise<{ recordNos: Int32Array; amounts: Float64Array }> {
-      const found = await rows(sql`select (u.o - 1)::int as record_no, u.a as amount
-        from result_vectors v cross join lateral unnest(v.amounts) with ordinality as u(a, o)
+      const [found] = await rows(sql`select v.amounts::text as amounts from result_vectors v
         where v.company_id = ${run.companyId} and v.calculation_id = ${run.calculationId}
           and v.dimension_id = ${dimensionId} and v.step = ${vector.step} and v.kind = ${vector.kind}
-          and v.source_no = ${vector.sourceNo} and u.a <> 0`);
-      const recordNos = new Int32Array(found.length);
-      const amounts = new Float64Array(found.length);
-      for (let i = 0; i < found.length; i++) {
-        recordNos[i] = Number(found[i]!.record_no);
-        amounts[i] = Number(found[i]!.amount);
+          and v.source_no = ${vector.sourceNo}`);
+      const text = found ? String(found.amounts) : "{}";
+      let length = 1;
+      for (let i = text.indexOf(","); i >= 0; i = text.indexOf(",", i + 1)) length++;
+      const values = new Float64Array(length);
+      const count = readIntegerArray(text, values);
+      let nonZero = 0;
+      for (let i = 0; i < count; i++) if (values[i] !== 0) nonZero++;
+      const recordNos = new Int32Array(nonZero);
+      const amounts = new Float64Array(nonZero);
+      for (let i = 0, k = 0; i < count; i++) {
+        if (values[i] === 0) continue;
+        recordNos[k] = i;
+        amounts[k++] = values[i]!;
       }
       return { recordNos, amounts };
     },

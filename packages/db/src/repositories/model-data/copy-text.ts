@@ -140,6 +140,30 @@ export async function* copyOutBytes(
 }
 
 /** Calls `onRow` with the raw COPY fields of every line of `text` (whole lines); answers the count. */
+/**
+ * The integers of an integer array's text (`{1,-20,NULL}`, as COPY or `::text` gives it) into
+ * `out` (NULL as 0), read in place: no string per element. Returns how many there are (elements
+ * past `out`'s length are counted, not stored). Integers below 2^53 only (minor units).
+ */
+export function readIntegerArray(text: string, out: Float64Array): number {
+  if (text.length <= 2) return 0;
+  let count = 0;
+  let value = 0;
+  let negative = false;
+  for (let i = 1; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch >= 48 && ch <= 57) value = value * 10 + (ch - 48);
+    else if (ch === 45) negative = true;
+    else if (ch === 44 || ch === 125) {
+      // A comma or the closing brace ends an element (NULL has no digits: 0).
+      out[count++] = negative ? -value : value;
+      value = 0;
+      negative = false;
+    }
+  }
+  return count;
+}
+
 export function forEachCopyRow(text: string, onRow: (fields: string[]) => void): number {
   const fields: string[] = [];
   let rows = 0;
