@@ -24,7 +24,6 @@ const SNAPPY = 1;
 const DATA_PAGE = 0;
 const DICTIONARY_PAGE = 2;
 // thrift compact protocol field types
-const T_TRUE = 1;
 const T_I32 = 5;
 const T_I64 = 6;
 const T_BINARY = 8;
@@ -108,6 +107,10 @@ class Bytes {
   take(): Uint8Array {
     return this.bytes.slice(0, this.length);
   }
+  /** The bytes written so far, not copied (valid until the next write). */
+  written(): Uint8Array {
+    return this.bytes.subarray(0, this.length);
+  }
 }
 
 const ENCODER = new TextEncoder();
@@ -139,14 +142,14 @@ class Thrift {
   }
   string(id: number, s: string): this {
     this.field(id, T_BINARY);
+    this.binary(s);
+    return this;
+  }
+  /** A string's UTF-8 bytes after their length (a binary value, no field header). */
+  private binary(s: string): void {
     const bytes = ENCODER.encode(s);
     this.out.varint(bytes.length);
     this.out.append(bytes);
-    return this;
-  }
-  bool(id: number): this {
-    this.field(id, T_TRUE);
-    return this;
   }
   begin(id: number): this {
     this.field(id, T_STRUCT);
@@ -181,11 +184,7 @@ class Thrift {
   }
   stringList(id: number, xs: string[]): this {
     this.list(id, T_BINARY, xs.length);
-    for (const s of xs) {
-      const bytes = ENCODER.encode(s);
-      this.out.varint(bytes.length);
-      this.out.append(bytes);
-    }
+    for (const s of xs) this.binary(s);
     return this;
   }
 }
@@ -276,6 +275,7 @@ export class ParquetEncoder {
   private readonly compress = snappyCompressor();
   private readonly body = new Bytes();
   private readonly header = new Bytes();
+  private readonly dictionaryPage = new Bytes();
   private defs = new Uint8Array(0);
   private offset = 0;
   private rows = 0;
@@ -345,25 +345,29 @@ export class ParquetEncoder {
       body.u8(1);
     } else writeHybrid(body, this.defs, n, 1);
     body.view.setInt32(0, body.length - 4, true);
-    let encoding = PLAIN;
+    // PLAIN: the values themselves, or the dictionary page's values (the data page then holds
+    // their indexes, RLE_DICTIONARY).
+    meta.encodings.push(PLAIN);
     const dictionary = column.type === "BOOLEAN" ? null : dictionaryOf(column.type, cells, n, present);
     if (dictionary !== null) {
-      const page = new Bytes();
+      const page = this.dictionaryPage;
+      page.length = 0;
       writePlain(page, column, dictionary.keys, dictionary.keys.length, dictionary.keys.length);
       meta.dictionaryOffset = this.offset;
-      await this.page(DICTIONARY_PAGE, page.take(), dictionary.keys.length, meta);
-      encoding = RLE_DICTIONARY;
+      await this.page(DICTIONARY_PAGE, page.written(), dictionary.keys.length, meta);
+      meta.encodings.push(RLE_DICTIONARY);
       body.u8(dictionary.width);
       writeHybrid(body, dictionary.indexes, present, dictionary.width);
     } else writePlain(body, column, cells, n, present);
-    meta.encodings.push(encoding === RLE_DICTIONARY ? PLAIN : encoding);
-    if (encoding === RLE_DICTIONARY) meta.encodings.push(RLE_DICTIONARY);
     meta.dataOffset = this.offset;
-    await this.page(DATA_PAGE, body.take(), n, meta, encoding);
+    await this.page(DATA_PAGE, body.written(), n, meta, dictionary ? RLE_DICTIONARY : PLAIN);
     return meta;
   }
 
-  /** A page: header then the snappy-compressed bytes, sizes added to `meta`. */
+  /**
+   * A page: header then the snappy-compressed bytes (`raw` may be a reused buffer's view: it is
+   * copied into snappy's memory before anything else is written), sizes added to `meta`.
+   */
   private async page(
     kind: number,
     raw: Uint8Array,
