@@ -15,5 +15,8 @@ export type AnalyzedTable = "dimension_records" | "result_records" | "report_rec
  * for a write the caller does alone (an import), else after the commit.
  */
 export async function analyzeTable(table: AnalyzedTable, executor: Executor): Promise<void> {
-  await rawQuery(`analyze ${table}`, [], executor);
+  await rawQuery(analyzeStatement(table), [], executor);
 }
+
+/** The statement, for writers holding their own session (an upload's bulk session). */
+export const analyzeStatement = (table: AnalyzedTable) => `analyze ${table}`;

@@ -22,11 +22,6 @@ export interface NewRecords {
   records: Iterable<[string, string]>;
 }
 
-/** Fresh statistics of dimension_records after a bulk write of records (analyze.ts). */
-export async function analyzeRecords(tx: Executor): Promise<void> {
-  await analyzeTable("dimension_records", tx);
-}
-
 export async function copyNewScenarioRecords(
   where: { companyId: number; scenarioId: number },
   dimensions: NewRecords[],
@@ -39,7 +34,7 @@ export async function copyNewScenarioRecords(
     for (const d of dimensions) await copyRecords({ ...where, dimensionId: d.dimensionId }, d.records, tx);
     await rawQuery("set local session_replication_role = origin", [], tx);
   }
-  await analyzeRecords(tx);
+  await analyzeTable("dimension_records", tx);
 }
 
 /** Whether the per-row checks may be switched off without skipping any trigger's work. */

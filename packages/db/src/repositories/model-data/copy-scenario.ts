@@ -1,5 +1,5 @@
 import type { Executor } from "../../client.ts";
-import { analyzeRecords } from "./copy-new-records.ts";
+import { analyzeTable } from "../analyze.ts";
 import { rawQuery } from "./raw-client.ts";
 
 // Copies a scenario's data into another scenario of the same model, in SQL (INSERT ... SELECT):
@@ -74,5 +74,5 @@ export async function copyScenarioData(
       tx,
     );
   }
-  await analyzeRecords(tx);
+  await analyzeTable("dimension_records", tx);
 }

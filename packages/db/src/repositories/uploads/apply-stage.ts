@@ -1,3 +1,4 @@
+import { analyzeStatement } from "../analyze.ts";
 import type { Query } from "../bulk-write.ts";
 import type { UploadMode } from "./processes.ts";
 import type { UploadTarget } from "./stage.ts";
@@ -134,7 +135,7 @@ async function writeRecords(w: StageWrite): Promise<number> {
     [companyId, scenarioId, dimensionId],
   );
   // Fresh statistics for the lookups by identifier (repositories/analyze.ts).
-  await w.query("analyze dimension_records");
+  await w.query(analyzeStatement("dimension_records"));
   return written;
 }
 
