@@ -9,6 +9,7 @@ import { acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppContext, createRepositories } from "../../src/context.ts";
 import { reapCalculations } from "../../src/modules/calculation/calculation-worker.ts";
+import { deleteSupersededResults } from "../../src/modules/calculation/superseded-results.ts";
 import { saveModelData } from "../../src/modules/model-io/save-model-data.ts";
 import { as, demoCompanyId, eventually, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 import { allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
@@ -368,6 +369,44 @@ describe("steps and runs", () => {
     expect((await call("DELETE", `/model/scenarios/${scenario}/`)).statusCode).toBe(204);
     expect(await count("result_records", again)).toBe(0);
     expect(await count("calculation_results", again)).toBe(0);
+  });
+
+  it("keeps what a run published after the clean-up read the runs (one snapshot decides)", async () => {
+    // On PostgreSQL the API cleans up after a run's steps while the calculation thread publishes
+    // its reports. A clean-up that read the latest runs first and the ended runs later dropped the
+    // reports just committed (summary, validation, Sankey and report data: 404 NO_CALCULATION).
+    const { scenario, model } = await importBundle(t.app, access, acceptanceBundle("tdabc-customer-service"));
+    const first = await request("/calculation/calculate-all/", scenario);
+    expect((await waitForRun(call, scenario, first)).status).toBe("FINISHED");
+    const repos = createRepositories(t.database.db);
+    const before = await repos.calculations.runStates(companyId, scenario);
+    const second = await request("/calculation/calculate-all/", scenario);
+    expect((await waitForRun(call, scenario, second)).status).toBe("FINISHED");
+
+    // The clean-up decides on the snapshot from before the second run ended.
+    await deleteSupersededResults({ repos }, companyId, scenario, before);
+    for (const path of ["/calculation/validation-report/", "/calculation/sankey/"]) {
+      const response = await call("GET", `${path}?scenario=${scenario}`);
+      expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+      expect(response.json().calculation_id).toBe(second);
+    }
+    const summary = await call("GET", `/calculation/summary/?scenario=${scenario}`);
+    expect(summary.statusCode, summary.body).toBe(200);
+    const dimension = (await call("GET", `/dimensions/?model=${model}`)).json().results[0].id;
+    const pnl = await call("GET", `/report/pnl/?scenario=${scenario}&dimension=${dimension}`);
+    expect(pnl.statusCode, pnl.body).toBe(200);
+    expect(pnl.json().count).toBeGreaterThan(0);
+    const account = await call("GET", `/calculation/account-results/?scenario=${scenario}`);
+    expect(account.json().results.map((r: { amount: number }) => r.amount)).toEqual([560000]);
+
+    // A clean-up reading the runs now removes the first run's rows, and only those.
+    await deleteSupersededResults({ repos }, companyId, scenario);
+    const left = await t.database.executeSql(
+      "select calculation_id from calculation_results where scenario_id = $1 order by 1",
+      [scenario],
+    );
+    expect(left.rows.map((r) => Number(r.calculation_id))).toEqual([second]);
+    expect((await call("GET", `/calculation/sankey/?scenario=${scenario}`)).statusCode).toBe(200);
   });
 
   it("lists runs latest first with their progress, and answers 404 NO_CALCULATION before any run", async () => {

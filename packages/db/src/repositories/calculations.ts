@@ -152,27 +152,26 @@ export function calculationsRepository(db: Database) {
       return row;
     },
 
-    /** Roots of the scenario's FINISHED runs, with the categories each still is the latest for. */
-    async finishedRuns(
+    /**
+     * Every row of the scenario's runs with its root, category and status, read in ONE statement:
+     * the clean-up of superseded results decides from this one snapshot which rows to keep
+     * (superseded-results.ts). Two reads could see a run end in between and drop what it just wrote.
+     */
+    async runStates(
       companyId: number,
       scenarioId: number,
       tx: Executor = db,
-    ): Promise<{ rootId: number; category: string; finishedAt: Date | null; id: number }[]> {
+    ): Promise<{ id: number; rootId: number; category: string; status: string; finishedAt: Date | null }[]> {
       return tx
         .select({
+          id: calculations.id,
           rootId: sql<number>`coalesce(${calculations.parentId}, ${calculations.id})`.mapWith(Number),
           category: calculations.category,
+          status: calculations.status,
           finishedAt: calculations.finishedAt,
-          id: calculations.id,
         })
         .from(calculations)
-        .where(
-          and(
-            eq(calculations.companyId, companyId),
-            eq(calculations.scenarioId, scenarioId),
-            eq(calculations.status, "FINISHED"),
-          ),
-        );
+        .where(and(eq(calculations.companyId, companyId), eq(calculations.scenarioId, scenarioId)));
     },
 
     /** The run's log, newest first unless ordered otherwise (one level, or all). */

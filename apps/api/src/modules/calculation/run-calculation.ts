@@ -19,6 +19,7 @@ import { loadScenario } from "./load-scenario.ts";
 import { notifyRunEnded } from "./notify-run-ended.ts";
 import { publishRun } from "./publish-run.ts";
 import { type CodeIds, type RunPlan, rowCount } from "./run-plan.ts";
+import { deleteSupersededResults } from "./superseded-results.ts";
 
 // The queue's calculation job: claim the run, keep its lease alive while a thread calculates,
 // relay stop requests to the thread, then publish (or end STOPPED / ERROR) and log every step.
@@ -286,24 +287,4 @@ async function calculateInThread(
     active.delete(thread);
     if (!shuttingDown) prewarmCalculationThread();
   }
-}
-
-/** After a run finished: rows of older runs that no category shows any more go away. */
-async function deleteSupersededResults(
-  ctx: AppContext,
-  companyId: number,
-  scenarioId: number,
-): Promise<void> {
-  const runs = await ctx.repos.calculations.finishedRuns(companyId, scenarioId);
-  const best = new Map<string, { rootId: number; at: number; id: number }>();
-  for (const run of runs) {
-    const at = run.finishedAt?.getTime() ?? 0;
-    const current = best.get(run.category);
-    if (!current || at > current.at || (at === current.at && run.id > current.id)) {
-      best.set(run.category, { rootId: run.rootId, at, id: run.id });
-    }
-  }
-  const latest = new Map([...best].map(([category, b]) => [category, b.rootId]));
-  await ctx.repos.results.deleteSuperseded(companyId, scenarioId, latest);
-  await ctx.repos.reportData.deleteSuperseded(companyId, scenarioId, latest.get("REPORTS"));
 }

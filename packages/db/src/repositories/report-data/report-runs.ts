@@ -45,15 +45,21 @@ export function reportRunsRepository(db: Database) {
 
     /**
      * Deletes the report data of the scenario's runs other than `keep` (the latest FINISHED
-     * REPORTS run), except runs still going: their next phase may be committing right now.
+     * REPORTS run) among `ended` (roots that had ended when `keep` was read, in the same snapshot):
+     * a run still going, or one that ended since, may have just committed its reports.
      */
-    async deleteSuperseded(companyId: number, scenarioId: number, keep: number | undefined): Promise<void> {
+    async deleteSuperseded(
+      companyId: number,
+      scenarioId: number,
+      keep: number | undefined,
+      ended: ReadonlySet<number>,
+    ): Promise<void> {
       const { rows } = await execute(sql`
         select distinct d.calculation_id as id from report_dimensions d
-        join calculations c on c.company_id = d.company_id and c.id = d.calculation_id
         where d.company_id = ${companyId} and d.scenario_id = ${scenarioId}
-          and d.calculation_id <> ${keep ?? -1} and c.status in ('FINISHED', 'ERROR', 'STOPPED')`);
+          and d.calculation_id <> ${keep ?? -1}`);
       for (const { id } of rows) {
+        if (!ended.has(Number(id))) continue;
         for (const table of ["report_records", "report_orders", "report_splits", "report_dimensions"]) {
           await execute(
             sql`delete from ${sql.identifier(table)} where company_id = ${companyId} and calculation_id = ${Number(id)}`,

@@ -162,15 +162,18 @@ export function runWritesRepository(db: Database) {
     /**
      * Deletes the rows no category shows any more: for each older run of the scenario, the row
      * groups of the categories it is no longer the latest FINISHED run of (all of them: its meta
-     * row too). `latest` maps category -> root id of its latest FINISHED run.
+     * row too). `latest` maps category -> root id of its latest FINISHED run and `ended` holds the
+     * roots that had ended, both read in one snapshot: a run that ended since is not touched.
      */
     async deleteSuperseded(
       companyId: number,
       scenarioId: number,
       latest: Map<string, number>,
+      ended: ReadonlySet<number>,
     ): Promise<number> {
       let cleaned = 0;
       for (const { id } of await runsWithRows(companyId, scenarioId)) {
+        if (!ended.has(id)) continue;
         const live = new Set([...latest].filter(([, root]) => root === id).map(([category]) => category));
         await deleteGroupsNotShown(companyId, id, live);
         const thisRun = and(
