@@ -91,6 +91,9 @@ export async function* copyOutLines(
   if (partial !== "") throw new Error("COPY output ended inside a row");
 }
 
+/** work_mem of a COPY with hashJoins on PostgreSQL (room for the hash of five million records). */
+const HASH_JOIN_WORK_MEM = "192MB";
+
 /**
  * The bytes of `COPY (select) TO STDOUT` as they arrive (pieces end anywhere, even inside a
  * character): PostgreSQL's text format, or its CSV format (RFC 4180: a field is quoted when it holds
@@ -107,6 +110,11 @@ export async function* copyOutBytes(
   // as a nested loop over rows estimated at one, which probes an index per row; without nested
   // loops it becomes one hash join. Set for this statement only (SET LOCAL in its transaction).
   const setting = options.hashJoins ? "set local enable_nestloop = off" : null;
+  // On PostgreSQL the hash join's table (a dimension's records, about 64 MB per million) also gets
+  // room to be built in one batch, instead of spilling both sides to temporary files in batches of
+  // the default 8 MB (4 MB work_mem, twice that for hashes): measured in docs/performance.md,
+  // "Session 15". PGlite keeps its default (its whole database lives in the process's memory).
+  const postgresSetting = setting && `${setting}; set local work_mem = '${HASH_JOIN_WORK_MEM}'`;
   const raw = rawClient(executor);
   if (raw.kind === "pglite") {
     const copy = statement.replace("TO STDOUT", "TO '/dev/blob'");
@@ -124,7 +132,7 @@ export async function* copyOutBytes(
   const pooled = isPool(raw.client);
   const connection = pooled ? await (raw.client as pg.Pool).connect() : (raw.client as pg.PoolClient);
   const local = setting !== null && pooled;
-  if (local) await connection.query(`begin; ${setting}`);
+  if (local) await connection.query(`begin; ${postgresSetting}`);
   const stream = connection.query(copyTo(statement));
   let complete = false;
   try {
