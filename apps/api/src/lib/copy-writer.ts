@@ -103,11 +103,11 @@ export class CopyWriter {
     while (k > 0) buffer[this.at++] = this.digits[--k]!;
   }
 
-  /** An array literal `{a,b,...}` of safe integers. */
-  intArray(values: ArrayLike<number>): void {
+  /** An array literal `{a,b,...}` of safe integers: `values`, or its elements `from` to `to`. */
+  intArray(values: ArrayLike<number>, from = 0, to = values.length): void {
     this.byte(123);
-    for (let i = 0; i < values.length; i++) {
-      if (i > 0) this.byte(44);
+    for (let i = from; i < to; i++) {
+      if (i > from) this.byte(44);
       this.int(values[i]!);
     }
     this.byte(125);

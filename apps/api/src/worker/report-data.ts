@@ -367,58 +367,105 @@ function* splitChunks(
       // Each orientation written in its own first-level order, so the parts of one record lie
       // together on disk: a tree map reads the parts of 50 records, and parts scattered over the
       // table (both orientations from one sort) cost a random read each (seconds at size L).
-      yield* pairRows(key, c, d1, d2, p1, p2, plan.splitParts);
-      yield* pairRows(key, c, d2, d1, p2, p1, plan.splitParts);
+      yield* pairSplits(key, c, d1, d2, p1, p2, plan.splitParts);
     }
   }
 }
 
 /**
- * The split rows of (first, second): C's records grouped by (first record, second record), the
- * parts of one first-level record gathered and written together (writeParts).
+ * The split rows of (d1, d2), then of (d2, d1). C's records are sorted once by their (d1, d2) pair
+ * and numbered by distinct pair (a slot); the measures are then summed per slot in record order,
+ * so each column is read front to back and each record adds to one slot's row. (Summed in sorted
+ * order, every record read each of its k columns at a random place: k cache misses per record,
+ * most of the time spent at size L.) The sums are whole minor units, exact in any order. The
+ * (d2, d1) rows come from the same slots, sorted by (d2, d1): no second pass over C's records.
  */
-function* pairRows(
+function* pairSplits(
   key: readonly [number, number],
   c: DimensionColumns,
-  first: DimensionColumns,
-  second: DimensionColumns,
+  d1: DimensionColumns,
+  d2: DimensionColumns,
   toFirst: Int32Array,
   toSecond: Int32Array,
   keep: number,
 ): Generator<Uint8Array> {
-  const n2 = second.identifiers.length;
+  const n1 = d1.identifiers.length;
+  const n2 = d2.identifiers.length;
   const n = c.identifiers.length;
-  const pair = new Float64Array(n);
-  for (let r = 0; r < n; r++) {
-    pair[r] = toFirst[r]! < 0 || toSecond[r]! < 0 ? -1 : toFirst[r]! * n2 + toSecond[r]!;
+  const slotOf = new Int32Array(n).fill(-1);
+  let pairs: Float64Array;
+  {
+    const pair = new Float64Array(n);
+    for (let r = 0; r < n; r++) {
+      pair[r] = toFirst[r]! < 0 || toSecond[r]! < 0 ? -1 : toFirst[r]! * n2 + toSecond[r]!;
+    }
+    const order = orderOf(pair);
+    const distinct = new Float64Array(n);
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const r = order[i]!;
+      const at = pair[r]!;
+      if (at < 0) continue;
+      if (m === 0 || distinct[m - 1] !== at) distinct[m++] = at;
+      slotOf[r] = m - 1;
+    }
+    pairs = distinct.slice(0, m);
   }
-  const order = orderOf(pair);
+  const m = pairs.length;
   // The lines (the same columns, in the same order, in every dimension) and cost last: what
   // the tree map reads; C's calculated drivers are left out.
   const k = c.keys.filter((name) => name.startsWith("line:")).length;
-  const parts = new Parts(k + 1);
-  const out = new CopyWriter();
-  const ids = [key[0], key[1], first.id, second.id] as const;
-  let current = -1;
-  let i = 0;
-  while (i < n && pair[order[i]!]! < 0) i++;
-  while (i < n) {
-    const at = pair[order[i]!]!;
-    const r1 = Math.floor(at / n2);
-    if (r1 !== current) {
-      writeParts(out, ids, current, parts, keep);
-      if (out.chunks.length) yield* out.chunks.splice(0);
-      current = r1;
-    }
-    const sums = parts.add(at % n2);
-    for (; i < n && pair[order[i]!]! === at; i++) {
-      const r = order[i]!;
-      for (let col = 0; col < k; col++) sums[col] = sums[col]! + minorAt(c.columns[col]!, r);
-      sums[k] = sums[k]! + c.cost[r]!;
-    }
+  const width = k + 1;
+  const sums = new Float64Array(m * width);
+  const columns = c.columns.slice(0, k);
+  for (let r = 0; r < n; r++) {
+    const slot = slotOf[r]!;
+    if (slot < 0) continue;
+    const row = slot * width;
+    for (let col = 0; col < k; col++) sums[row + col] = sums[row + col]! + minorAt(columns[col]!, r);
+    sums[row + k] = sums[row + k]! + c.cost[r]!;
   }
-  writeParts(out, ids, current, parts, keep);
-  yield* out.flush().splice(0);
+  const parts = new Parts(width);
+  const out = new CopyWriter();
+  /** The rows of one orientation: slots in `order`, grouped by their first-level record. */
+  function* orientation(
+    ids: readonly [number, number, number, number],
+    order: ArrayLike<number>,
+    firstOf: (pair: number) => number,
+    secondOf: (pair: number) => number,
+  ): Generator<Uint8Array> {
+    let current = -1;
+    for (let i = 0; i < order.length; i++) {
+      const slot = order[i]!;
+      const r1 = firstOf(pairs[slot]!);
+      if (r1 !== current) {
+        writeParts(out, ids, current, parts, keep);
+        if (out.chunks.length) yield* out.chunks.splice(0);
+        current = r1;
+      }
+      parts.add(secondOf(pairs[slot]!), sums, slot * width);
+    }
+    writeParts(out, ids, current, parts, keep);
+    yield* out.flush().splice(0);
+  }
+  const ascending = Uint32Array.from({ length: m }, (_, i) => i);
+  yield* orientation(
+    [key[0], key[1], d1.id, d2.id],
+    ascending,
+    (at) => Math.floor(at / n2),
+    (at) => at % n2,
+  );
+  const swapped = new Float64Array(m);
+  for (let s = 0; s < m; s++) {
+    const at = pairs[s]!;
+    swapped[s] = (at % n2) * n1 + Math.floor(at / n2);
+  }
+  yield* orientation(
+    [key[0], key[1], d2.id, d1.id],
+    orderOf(swapped),
+    (at) => at % n2,
+    (at) => Math.floor(at / n2),
+  );
 }
 
 /** The parts of one first-level record: second-level record numbers and their measure values. */
@@ -431,8 +478,8 @@ class Parts {
     this.values = new Float64Array(256 * width);
   }
 
-  /** A new part of zeros; its values to add to (a view). */
-  add(no: number): Float64Array {
+  /** A new part: its record number and its `width` values, copied from `from` at `at`. */
+  add(no: number, from: Float64Array, at: number): void {
     if (this.count === this.nos.length) {
       const nos = new Int32Array(this.count * 2);
       nos.set(this.nos);
@@ -441,15 +488,67 @@ class Parts {
       values.set(this.values);
       this.values = values;
     }
-    const at = this.count++ * this.width;
-    this.values.fill(0, at, at + this.width);
+    const to = this.count++ * this.width;
+    for (let m = 0; m < this.width; m++) this.values[to + m] = from[at + m]!;
     this.nos[this.count - 1] = no;
-    return this.values.subarray(at, at + this.width);
   }
+}
 
-  value(part: number, measure: number): number {
-    return this.values[part * this.width + measure]!;
+/** Scratch arrays of largestParts, grown as needed (the thread chooses for one record at a time). */
+let distances = new Float64Array(1024);
+let sorted = new Float64Array(1024);
+
+/**
+ * Which of `count` parts (rows of `width` measures in `values`, in record order) a split keeps:
+ * per measure the `keep` parts farthest from zero in the direction of the measure's total (ties
+ * to the first parts), whatever measure chose them; with each measure's total and its number of
+ * parts that are not zero. The keep-th largest distance is found with a numeric sort of the
+ * distances (no comparator); the parts above it are kept, then those equal to it in order.
+ */
+export function largestParts(
+  values: Float64Array,
+  count: number,
+  width: number,
+  keep: number,
+): { kept: Uint8Array; totals: Float64Array; nonZero: Int32Array } {
+  const kept = new Uint8Array(count);
+  const totals = new Float64Array(width);
+  const nonZero = new Int32Array(width);
+  if (distances.length < count) {
+    distances = new Float64Array(count);
+    sorted = new Float64Array(count);
   }
+  for (let m = 0; m < width; m++) {
+    let total = 0;
+    for (let p = 0; p < count; p++) total += values[p * width + m]!;
+    totals[m] = total;
+    const sign = Math.sign(total) || 1;
+    let c = 0;
+    for (let p = 0; p < count; p++) {
+      const v = values[p * width + m]!;
+      if (v !== 0) distances[c++] = sign * v;
+    }
+    nonZero[m] = c;
+    let threshold = Number.NEGATIVE_INFINITY;
+    if (c > keep) {
+      sorted.set(distances.subarray(0, c));
+      threshold = sorted.subarray(0, c).sort()[c - keep]!;
+    }
+    let above = 0;
+    for (let i = 0; i < c; i++) if (distances[i]! > threshold) above++;
+    let ties = Math.min(keep, c) - above;
+    for (let p = 0; p < count; p++) {
+      const v = values[p * width + m]!;
+      if (v === 0) continue;
+      const d = sign * v;
+      if (d > threshold) kept[p] = 1;
+      else if (d === threshold && ties > 0) {
+        kept[p] = 1;
+        ties--;
+      }
+    }
+  }
+  return { kept, totals, nonZero };
 }
 
 /**
@@ -469,7 +568,7 @@ function writeParts(
 ): void {
   const { width, count } = parts;
   if (count === 0) return;
-  const row = (no: number, values: ArrayLike<number>, counts: Int32Array | null) => {
+  const row = (no: number, values: ArrayLike<number>, from: number, counts: Int32Array | null) => {
     for (const v of ids) {
       out.int(v);
       out.tab();
@@ -478,7 +577,7 @@ function writeParts(
     out.tab();
     out.int(no);
     out.tab();
-    out.intArray(values);
+    out.intArray(values, from, from + width);
     out.tab();
     if (counts) out.intArray(counts);
     else out.value(null);
@@ -486,29 +585,12 @@ function writeParts(
   };
   let kept: Uint8Array | null = null;
   if (count > keep) {
-    kept = new Uint8Array(count);
-    const totals = new Float64Array(width);
-    const nonZero = new Int32Array(width);
-    for (let m = 0; m < width; m++) {
-      const candidates: number[] = [];
-      for (let p = 0; p < count; p++) {
-        const v = parts.value(p, m);
-        totals[m] = totals[m]! + v;
-        if (v !== 0) candidates.push(p);
-      }
-      nonZero[m] = candidates.length;
-      const sign = Math.sign(totals[m]!) || 1;
-      if (candidates.length > keep) {
-        candidates.sort(
-          (a, b) => sign * (parts.value(b, m) - parts.value(a, m)) || parts.nos[a]! - parts.nos[b]!,
-        );
-      }
-      for (let j = 0; j < Math.min(keep, candidates.length); j++) kept[candidates[j]!] = 1;
-    }
-    row(-1, totals, nonZero);
+    const chosen = largestParts(parts.values, count, width, keep);
+    kept = chosen.kept;
+    row(-1, chosen.totals, 0, chosen.nonZero);
   }
   for (let p = 0; p < count; p++) {
-    if (!kept || kept[p]) row(parts.nos[p]!, parts.values.subarray(p * width, (p + 1) * width), null);
+    if (!kept || kept[p]) row(parts.nos[p]!, parts.values, p * width, null);
   }
   parts.count = 0;
 }
