@@ -19,8 +19,10 @@ const DIGITS = 1 << DIGIT_BITS;
  */
 export function stableOrder(values: Float64Array): Uint32Array {
   const n = values.length;
-  let hi = new Uint32Array(n);
-  let lo = new Uint32Array(n);
+  const integral = integralOffsets(values);
+  if (integral) return radixOrder([integral], n);
+  const hi = new Uint32Array(n);
+  const lo = new Uint32Array(n);
   const scratch = new Float64Array(1);
   const bits = new Uint32Array(scratch.buffer);
   for (let i = 0; i < n; i++) {
@@ -36,14 +38,45 @@ export function stableOrder(values: Float64Array): Uint32Array {
       lo[i] = l;
     }
   }
+  return radixOrder([lo, hi], n);
+}
+
+/**
+ * Whole numbers within 2^32 of each other (minor units, record numbers: nearly every sort here)
+ * as their offsets from the least, as unsigned 32-bit keys in the same order: two 16-bit passes
+ * instead of four. Null when a value is not whole (or NaN), or the spread is wider.
+ */
+function integralOffsets(values: Float64Array): Uint32Array | null {
+  const n = values.length;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (v !== Math.floor(v)) return null;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (n === 0 || !(max - min < 2 ** 32)) return null;
+  const keys = new Uint32Array(n);
+  // Exact: both are whole and their difference is below 2^32 (-0 and 0 give the same key).
+  for (let i = 0; i < n; i++) keys[i] = values[i]! - min;
+  return keys;
+}
+
+/**
+ * LSD radix sort of record indexes by unsigned keys of one or two 32-bit words (least significant
+ * word first), 16 bits a pass, stable; a digit the same for every key is skipped.
+ */
+function radixOrder(keyWords: readonly Uint32Array[], n: number): Uint32Array {
+  let words: Uint32Array[] = [...keyWords];
+  let spare: Uint32Array[] = keyWords.map(() => new Uint32Array(n));
   let order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  let hiTmp = new Uint32Array(n);
-  let loTmp = new Uint32Array(n);
   let orderTmp = new Uint32Array(n);
   const count = new Uint32Array(DIGITS);
-  for (let pass = 0; pass < 4; pass++) {
-    const word = pass < 2 ? lo : hi;
+  for (let pass = 0; pass < 2 * keyWords.length; pass++) {
+    const w = pass >> 1;
+    const word = words[w]!;
     const shift = (pass % 2) * DIGIT_BITS;
     count.fill(0);
     for (let i = 0; i < n; i++) {
@@ -57,17 +90,23 @@ export function stableOrder(values: Float64Array): Uint32Array {
       count[d] = sum;
       sum += c;
     }
+    // The words still to sort by move with the order (the later passes read them at their new
+    // places); the words already sorted by are not read again and stay behind.
+    const from = word;
+    const to = spare[w]!;
+    // At most one more significant word (the float path's high word) moves too.
+    const nextFrom = words[w + 1];
+    const nextTo = spare[w + 1];
     for (let i = 0; i < n; i++) {
-      const d = (word[i]! >>> shift) & (DIGITS - 1);
+      const d = (from[i]! >>> shift) & (DIGITS - 1);
       const at = count[d]!;
       count[d] = at + 1;
-      hiTmp[at] = hi[i]!;
-      loTmp[at] = lo[i]!;
       orderTmp[at] = order[i]!;
+      to[at] = from[i]!;
+      if (nextFrom) nextTo![at] = nextFrom[i]!;
     }
-    [hi, hiTmp] = [hiTmp, hi];
-    [lo, loTmp] = [loTmp, lo];
     [order, orderTmp] = [orderTmp, order];
+    [words, spare] = [spare, words];
   }
   return order;
 }

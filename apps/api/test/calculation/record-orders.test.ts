@@ -37,6 +37,28 @@ describe("stableOrder", () => {
     expect([...stableOrder(new Float64Array(0))]).toEqual([]);
     expect([...stableOrder(Float64Array.of(3, 3, 3))]).toEqual([0, 1, 2]);
   });
+
+  it("sorts whole numbers (minor units) the same way, by their offsets when within 2^32", () => {
+    let seed = 11;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const sorted = (values: Float64Array) =>
+      [...values.keys()].sort((a, b) => values[a]! - values[b]! || a - b);
+    // Spreads below, at and beyond 2^32 (the last two take the four-pass path), with negatives,
+    // -0, many ties and values past 2^16 so both passes matter.
+    for (const spread of [10, 70_000, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 40]) {
+      const values = new Float64Array(20_000);
+      for (let i = 0; i < values.length; i++) {
+        const r = next();
+        values[i] = r < 0.1 ? -0 : r < 0.3 ? 7 : Math.floor(next() * (spread + 1)) - Math.floor(spread / 2);
+      }
+      values[0] = -Math.floor(spread / 2);
+      values[1] = spread - Math.floor(spread / 2);
+      expect([...stableOrder(values)], `spread ${spread}`).toEqual(sorted(values));
+    }
+  });
 });
 
 describe("dimension-results sorted by a total", () => {
