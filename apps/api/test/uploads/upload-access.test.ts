@@ -8,6 +8,7 @@ import {
   createCompany,
   createMember,
   demoCompanyId,
+  eventually,
   login,
   startTestApp,
   type TestApp,
@@ -257,12 +258,16 @@ describe("the list and the outcome", () => {
   });
 
   it("deletes the stored file once processed and notifies the requester", async () => {
-    expect(readdirSync(uploadDir)).toEqual([]);
-    const notifications = (await analystCall("GET", "/account/notifications/")).json();
-    expect(notifications.results[0]).toMatchObject({
-      title: "File processed",
-      message: "more.csv: 1 rows loaded.",
-      link: "/model/scenario/financial-accounts",
+    // The notice follows the PROCESSED status (its commit comes first): a reader polling the status
+    // may ask a moment before the notice is written.
+    await eventually(async () => {
+      expect(readdirSync(uploadDir)).toEqual([]);
+      const notifications = (await analystCall("GET", "/account/notifications/")).json();
+      expect(notifications.results[0]).toMatchObject({
+        title: "File processed",
+        message: "more.csv: 1 rows loaded.",
+        link: "/model/scenario/financial-accounts",
+      });
     });
   });
 
