@@ -4,6 +4,7 @@
 // digit by digit and strings with Buffer.write into chunks of a few MB.
 
 const CHUNK_BYTES = 4 << 20;
+const EMPTY = Buffer.alloc(0);
 const TAB = 9;
 const NEWLINE = 10;
 const SPECIAL = /[\\\t\n\r]/;
@@ -19,7 +20,10 @@ type CopyValue = string | number | boolean | null;
 
 export class CopyWriter {
   readonly chunks: Uint8Array[] = [];
-  private buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  // Allocated when the first byte is written, and again only when a chunk is full: a writer per
+  // key or table that writes a few rows (or none) does not take 4 MB, and a flush does not take
+  // another 4 MB nobody may write into (at L that churn pushed V8 into full collections).
+  private buffer: Buffer = EMPTY;
   private at = 0;
   private digits = new Uint8Array(24);
 
@@ -27,7 +31,7 @@ export class CopyWriter {
   private room(bytes: number): void {
     if (this.at + bytes <= this.buffer.length) return;
     this.flush();
-    if (bytes > this.buffer.length) this.buffer = Buffer.allocUnsafe(bytes);
+    this.buffer = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes));
   }
 
   /** One row. Numbers that are integers are written exactly; others as JavaScript prints them. */
@@ -135,7 +139,7 @@ export class CopyWriter {
   flush(): Uint8Array[] {
     if (this.at > 0) {
       this.chunks.push(this.buffer.subarray(0, this.at));
-      this.buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      this.buffer = EMPTY;
       this.at = 0;
     }
     return this.chunks;

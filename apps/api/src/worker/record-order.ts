@@ -13,20 +13,42 @@ const DIGIT_BITS = 16;
 const DIGITS = 1 << DIGIT_BITS;
 
 /**
+ * The working arrays of stableOrder, kept from one sort to the next: a writer sorting a dimension
+ * by a dozen keys at size L would otherwise allocate and drop over a gigabyte of typed arrays,
+ * and each such allocation pushes V8 towards a full garbage collection ("external memory
+ * pressure"). An order answered with a scratch is a view into it: valid until its next sort.
+ */
+export class SortScratch {
+  private readonly arrays: Uint32Array[] = [];
+  readonly counts = new Uint32Array(DIGITS);
+
+  /** Working array `slot` (0 to 5) with room for `n` values (contents left from earlier sorts). */
+  array(slot: number, n: number): Uint32Array {
+    let array = this.arrays[slot];
+    if (!array || array.length < n) {
+      array = new Uint32Array(n);
+      this.arrays[slot] = array;
+    }
+    return array.subarray(0, n);
+  }
+}
+
+/**
  * The indexes of `values` in ascending order of value, ties in index order (a stable sort), by
  * LSD radix on the IEEE-754 bits mapped to unsigned order: four passes of 16-bit digits, skipping
- * a digit that is the same for every value. -0 sorts as 0; NaN would sort last.
+ * a digit that is the same for every value. -0 sorts as 0; NaN would sort last. With a `scratch`,
+ * the answer is a view into it, overwritten by its next sort.
  */
-export function stableOrder(values: Float64Array): Uint32Array {
+export function stableOrder(values: Float64Array, scratch: SortScratch = new SortScratch()): Uint32Array {
   const n = values.length;
-  const integral = integralOffsets(values);
-  if (integral) return radixOrder([integral], n);
-  const hi = new Uint32Array(n);
-  const lo = new Uint32Array(n);
-  const scratch = new Float64Array(1);
-  const bits = new Uint32Array(scratch.buffer);
+  const integral = integralOffsets(values, scratch);
+  if (integral) return radixOrder([integral], n, scratch);
+  const hi = scratch.array(1, n);
+  const lo = scratch.array(0, n);
+  const one = new Float64Array(1);
+  const bits = new Uint32Array(one.buffer);
   for (let i = 0; i < n; i++) {
-    scratch[0] = values[i]! === 0 ? 0 : values[i]!;
+    one[0] = values[i]! === 0 ? 0 : values[i]!;
     const l = bits[0]!;
     const h = bits[1]!;
     // Negative numbers: all bits flipped (larger magnitude sorts first); others: sign bit set.
@@ -38,7 +60,7 @@ export function stableOrder(values: Float64Array): Uint32Array {
       lo[i] = l;
     }
   }
-  return radixOrder([lo, hi], n);
+  return radixOrder([lo, hi], n, scratch);
 }
 
 /**
@@ -46,7 +68,7 @@ export function stableOrder(values: Float64Array): Uint32Array {
  * as their offsets from the least, as unsigned 32-bit keys in the same order: two 16-bit passes
  * instead of four. Null when a value is not whole (or NaN), or the spread is wider.
  */
-function integralOffsets(values: Float64Array): Uint32Array | null {
+function integralOffsets(values: Float64Array, scratch: SortScratch): Uint32Array | null {
   const n = values.length;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
@@ -57,7 +79,7 @@ function integralOffsets(values: Float64Array): Uint32Array | null {
     if (v > max) max = v;
   }
   if (n === 0 || !(max - min < 2 ** 32)) return null;
-  const keys = new Uint32Array(n);
+  const keys = scratch.array(0, n);
   // Exact: both are whole and their difference is below 2^32 (-0 and 0 give the same key).
   for (let i = 0; i < n; i++) keys[i] = values[i]! - min;
   return keys;
@@ -67,13 +89,13 @@ function integralOffsets(values: Float64Array): Uint32Array | null {
  * LSD radix sort of record indexes by unsigned keys of one or two 32-bit words (least significant
  * word first), 16 bits a pass, stable; a digit the same for every key is skipped.
  */
-function radixOrder(keyWords: readonly Uint32Array[], n: number): Uint32Array {
+function radixOrder(keyWords: readonly Uint32Array[], n: number, scratch: SortScratch): Uint32Array {
   let words: Uint32Array[] = [...keyWords];
-  let spare: Uint32Array[] = keyWords.map(() => new Uint32Array(n));
-  let order = new Uint32Array(n);
+  let spare: Uint32Array[] = keyWords.map((_, w) => scratch.array(2 + w, n));
+  let order = scratch.array(4, n);
   for (let i = 0; i < n; i++) order[i] = i;
-  let orderTmp = new Uint32Array(n);
-  const count = new Uint32Array(DIGITS);
+  let orderTmp = scratch.array(5, n);
+  const count = scratch.counts;
   for (let pass = 0; pass < 2 * keyWords.length; pass++) {
     const w = pass >> 1;
     const word = words[w]!;

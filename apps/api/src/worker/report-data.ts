@@ -7,7 +7,7 @@ import type { ModelData } from "@costflow/engine/model/types";
 import { linesInRank } from "@costflow/engine/summary/build-summary";
 import { CopyWriter } from "../lib/copy-writer.ts";
 import type { CodeIds, RunPlan } from "../modules/calculation/run-plan.ts";
-import { stableOrder } from "./record-order.ts";
+import { SortScratch, stableOrder } from "./record-order.ts";
 
 // The report data of a run (docs/calculation.md, "Report data"), built in the calculation thread
 // from the engine's P&L: per dimension its lines' totals and the whale curve, per record every
@@ -20,9 +20,12 @@ import { stableOrder } from "./record-order.ts";
 /** Below this many values a comparison sort beats the radix sort's 65,536 buckets per pass. */
 const SMALL_SORT = 20_000;
 
-/** stableOrder (record-order.ts) with the same result: ascending, ties by index, NaN last. */
-function orderOf(values: Float64Array): Uint32Array {
-  if (values.length >= SMALL_SORT) return stableOrder(values);
+/**
+ * stableOrder (record-order.ts) with the same result: ascending, ties by index, NaN last (with a
+ * `scratch`, possibly a view into it, valid until its next sort).
+ */
+function orderOf(values: Float64Array, scratch?: SortScratch): Uint32Array {
+  if (values.length >= SMALL_SORT) return stableOrder(values, scratch);
   const order = Uint32Array.from({ length: values.length }, (_, i) => i);
   return order.sort((a, b) => {
     const x = values[a]!;
@@ -84,10 +87,11 @@ interface Column {
 const minorAt = (c: Column, r: number) =>
   c.values ? (c.digits === null ? roundFloatMinor(c.values[r]!) : reportedMinor(c.values[r]!, c.digits)) : 0;
 
-/** A column's minor units as one array (for one sort at a time). */
-function materialize(c: Column, n: number): Float64Array {
-  const out = new Float64Array(n);
+/** A column's minor units as one array, written into `out` (one sort at a time). */
+function materialize(c: Column, out: Float64Array): Float64Array {
+  const n = out.length;
   if (c.values) for (let r = 0; r < n; r++) out[r] = minorAt(c, r);
+  else out.fill(0);
   return out;
 }
 
@@ -280,16 +284,22 @@ function* orderChunks(
   dims: DimensionColumns[],
   size: number,
 ): Generator<Uint8Array> {
+  // One column buffer and one sort's working arrays for every key of every dimension: allocated
+  // anew per key they were over a gigabyte at L, and the garbage collector's largest cost.
+  const scratch = new SortScratch();
+  let column = new Float64Array(0);
   for (const d of dims) {
     const n = d.identifiers.length;
+    if (column.length < n) column = new Float64Array(n);
+    const minor = column.subarray(0, n);
     const keyed: [string, () => Float64Array][] = [
-      ...d.keys.map((k, i) => [k, () => materialize(d.columns[i]!, n)] as [string, () => Float64Array]),
+      ...d.keys.map((k, i) => [k, () => materialize(d.columns[i]!, minor)] as [string, () => Float64Array]),
       ["profit", () => d.profit],
       ["cost", () => d.cost],
       ["margin_percent", () => d.margin],
     ];
     for (const [name, values] of keyed) {
-      const order = orderOf(values());
+      const order = orderOf(values(), scratch);
       const out = new CopyWriter();
       for (let block = 0; block * size < n; block++) {
         for (const v of [key[0], key[1], d.id]) {

@@ -3,7 +3,7 @@ import type { AllocationRow, CalcResult, PushResult } from "@costflow/engine/cal
 import type { ModelData, PushSplit } from "@costflow/engine/model/types";
 import { CopyWriter } from "../lib/copy-writer.ts";
 import type { CodeIds, RowStats, RunPlan } from "../modules/calculation/run-plan.ts";
-import { type OrderField, orderKind, stableOrder } from "./record-order.ts";
+import { type OrderField, orderKind, SortScratch, stableOrder } from "./record-order.ts";
 
 // A calculation result as COPY text for the result tables (packages/db/src/schema/results.ts).
 // Built in the calculation thread: the main thread only streams the finished chunks. Per-record
@@ -454,6 +454,8 @@ function writeActivities(c: RowContext) {
  */
 function writeRecords(c: RowContext) {
   const { result, plan } = c;
+  // One sort's working arrays for every ordering (each order is copied out before the next sort).
+  const scratch = new SortScratch();
   const profitOf = new Map([...result.pnl.byDimension].map(([code, p]) => [code, p.profit]));
   for (const [code, dim] of result.dimensions) {
     const dimId = c.ids.dimensions[code] ?? null;
@@ -494,7 +496,7 @@ function writeRecords(c: RowContext) {
     ];
     for (const [field, values] of keys) {
       if (!values) continue;
-      const order = stableOrder(field === "profit" ? values : values.map(minor));
+      const order = stableOrder(field === "profit" ? values : values.map(minor), scratch);
       const size = plan.orderBlock;
       for (let block = 0; block * size < n; block++) {
         const part = order.subarray(block * size, Math.min(n, (block + 1) * size));

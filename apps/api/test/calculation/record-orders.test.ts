@@ -1,7 +1,7 @@
 import { fixtureBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_SETTINGS } from "../../src/modules/calculation/run-calculation.ts";
-import { stableOrder } from "../../src/worker/record-order.ts";
+import { SortScratch, stableOrder } from "../../src/worker/record-order.ts";
 import { as, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
 import { allRows, type Call, importBundle, waitForRun } from "./helpers.ts";
 
@@ -36,6 +36,29 @@ describe("stableOrder", () => {
     expect([...stableOrder(values)]).toEqual(expected);
     expect([...stableOrder(new Float64Array(0))]).toEqual([]);
     expect([...stableOrder(Float64Array.of(3, 3, 3))]).toEqual([0, 1, 2]);
+  });
+
+  it("gives the same orders with working arrays kept from one sort to the next", () => {
+    const scratch = new SortScratch();
+    let seed = 5;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    // Sizes up and down, whole and fractional values: each sort finds the previous one's leftovers.
+    for (const [n, whole] of [
+      [30_000, true],
+      [5_000, false],
+      [40_000, false],
+      [12_000, true],
+    ] as const) {
+      const values = Float64Array.from({ length: n }, () =>
+        whole ? Math.floor(next() * 100_000) - 50_000 : (next() - 0.5) * 1e9,
+      );
+      const order = [...stableOrder(values, scratch)];
+      expect(order).toEqual([...stableOrder(values)]);
+      expect(order).toEqual([...values.keys()].sort((a, b) => values[a]! - values[b]! || a - b));
+    }
   });
 
   it("sorts whole numbers (minor units) the same way, by their offsets when within 2^32", () => {
