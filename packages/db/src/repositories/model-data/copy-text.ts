@@ -147,7 +147,6 @@ export async function* copyOutBytes(
   }
 }
 
-/** Calls `onRow` with the raw COPY fields of every line of `text` (whole lines); answers the count. */
 /**
  * The integers of an integer array's text (`{1,-20,NULL}`, as COPY or `::text` gives it) into
  * `out` (NULL as 0), read in place: no string per element. Returns how many there are (elements
@@ -172,6 +171,7 @@ export function readIntegerArray(text: string, out: Float64Array): number {
   return count;
 }
 
+/** Calls `onRow` with the raw COPY fields of every line of `text` (whole lines); answers the count. */
 export function forEachCopyRow(text: string, onRow: (fields: string[]) => void): number {
   const fields: string[] = [];
   let rows = 0;

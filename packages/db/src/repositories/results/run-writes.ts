@@ -1,6 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../client.ts";
-import { calculations } from "../../schema/calculations.ts";
 import { calculationResults } from "../../schema/results.ts";
 import { forgetRun } from "../run-read-cache.ts";
 import { copyBytes } from "./copy-bytes.ts";
@@ -78,28 +77,14 @@ function categoryOf(step: number): string {
 
 export function runWritesRepository(db: Database) {
   /**
-   * The runs of the scenario with a meta row that are over (FINISHED, ERROR or STOPPED). Runs
-   * still going (between their phases) are never touched: their next phase may be committing
-   * right now.
+   * The runs of the scenario with a meta row. Which of them are over is the caller's snapshot
+   * (deleteSuperseded's `ended`), not a second read here.
    */
   async function runsWithRows(companyId: number, scenarioId: number) {
     return db
       .select({ id: calculationResults.calculationId })
       .from(calculationResults)
-      .innerJoin(
-        calculations,
-        and(
-          eq(calculations.companyId, calculationResults.companyId),
-          eq(calculations.id, calculationResults.calculationId),
-        ),
-      )
-      .where(
-        and(
-          eq(calculationResults.companyId, companyId),
-          eq(calculationResults.scenarioId, scenarioId),
-          inArray(calculations.status, ["FINISHED", "ERROR", "STOPPED"]),
-        ),
-      );
+      .where(and(eq(calculationResults.companyId, companyId), eq(calculationResults.scenarioId, scenarioId)));
   }
 
   /** Deletes the row groups of run `id` that none of the categories in `live` shows. */
