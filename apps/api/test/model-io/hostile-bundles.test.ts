@@ -73,9 +73,14 @@ function summary(latencies: number[]): string {
   return `median ${at(0.5)}, p99 ${at(0.99)}, slowest ${sorted.slice(-10).map(Math.round).join(" ")}`;
 }
 
+// Only this process's folders and the test's dead one: other Vitest workers (their own pids) may be
+// importing at the same moment, and their folders are theirs to remove.
+const DEAD_PID = 99999999;
 const importFolders = () =>
   readdirSync(tmpdir()).filter((name) =>
-    name.startsWith(`costflow-import-${hostname().replace(/\W/g, "_")}-`),
+    [process.pid, DEAD_PID].some((pid) =>
+      name.startsWith(`costflow-import-${hostname().replace(/\W/g, "_")}-${pid}-`),
+    ),
   );
 
 describe("hostile model bundles", () => {
@@ -153,7 +158,7 @@ describe("hostile model bundles", () => {
     expect(importFolders()).toEqual([]);
     const host = hostname().replace(/\W/g, "_");
     // A pid above the kernel's pid_max cannot be running.
-    const dead = join(tmpdir(), `costflow-import-${host}-99999999-abc123`);
+    const dead = join(tmpdir(), `costflow-import-${host}-${DEAD_PID}-abc123`);
     const live = join(tmpdir(), `costflow-import-${host}-${process.pid}-abc123`);
     mkdirSync(join(dead, "sub"), { recursive: true });
     mkdirSync(live, { recursive: true });
