@@ -68,8 +68,10 @@ const SPLIT_COLUMNS = [
   "dimension_id",
   "dimension2_id",
   "record_no",
-  "record2_no",
+  "parts",
+  "record2_nos",
   "values",
+  "totals",
   "counts",
 ] as const;
 
@@ -562,12 +564,13 @@ export function largestParts(
 }
 
 /**
- * A first-level record's split rows, then forgets its parts. With more parts than `keep` (the tree
+ * A first-level record's split row, then forgets its parts. With more parts than `keep` (the tree
  * map's largest limit), only the largest `keep` of each measure are written (in the call's order:
- * away from zero in the direction of the measure's total, ties by record number), and a row
- * numbered -1 with every measure's total and count of parts that are not zero: the call's
- * 'Others (n)' node and its value come from it. A popular product bought by 15,000 customers
- * keeps a few thousand rows instead of 15,000, and the call reads those.
+ * away from zero in the direction of the measure's total, ties by record number), with every
+ * measure's total and count of parts that are not zero: the call's 'Others (n)' node and its value
+ * come from them. A popular product bought by 15,000 customers keeps a few thousand parts instead
+ * of 15,000, and the call reads those. The parts' values are written measure by measure, so the
+ * call reads one slice of the row.
  */
 function writeParts(
   out: CopyWriter,
@@ -578,32 +581,50 @@ function writeParts(
 ): void {
   const { width, count } = parts;
   if (count === 0) return;
-  const row = (no: number, values: ArrayLike<number>, from: number, counts: Int32Array | null) => {
-    for (const v of ids) {
-      out.int(v);
-      out.tab();
-    }
-    out.int(record);
-    out.tab();
-    out.int(no);
-    out.tab();
-    out.intArray(values, from, from + width);
-    out.tab();
-    if (counts) out.intArray(counts);
-    else out.value(null);
-    out.end();
-  };
-  let kept: Uint8Array | null = null;
-  if (count > keep) {
-    const chosen = largestParts(parts.values, count, width, keep);
-    kept = chosen.kept;
-    row(-1, chosen.totals, 0, chosen.nonZero);
+  const chosen = count > keep ? largestParts(parts.values, count, width, keep) : null;
+  let n = count;
+  if (chosen) {
+    n = 0;
+    for (let p = 0; p < count; p++) if (chosen.kept[p]) n++;
   }
-  for (let p = 0; p < count; p++) {
-    if (!kept || kept[p]) row(parts.nos[p]!, parts.values, p * width, null);
+  if (splitNos.length < n) splitNos = new Int32Array(n);
+  if (splitValues.length < n * width) splitValues = new Float64Array(n * width);
+  const nos = splitNos;
+  const values = splitValues;
+  for (let p = 0, i = 0; p < count; p++) {
+    if (chosen && !chosen.kept[p]) continue;
+    nos[i] = parts.nos[p]!;
+    for (let m = 0; m < width; m++) values[m * n + i] = parts.values[p * width + m]!;
+    i++;
   }
+  for (const v of ids) {
+    out.int(v);
+    out.tab();
+  }
+  out.int(record);
+  out.tab();
+  out.int(n);
+  out.tab();
+  out.int32Bytes(nos.subarray(0, n));
+  out.tab();
+  out.int64Bytes(values.subarray(0, n * width));
+  out.tab();
+  if (chosen) {
+    out.intArray(chosen.totals);
+    out.tab();
+    out.intArray(chosen.nonZero);
+  } else {
+    out.value(null);
+    out.tab();
+    out.value(null);
+  }
+  out.end();
   parts.count = 0;
 }
+
+/** Scratch arrays of writeParts: the kept parts' record numbers and values, measure by measure. */
+let splitNos = new Int32Array(256);
+let splitValues = new Float64Array(256);
 
 /** The whale curve for drawing, from the engine's (the summary's figures), downsampled. */
 function whaleOf(

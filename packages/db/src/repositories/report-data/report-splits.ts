@@ -7,13 +7,18 @@ import { type Filter, rawExecute } from "./report-sql.ts";
 
 interface SplitRow {
   recordNo: number;
-  /** -1: the totals row of a record whose parts were not all kept (schema/report-data.ts). */
+  /** -1: the totals of a record whose parts were not all kept (schema/report-data.ts). */
   record2No: number;
   /** Minor units of the column asked for. */
   value: number;
-  /** On the totals row: the parts of that column that are not zero. */
+  /** With record2No -1: the parts of that column that are not zero. */
   count: number | null;
 }
+
+const bytesView = (v: unknown) => {
+  const bytes = v as Uint8Array;
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
 
 export function reportSplitsRepository(db: Database) {
   const execute = rawExecute(db);
@@ -21,8 +26,10 @@ export function reportSplitsRepository(db: Database) {
   return {
     /**
      * Tree map splits of the given first-level records over the second dimension: the value at
-     * `column` (0-based; -1 = the last, cost) of each, picked in the database (the arrays hold
-     * every line: reading them whole took seconds for thousands of parts), and the totals rows.
+     * `column` (0-based; -1 = the last, cost) of each of their kept parts, sliced in the database
+     * from the row's measure-by-measure values (reading every line took seconds for thousands of
+     * parts), and a row numbered -1 with the total and count of all the parts of a record whose
+     * parts were not all kept.
      */
     async splits(
       f: Filter,
@@ -32,22 +39,35 @@ export function reportSplitsRepository(db: Database) {
       column: number,
     ): Promise<SplitRow[]> {
       if (recordNos.length === 0) return [];
-      const at = column < 0 ? sql`array_length(s.values, 1)` : sql`${column + 1}`;
-      // One index range per record (a lateral lookup, kept apart by `offset 0`): otherwise the
-      // planner, misled by freshly copied unanalysed rows, hashed all the pair's rows (4 s at L).
+      // The measure: `column`, or the last one (the row's width is its values' length over parts).
+      const m = column < 0 ? sql`(length(x.values) / (8 * x.parts) - 1)` : sql`${column}::int`;
+      // One index probe per record (a lateral lookup, kept apart by `offset 0`): otherwise the
+      // planner, misled by freshly copied unanalysed rows, may hash all the pair's rows.
       const { rows } = await execute(sql`
-        select s.record_no, s.record2_no,
-          s.values[${at}] as value, s.counts[${at}] as count
+        select s.record_no, s.parts, s.record2_nos,
+          substring(s.values from 8 * s.parts * s.m + 1 for 8 * s.parts) as value_bytes,
+          s.totals[s.m + 1] as total, s.counts[s.m + 1] as count
         from unnest(${`{${recordNos.join(",")}}`}::int[]) as u(no)
-        cross join lateral (select * from report_splits x where x.company_id = ${f.companyId}
+        cross join lateral (select x.record_no, x.parts, x.record2_nos, x.values, x.totals, x.counts,
+            ${m} as m
+          from report_splits x where x.company_id = ${f.companyId}
           and x.calculation_id = ${f.calculationId} and x.dimension_id = ${dimensionId}
           and x.dimension2_id = ${dimension2Id} and x.record_no = u.no offset 0) s`);
-      return rows.map((r) => ({
-        recordNo: Number(r.record_no),
-        record2No: Number(r.record2_no),
-        value: Number(r.value ?? 0),
-        count: r.count === null || r.count === undefined ? null : Number(r.count),
-      }));
+      const out: SplitRow[] = [];
+      for (const r of rows) {
+        const recordNo = Number(r.record_no);
+        const parts = Number(r.parts);
+        const nos = bytesView(r.record2_nos);
+        const values = bytesView(r.value_bytes);
+        for (let p = 0; p < parts; p++) {
+          const value = values.getInt32(8 * p) * 4294967296 + values.getUint32(8 * p + 4);
+          out.push({ recordNo, record2No: nos.getInt32(4 * p), value, count: null });
+        }
+        if (r.total !== null && r.total !== undefined) {
+          out.push({ recordNo, record2No: -1, value: Number(r.total), count: Number(r.count ?? 0) });
+        }
+      }
+      return out;
     },
 
     /** Whether the run has splits for this pair of dimensions. */
