@@ -63,14 +63,14 @@ if (process.argv.includes("--pg")) {
     for (const t of buildReportData(model, result, plan, ids).tables) {
       const chunks = [...t.chunks];
       const at = performance.now();
-      await database.db.transaction((tx) => copyBytes(t.table, t.columns, chunks, tx));
+      await database.db.transaction((tx) => copyBytes(t.table, t.columns, chunks, tx, t.format));
       console.log(`${t.table} into PostgreSQL: ${(performance.now() - at).toFixed(0)} ms`);
     }
     // Built while copied, as the report phase does: near the larger of the two times above when
     // the thread and the server work at once, near their sum when they take turns.
     for (const t of buildReportData(model, result, plan, ids).tables) {
       const at = performance.now();
-      await database.db.transaction((tx) => copyBytes(t.table, t.columns, t.chunks, tx));
+      await database.db.transaction((tx) => copyBytes(t.table, t.columns, t.chunks, tx, t.format));
       console.log(`${t.table} built while copied: ${(performance.now() - at).toFixed(0)} ms`);
     }
   } finally {

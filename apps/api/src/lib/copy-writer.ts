@@ -123,41 +123,16 @@ export class CopyWriter {
    */
   int32Bytes(values: ArrayLike<number>): void {
     this.room(3 + 8 * values.length);
-    let at = this.hexStart();
-    for (let i = 0; i < values.length; i++) at = this.hex32(values[i]! >>> 0, at);
-    this.at = at;
-  }
-
-  /**
-   * A bytea of 8-byte big-endian two's-complement integers (int8send's form) of safe integers, in
-   * COPY's hex form: what `int32Bytes` is for record numbers, for minor units.
-   */
-  int64Bytes(values: ArrayLike<number>): void {
-    this.room(3 + 16 * values.length);
-    let at = this.hexStart();
+    const buffer = this.buffer;
+    let at = this.at;
+    buffer[at++] = 92;
+    buffer[at++] = 92;
+    buffer[at++] = 120;
     for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      const high = Math.floor(v / 4294967296);
-      at = this.hex32(high >>> 0, at);
-      at = this.hex32((v - high * 4294967296) >>> 0, at);
+      const v = values[i]! >>> 0;
+      for (let shift = 28; shift >= 0; shift -= 4) buffer[at++] = HEX[(v >>> shift) & 15]!;
     }
     this.at = at;
-  }
-
-  /** `\\x`, the start of a bytea in hex form; answers where the digits go. */
-  private hexStart(): number {
-    const buffer = this.buffer;
-    buffer[this.at] = 92;
-    buffer[this.at + 1] = 92;
-    buffer[this.at + 2] = 120;
-    return this.at + 3;
-  }
-
-  /** Eight hex digits of an unsigned 32-bit integer at `at`; answers the position after them. */
-  private hex32(v: number, at: number): number {
-    const buffer = this.buffer;
-    for (let shift = 28; shift >= 0; shift -= 4) buffer[at++] = HEX[(v >>> shift) & 15]!;
-    return at;
   }
 
   /** The finished chunks (the current one closed). */

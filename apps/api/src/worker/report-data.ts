@@ -5,7 +5,7 @@ import { roundFloatMinor } from "@costflow/engine/calc/joint-rounding";
 import type { CalcResult } from "@costflow/engine/calc/result-types";
 import type { ModelData } from "@costflow/engine/model/types";
 import { linesInRank } from "@costflow/engine/summary/build-summary";
-import { CopyWriter } from "../lib/copy-writer.ts";
+import { BinaryCopyWriter, binaryBytes as room } from "../lib/binary-copy-writer.ts";
 import type { CodeIds, RunPlan } from "../modules/calculation/run-plan.ts";
 import { SortScratch, stableOrder } from "./record-order.ts";
 
@@ -182,9 +182,19 @@ export function buildReportData(
   return {
     dimensions: rows,
     tables: [
-      { table: "report_records", columns: RECORD_COLUMNS, chunks: recordChunks(key, dims) },
-      { table: "report_orders", columns: ORDER_COLUMNS, chunks: orderChunks(key, dims, plan.orderBlock) },
-      { table: "report_splits", columns: SPLIT_COLUMNS, chunks: splitChunks(key, model, dims, plan) },
+      { table: "report_records", columns: RECORD_COLUMNS, chunks: recordChunks(key, dims), format: "binary" },
+      {
+        table: "report_orders",
+        columns: ORDER_COLUMNS,
+        chunks: orderChunks(key, dims, plan.orderBlock),
+        format: "binary",
+      },
+      {
+        table: "report_splits",
+        columns: SPLIT_COLUMNS,
+        chunks: splitChunks(key, model, dims, plan),
+        format: "binary",
+      },
     ],
   };
 }
@@ -243,34 +253,24 @@ function recordMeasures(
 
 function* recordChunks(key: readonly [number, number], dims: DimensionColumns[]): Generator<Uint8Array> {
   for (const d of dims) {
-    const out = new CopyWriter();
+    const out = new BinaryCopyWriter();
     const k = d.columns.length;
+    const fixed = 4 * room.int4 + room.int8Array(k) + 3 * room.int8 + room.float8;
     for (let r = 0; r < d.identifiers.length; r++) {
-      out.int(key[0]);
-      out.tab();
-      out.int(key[1]);
-      out.tab();
-      out.int(d.id);
-      out.tab();
-      out.int(r);
-      out.tab();
-      out.text(d.identifiers[r]!);
-      out.tab();
-      out.byte(123);
-      for (let c = 0; c < k; c++) {
-        if (c > 0) out.byte(44);
-        out.int(minorAt(d.columns[c]!, r));
-      }
-      out.byte(125);
-      out.tab();
-      out.int(d.profit[r]!);
-      out.tab();
-      out.int(d.cost[r]!);
-      out.tab();
-      out.value(Number.isNaN(d.margin[r]!) ? null : d.margin[r]!);
-      out.tab();
-      out.int(d.unallocated[r]!);
-      out.end();
+      const identifier = d.identifiers[r]!;
+      out.row(RECORD_COLUMNS.length, fixed + room.text(identifier));
+      out.int4(key[0]);
+      out.int4(key[1]);
+      out.int4(d.id);
+      out.int4(r);
+      out.text(identifier);
+      out.int8ArrayStart(k);
+      for (let c = 0; c < k; c++) out.element(minorAt(d.columns[c]!, r));
+      out.int8(d.profit[r]!);
+      out.int8(d.cost[r]!);
+      if (Number.isNaN(d.margin[r]!)) out.null();
+      else out.float8(d.margin[r]!);
+      out.int8(d.unallocated[r]!);
       if (out.chunks.length) yield* out.chunks.splice(0);
     }
     yield* out.flush().splice(0);
@@ -302,20 +302,17 @@ function* orderChunks(
     ];
     for (const [name, values] of keyed) {
       const order = orderOf(values(), scratch);
-      const out = new CopyWriter();
+      const out = new BinaryCopyWriter();
       for (let block = 0; block * size < n; block++) {
-        for (const v of [key[0], key[1], d.id]) {
-          out.int(v);
-          out.tab();
-        }
+        const nos = order.subarray(block * size, Math.min(n, (block + 1) * size));
+        out.row(ORDER_COLUMNS.length, 5 * room.int4 + room.text(name) + room.int32Bytes(nos.length));
+        out.int4(key[0]);
+        out.int4(key[1]);
+        out.int4(d.id);
         out.text(name);
-        out.tab();
-        out.int(block);
-        out.tab();
-        out.int(size);
-        out.tab();
-        out.int32Bytes(order.subarray(block * size, Math.min(n, (block + 1) * size)));
-        out.end();
+        out.int4(block);
+        out.int4(size);
+        out.int32Bytes(nos);
       }
       yield* out.flush().splice(0);
     }
@@ -438,7 +435,7 @@ function* pairSplits(
     sums[row + k] = sums[row + k]! + c.cost[r]!;
   }
   const parts = new Parts(width);
-  const out = new CopyWriter();
+  const out = new BinaryCopyWriter();
   /** The rows of one orientation: slots in `order`, grouped by their first-level record. */
   function* orientation(
     ids: readonly [number, number, number, number],
@@ -573,7 +570,7 @@ export function largestParts(
  * call reads one slice of the row.
  */
 function writeParts(
-  out: CopyWriter,
+  out: BinaryCopyWriter,
   ids: readonly [number, number, number, number],
   record: number,
   parts: Parts,
@@ -597,28 +594,25 @@ function writeParts(
     for (let m = 0; m < width; m++) values[m * n + i] = parts.values[p * width + m]!;
     i++;
   }
-  for (const v of ids) {
-    out.int(v);
-    out.tab();
-  }
-  out.int(record);
-  out.tab();
-  out.int(n);
-  out.tab();
+  const bytes =
+    6 * room.int4 +
+    room.int32Bytes(n) +
+    room.int64Bytes(n * width) +
+    room.int8Array(width) +
+    room.int4Array(width);
+  out.row(SPLIT_COLUMNS.length, bytes);
+  for (const v of ids) out.int4(v);
+  out.int4(record);
+  out.int4(n);
   out.int32Bytes(nos.subarray(0, n));
-  out.tab();
   out.int64Bytes(values.subarray(0, n * width));
-  out.tab();
   if (chosen) {
-    out.intArray(chosen.totals);
-    out.tab();
-    out.intArray(chosen.nonZero);
+    out.int8Array(chosen.totals);
+    out.int4Array(chosen.nonZero);
   } else {
-    out.value(null);
-    out.tab();
-    out.value(null);
+    out.null();
+    out.null();
   }
-  out.end();
   parts.count = 0;
 }
 

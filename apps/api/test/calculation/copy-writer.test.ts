@@ -17,17 +17,6 @@ describe("CopyWriter", () => {
     expect(text((out) => out.int32Bytes([]))).toBe("\\\\x");
   });
 
-  it("writes safe integers as 8-byte big-endian two's complement (int8send's bytes) in hex", () => {
-    const values = [0, 1, -1, 4294967296, -4294967297, 2 ** 53 - 1, -(2 ** 53 - 1), 123456789012];
-    const expected = values.map((v) => {
-      const bytes = Buffer.alloc(8);
-      bytes.writeBigInt64BE(BigInt(v));
-      return bytes.toString("hex");
-    });
-    expect(text((out) => out.int64Bytes(values))).toBe(`\\\\x${expected.join("")}`);
-    expect(expected.slice(0, 3)).toEqual(["0000000000000000", "0000000000000001", "ffffffffffffffff"]);
-  });
-
   it("writes rows with escapes, nulls, integers and arrays", () => {
     expect(
       text((out) => {

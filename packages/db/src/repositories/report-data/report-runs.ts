@@ -27,10 +27,18 @@ export interface ReportDimensionRow {
   activities: unknown;
 }
 
-/** What the report phase writes: dimension rows, and COPY text per table (chunks may be lazy). */
+/**
+ * What the report phase writes: dimension rows, and COPY bytes per table (chunks may be lazy) in
+ * COPY's text or binary format (copyBytes).
+ */
 export interface ReportDataPayload {
   dimensions: ReportDimensionRow[];
-  tables: { table: ReportTable; columns: readonly string[]; chunks: Iterable<Uint8Array> }[];
+  tables: {
+    table: ReportTable;
+    columns: readonly string[];
+    chunks: Iterable<Uint8Array>;
+    format: "text" | "binary";
+  }[];
 }
 
 export function reportRunsRepository(db: Database) {
@@ -40,7 +48,7 @@ export function reportRunsRepository(db: Database) {
     /** Writes a run's report data; call inside the transaction that finishes its REPORTS rows. */
     async write(payload: ReportDataPayload, tx: Executor): Promise<void> {
       if (payload.dimensions.length) await tx.insert(reportDimensions).values(payload.dimensions);
-      for (const t of payload.tables) await copyBytes(t.table, t.columns, t.chunks, tx);
+      for (const t of payload.tables) await copyBytes(t.table, t.columns, t.chunks, tx, t.format);
     },
 
     /**

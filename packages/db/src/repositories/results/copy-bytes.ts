@@ -4,21 +4,30 @@ import type { Executor } from "../../client.ts";
 import { quoteIdentifier } from "../model-data/copy-text.ts";
 import { type RawClient, withConnection } from "../model-data/raw-client.ts";
 
+/** COPY's binary format: the signature, flags and header extension length; the trailer. */
+const BINARY_HEADER = Buffer.from("5047434f50590aff0d0a00" + "00000000" + "00000000", "hex");
+const BINARY_TRAILER = Buffer.from("ffff", "hex");
+
 /**
- * COPY of ready-made COPY text bytes into `table`, on the transaction's connection:
- * COPY FROM STDIN on PostgreSQL (with backpressure), COPY FROM a blob per chunk on PGlite.
- * `chunks` may be a generator: the report data is produced while it is copied (report-data.ts).
+ * COPY of ready-made COPY bytes into `table`, on the transaction's connection: COPY FROM STDIN on
+ * PostgreSQL (with backpressure), COPY FROM a blob per chunk on PGlite. `format` "text" (lines) or
+ * "binary" (rows without the header and trailer, each chunk ending between rows: the
+ * BinaryCopyWriter of apps/api). `chunks` may be a generator: the report data is produced while it
+ * is copied (report-data.ts).
  */
 export async function copyBytes(
   table: string,
   columns: readonly string[],
   chunks: Iterable<Uint8Array>,
   tx: Executor,
+  format: "text" | "binary" = "text",
 ) {
   const target = `${quoteIdentifier(table)} (${columns.map(quoteIdentifier).join(", ")})`;
   await withConnection(async (raw) => {
-    if (raw.kind === "pglite") await copyIntoPglite(raw.client, target, chunks);
-    else await copyIntoPostgres(raw.client, target, chunks);
+    if (raw.kind === "pglite") {
+      if (format === "binary") await copyBinaryIntoPglite(raw.client, target, chunks);
+      else await copyIntoPglite(raw.client, target, chunks);
+    } else await copyIntoPostgres(raw.client, target, chunks, format);
   }, tx);
 }
 
@@ -44,9 +53,23 @@ async function copyIntoPglite(client: PgliteClient, target: string, chunks: Iter
   if (carry.length) await copy(new Blob([carry]));
 }
 
+/** Binary rows: one COPY per chunk (whole rows), with the header and trailer around it. */
+async function copyBinaryIntoPglite(client: PgliteClient, target: string, chunks: Iterable<Uint8Array>) {
+  for (const chunk of chunks) {
+    const blob = new Blob([BINARY_HEADER, chunk, BINARY_TRAILER]);
+    await client.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT binary)`, [], { blob });
+  }
+}
+
 /** COPY FROM STDIN, waiting for the stream to drain when it asks to. */
-async function copyIntoPostgres(client: PostgresClient, target: string, chunks: Iterable<Uint8Array>) {
-  const stream = client.query(copyFrom(`COPY ${target} FROM STDIN`));
+async function copyIntoPostgres(
+  client: PostgresClient,
+  target: string,
+  chunks: Iterable<Uint8Array>,
+  format: "text" | "binary",
+) {
+  const binary = format === "binary";
+  const stream = client.query(copyFrom(`COPY ${target} FROM STDIN${binary ? " WITH (FORMAT binary)" : ""}`));
   let failure: Error | null = null;
   const finished = new Promise<void>((resolve) => {
     stream.on("finish", resolve);
@@ -55,11 +78,12 @@ async function copyIntoPostgres(client: PostgresClient, target: string, chunks: 
       resolve();
     });
   });
+  if (binary) stream.write(BINARY_HEADER);
   for (const chunk of chunks) {
     if (failure) break;
     if (!stream.write(chunk)) await Promise.race([once(stream, "drain"), finished]);
   }
-  if (!failure) stream.end();
+  if (!failure) stream.end(binary ? BINARY_TRAILER : undefined);
   await finished;
   if (failure) throw failure;
 }
