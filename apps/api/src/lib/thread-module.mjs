@@ -41,9 +41,12 @@ function names(entry, cacheDir) {
 
 /** The bundle's path when it was built from the sources as they are now, else null. */
 function freshBundle(entry, cacheDir) {
-  const { bundle, manifest } = names(entry, cacheDir);
+  const { file, bundle, manifest } = names(entry, cacheDir);
   try {
     const { inputs } = JSON.parse(readFileSync(manifest, "utf8"));
+    // Built from this entry, not from a checkout of the same name elsewhere (a node_modules copied
+    // from another checkout holds that checkout's bundles, fresh against its own sources).
+    if (!Object.hasOwn(inputs, file)) return null;
     for (const [path, [size, mtimeMs]] of Object.entries(inputs)) {
       const s = statSync(path);
       if (s.size !== size || s.mtimeMs !== mtimeMs) return null;

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -76,6 +76,22 @@ describe("thread modules", () => {
     expect((await run(cache)).version).toBe(2);
     const bundle = readFileSync(join(cache, `${dirName()}-entry.mjs`), "utf8");
     expect(bundle).toContain("version = 2");
+  });
+
+  it("does not run a bundle built from another checkout's entry of the same name", async () => {
+    helper(4, 25);
+    expect((await run(cache)).version).toBe(4);
+    // The same cache, as a node_modules copied from another checkout leaves it: a bundle and a
+    // manifest whose sources (elsewhere, unchanged) are fresh, but are not this entry's.
+    const elsewhere = source("elsewhere.ts", "export {};\n", 60);
+    const manifest = join(cache, `${dirName()}-entry.json`);
+    const stat = statSync(elsewhere);
+    writeFileSync(manifest, JSON.stringify({ inputs: { [elsewhere]: [stat.size, stat.mtimeMs] } }));
+    writeFileSync(
+      join(cache, `${dirName()}-entry.mjs`),
+      `import { parentPort } from "node:worker_threads";\nparentPort.postMessage({ version: -1, where: "other checkout" });\n`,
+    );
+    expect((await run(cache)).version).toBe(4);
   });
 
   it("compiles the entry with tsx when no bundle can be written", async () => {
