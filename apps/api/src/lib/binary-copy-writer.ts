@@ -42,6 +42,13 @@ export class BinaryCopyWriter {
     this.at += 4;
   }
 
+  int2(v: number): void {
+    const b = this.view;
+    b.setInt32(this.at, 2);
+    b.setInt16(this.at + 4, v);
+    this.at += 6;
+  }
+
   int4(v: number): void {
     const b = this.view;
     b.setInt32(this.at, 4);
@@ -156,6 +163,7 @@ export class BinaryCopyWriter {
 
 /** Room of fields, for BinaryCopyWriter.row: lengths included. */
 export const binaryBytes = {
+  int2: 6,
   int4: 8,
   int8: 12,
   float8: 12,

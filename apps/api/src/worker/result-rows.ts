@@ -1,6 +1,7 @@
 import type { TablePayload } from "@costflow/db/repositories/results";
 import type { AllocationRow, CalcResult, PushResult } from "@costflow/engine/calc/result-types";
 import type { ModelData, PushSplit } from "@costflow/engine/model/types";
+import { BinaryCopyWriter, binaryBytes as room } from "../lib/binary-copy-writer.ts";
 import { CopyWriter } from "../lib/copy-writer.ts";
 import type { CodeIds, RowStats, RunPlan } from "../modules/calculation/run-plan.ts";
 import { type OrderField, orderKind, SortScratch, stableOrder } from "./record-order.ts";
@@ -117,6 +118,17 @@ const COLUMNS = {
   ],
 } as const satisfies Record<TablePayload["table"], readonly string[]>;
 
+/**
+ * The tables written in COPY's binary format (lib/binary-copy-writer.ts): the two with millions of
+ * numbers (every record's totals, the detail arrays and orderings), which PostgreSQL would
+ * otherwise parse digit by digit. The others are a few thousand rows of text.
+ */
+const BINARY_TABLES = ["result_vectors", "result_records"] as const;
+type BinaryTable = (typeof BINARY_TABLES)[number];
+type TextTable = Exclude<keyof typeof COLUMNS, BinaryTable>;
+const isBinary = (table: string): table is BinaryTable =>
+  (BINARY_TABLES as readonly string[]).includes(table);
+
 function splitText(split: PushSplit): string {
   switch (split.kind) {
     case "DRIVER":
@@ -142,7 +154,7 @@ export function buildResultRows(
   ids: CodeIds,
 ): { tables: TablePayload[]; stats: RowStats } {
   const c = rowContext(model, result, plan, ids);
-  // The order matters within a table (result_vectors above all): it is the COPY text's order.
+  // The order matters within a table (result_vectors above all): it is the COPY rows' order.
   if (plan.maxStep >= 1) writeAllocationSteps(c);
   if (plan.maxStep >= 4) {
     writeActivities(c);
@@ -155,11 +167,14 @@ export function buildResultRows(
   }
   if (plan.maxStep >= 6) writePushes(c, 6, result.step6);
 
-  const tables = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map((table) => ({
-    table,
-    columns: COLUMNS[table],
-    chunks: c.writers[table].flush(),
-  }));
+  const tables = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map(
+    (table): TablePayload => ({
+      table,
+      columns: COLUMNS[table],
+      chunks: isBinary(table) ? c.binary[table].flush() : c.writers[table].flush(),
+      format: isBinary(table) ? "binary" : "text",
+    }),
+  );
   return { tables, stats: { rows: c.counts, detailSkipped: [...c.skipped].sort() } };
 }
 
@@ -183,7 +198,8 @@ interface RowContext {
   /** company_id, calculation_id: the first columns of every row. */
   head: readonly [number, number];
   names: Record<"account" | "pool" | "activity" | "dimension", Map<string, string>>;
-  writers: Record<keyof typeof COLUMNS, CopyWriter>;
+  writers: Record<TextTable, CopyWriter>;
+  binary: Record<BinaryTable, BinaryCopyWriter>;
   counts: Record<string, number>;
   count(table: string, n?: number): void;
   skipped: Set<string>;
@@ -209,9 +225,14 @@ interface RowContext {
 
 function rowContext(model: ModelData, result: CalcResult, plan: RunPlan, ids: CodeIds): RowContext {
   const head = [plan.companyId, plan.calculationId] as const;
-  const writers = Object.fromEntries(Object.keys(COLUMNS).map((t) => [t, new CopyWriter()])) as Record<
-    keyof typeof COLUMNS,
-    CopyWriter
+  const writers = Object.fromEntries(
+    Object.keys(COLUMNS)
+      .filter((t) => !isBinary(t))
+      .map((t) => [t, new CopyWriter()]),
+  ) as Record<TextTable, CopyWriter>;
+  const binary = Object.fromEntries(BINARY_TABLES.map((t) => [t, new BinaryCopyWriter()])) as Record<
+    BinaryTable,
+    BinaryCopyWriter
   >;
   const counts: Record<string, number> = {};
   const count = (table: string, n = 1) => {
@@ -231,6 +252,7 @@ function rowContext(model: ModelData, result: CalcResult, plan: RunPlan, ids: Co
       dimension: new Map(model.dimensions.map((d) => [d.code, d.name])),
     },
     writers,
+    binary,
     counts,
     count,
     skipped,
@@ -250,17 +272,27 @@ function rowContext(model: ModelData, result: CalcResult, plan: RunPlan, ids: Co
         list.push({ kind: ownKind, sourceNo, amounts, links });
         this.own.set(dimensionId, list);
       }
-      const out = writers.result_vectors;
-      for (const v of [...head, step, sourceNo, kind, dimensionId]) {
-        out.value(v);
-        out.tab();
-      }
-      // The arrays go in as text literals, written digit by digit (millions of entries).
-      out.intArray(amounts);
-      out.tab();
-      if (links) out.intArray(links.map((p) => (p < 0 ? -1 : p)));
-      else out.ascii("\\N");
-      out.end();
+      const out = binary.result_vectors;
+      out.row(
+        COLUMNS.result_vectors.length,
+        2 * room.int4 +
+          room.int2 +
+          room.int4 +
+          room.text(kind) +
+          room.int4 +
+          room.int8Array(amounts.length) +
+          (links ? room.int4Array(links.length) : room.null),
+      );
+      out.int4(head[0]);
+      out.int4(head[1]);
+      out.int2(step);
+      out.int4(sourceNo);
+      out.text(kind);
+      if (dimensionId === null) out.null();
+      else out.int4(dimensionId);
+      out.int8Array(amounts);
+      if (links) out.int4Array(links.map((p) => (p < 0 ? -1 : p)));
+      else out.null();
       count("result_vectors");
     },
   };
@@ -461,28 +493,23 @@ function writeRecords(c: RowContext) {
     const dimId = c.ids.dimensions[code] ?? null;
     const profit = profitOf.get(code);
     const { identifiers, restingCost, cost, unallocated, notAllocated } = dim;
-    const out = c.writers.result_records;
+    const out = c.binary.result_records;
+    const fixed = 4 * room.int4 + 4 * room.int8 + room.float8;
     for (let r = 0; r < identifiers.length; r++) {
-      out.int(plan.companyId);
-      out.tab();
-      out.int(plan.calculationId);
-      out.tab();
-      out.value(dimId);
-      out.tab();
-      out.int(r);
-      out.tab();
-      out.text(identifiers[r]!);
-      out.tab();
-      out.int(minor(restingCost[r]!));
-      out.tab();
-      out.int(minor(cost[r]!));
-      out.tab();
-      out.int(minor(unallocated[r]!));
-      out.tab();
-      out.int(minor(notAllocated[r]!));
-      out.tab();
-      out.value(profit ? profit[r]! : null);
-      out.end();
+      const identifier = identifiers[r]!;
+      out.row(COLUMNS.result_records.length, fixed + room.text(identifier));
+      out.int4(plan.companyId);
+      out.int4(plan.calculationId);
+      if (dimId === null) out.null();
+      else out.int4(dimId);
+      out.int4(r);
+      out.text(identifier);
+      out.int8(minor(restingCost[r]!));
+      out.int8(minor(cost[r]!));
+      out.int8(minor(unallocated[r]!));
+      out.int8(minor(notAllocated[r]!));
+      if (profit) out.float8(profit[r]!);
+      else out.null();
     }
     c.count("result_records", dim.identifiers.length);
     const n = identifiers.length;

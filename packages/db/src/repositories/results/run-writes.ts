@@ -22,6 +22,8 @@ export interface TablePayload {
   table: ResultTable;
   columns: readonly string[];
   chunks: readonly Uint8Array[];
+  /** COPY's text or binary format (copyBytes). */
+  format: "text" | "binary";
 }
 
 /** What a run adds for the reports once its step results are in. */
@@ -109,7 +111,7 @@ export function runWritesRepository(db: Database) {
       tx: Executor,
     ): Promise<void> {
       for (const t of tables) {
-        if (t.chunks.length) await copyBytes(t.table, t.columns, t.chunks, tx);
+        if (t.chunks.length) await copyBytes(t.table, t.columns, t.chunks, tx, t.format);
       }
       await tx.insert(calculationResults).values({
         companyId,
