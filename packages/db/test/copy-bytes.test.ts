@@ -30,4 +30,17 @@ describe("copyBytes", () => {
     );
     expect(read[0]).toEqual({ n: 200, total: (199 * 200) / 2, len: 3, first: "label 0" });
   });
+
+  it("abandons the COPY when the rows' generator fails: nothing written, the connection usable", async () => {
+    await database.executeSql("create table copy_failing (n integer not null)");
+    function* rows(): Generator<Uint8Array> {
+      yield Buffer.from("1\n2\n");
+      throw new Error("Amount 0.5 is not a whole number of minor units");
+    }
+    await expect(
+      database.db.transaction((tx) => copyBytes("copy_failing", ["n"], rows(), tx)),
+    ).rejects.toThrow("not a whole number");
+    const { rows: read } = await database.executeSql("select count(*)::int as n from copy_failing");
+    expect(read[0]).toEqual({ n: 0 });
+  });
 });

@@ -97,10 +97,9 @@ async function run(): Promise<void> {
       const output = await build();
       logPrepared(output, plan, preparedAt);
       if (!store) {
-        // The main thread publishes: the lazily built report tables go over as finished chunks.
-        if (output.phase === "reports") {
-          for (const t of output.data.tables) t.chunks = [...t.chunks];
-        }
+        // The main thread publishes: the lazily built tables go over as finished chunks.
+        for (const t of output.phase === "reports" ? output.data.tables : output.tables)
+          t.chunks = [...t.chunks];
         post({ type: "computed", output });
         continue;
       }

@@ -171,7 +171,12 @@ export function buildResultRows(
     (table): TablePayload => ({
       table,
       columns: COLUMNS[table],
-      chunks: isBinary(table) ? c.binary[table].flush() : c.writers[table].flush(),
+      chunks:
+        table === "result_records"
+          ? recordRows(c)
+          : table === "result_vectors"
+            ? c.binary.result_vectors.flush()
+            : c.writers[table].flush(),
       format: isBinary(table) ? "binary" : "text",
     }),
   );
@@ -199,7 +204,7 @@ interface RowContext {
   head: readonly [number, number];
   names: Record<"account" | "pool" | "activity" | "dimension", Map<string, string>>;
   writers: Record<TextTable, CopyWriter>;
-  binary: Record<BinaryTable, BinaryCopyWriter>;
+  binary: { result_vectors: BinaryCopyWriter };
   counts: Record<string, number>;
   count(table: string, n?: number): void;
   skipped: Set<string>;
@@ -230,10 +235,8 @@ function rowContext(model: ModelData, result: CalcResult, plan: RunPlan, ids: Co
       .filter((t) => !isBinary(t))
       .map((t) => [t, new CopyWriter()]),
   ) as Record<TextTable, CopyWriter>;
-  const binary = Object.fromEntries(BINARY_TABLES.map((t) => [t, new BinaryCopyWriter()])) as Record<
-    BinaryTable,
-    BinaryCopyWriter
-  >;
+  // result_records has its own writer, in recordRows.
+  const binary = { result_vectors: new BinaryCopyWriter() };
   const counts: Record<string, number> = {};
   const count = (table: string, n = 1) => {
     counts[table] = (counts[table] ?? 0) + n;
@@ -481,20 +484,20 @@ function writeActivities(c: RowContext) {
 }
 
 /**
- * Every record: the identifiers behind the detail arrays' indexes and the record totals; and for a
- * dimension of at least plan.orderMinRecords records, the orderings by each total.
+ * Every record's row of result_records (the identifiers behind the detail arrays' indexes and the
+ * record totals), built while COPY takes them: 6 million rows at L held whole until the save would
+ * add most of a gigabyte to the thread's peak. Reads only the engine's result, which outlives the
+ * save.
  */
-function writeRecords(c: RowContext) {
+function* recordRows(c: RowContext): Generator<Uint8Array> {
   const { result, plan } = c;
-  // One sort's working arrays for every ordering (each order is copied out before the next sort).
-  const scratch = new SortScratch();
   const profitOf = new Map([...result.pnl.byDimension].map(([code, p]) => [code, p.profit]));
+  const out = new BinaryCopyWriter();
+  const fixed = 4 * room.int4 + 4 * room.int8 + room.float8;
   for (const [code, dim] of result.dimensions) {
     const dimId = c.ids.dimensions[code] ?? null;
     const profit = profitOf.get(code);
     const { identifiers, restingCost, cost, unallocated, notAllocated } = dim;
-    const out = c.binary.result_records;
-    const fixed = 4 * room.int4 + 4 * room.int8 + room.float8;
     for (let r = 0; r < identifiers.length; r++) {
       const identifier = identifiers[r]!;
       out.row(COLUMNS.result_records.length, fixed + room.text(identifier));
@@ -510,7 +513,25 @@ function writeRecords(c: RowContext) {
       out.int8(minor(notAllocated[r]!));
       if (profit) out.float8(profit[r]!);
       else out.null();
+      if (out.chunks.length) yield* out.chunks.splice(0);
     }
+  }
+  yield* out.flush().splice(0);
+}
+
+/**
+ * Every record counted for result_records (recordRows writes them), and for a dimension of at
+ * least plan.orderMinRecords records the orderings by each total.
+ */
+function writeRecords(c: RowContext) {
+  const { result, plan } = c;
+  // One sort's working arrays for every ordering (each order is copied out before the next sort).
+  const scratch = new SortScratch();
+  const profitOf = new Map([...result.pnl.byDimension].map(([code, p]) => [code, p.profit]));
+  for (const [code, dim] of result.dimensions) {
+    const dimId = c.ids.dimensions[code] ?? null;
+    const profit = profitOf.get(code);
+    const { identifiers, restingCost, cost, unallocated } = dim;
     c.count("result_records", dim.identifiers.length);
     const n = identifiers.length;
     if (dimId === null || n < plan.orderMinRecords) continue;

@@ -79,9 +79,17 @@ async function copyIntoPostgres(
     });
   });
   if (binary) stream.write(BINARY_HEADER);
-  for (const chunk of chunks) {
-    if (failure) break;
-    if (!stream.write(chunk)) await Promise.race([once(stream, "drain"), finished]);
+  try {
+    for (const chunk of chunks) {
+      if (failure) break;
+      if (!stream.write(chunk)) await Promise.race([once(stream, "drain"), finished]);
+    }
+  } catch (error) {
+    // The rows' generator failed: the COPY is abandoned (CopyFail), so the connection leaves COPY
+    // mode and the transaction around it rolls back like after any other failed statement.
+    stream.destroy(error as Error);
+    await finished;
+    throw error;
   }
   if (!failure) stream.end(binary ? BINARY_TRAILER : undefined);
   await finished;

@@ -21,7 +21,8 @@ export type ResultTable =
 export interface TablePayload {
   table: ResultTable;
   columns: readonly string[];
-  chunks: readonly Uint8Array[];
+  /** Finished chunks, or a generator the rows are built by while they are copied. */
+  chunks: Iterable<Uint8Array>;
   /** COPY's text or binary format (copyBytes). */
   format: "text" | "binary";
 }
@@ -111,7 +112,8 @@ export function runWritesRepository(db: Database) {
       tx: Executor,
     ): Promise<void> {
       for (const t of tables) {
-        if (t.chunks.length) await copyBytes(t.table, t.columns, t.chunks, tx, t.format);
+        if (Array.isArray(t.chunks) && t.chunks.length === 0) continue;
+        await copyBytes(t.table, t.columns, t.chunks, tx, t.format);
       }
       await tx.insert(calculationResults).values({
         companyId,
