@@ -56,7 +56,7 @@ export class BinaryCopyWriter {
     this.at += 8;
   }
 
-  /** A safe integer as int8. */
+  /** A safe integer as int8 (a field, or an element of the array started by int8ArrayStart). */
   int8(v: number): void {
     this.view.setInt32(this.at, 8);
     this.at = this.int64(v, this.at + 4);
@@ -76,21 +76,18 @@ export class BinaryCopyWriter {
     this.at += 4 + written;
   }
 
-  /** A one-dimensional bigint[] of `count` elements without nulls: follow with `count` element(). */
+  /**
+   * A one-dimensional bigint[] of `count` elements without nulls: follow with `count` int8() (an
+   * element is written as a field is, its length then its bytes).
+   */
   int8ArrayStart(count: number): void {
     this.arrayHeader(count, INT8_OID, 12 * count);
-  }
-
-  /** One element of the array started with int8ArrayStart. */
-  element(v: number): void {
-    this.view.setInt32(this.at, 8);
-    this.at = this.int64(v, this.at + 4);
   }
 
   /** A one-dimensional bigint[] of safe integers. */
   int8Array(values: ArrayLike<number>): void {
     this.int8ArrayStart(values.length);
-    for (let i = 0; i < values.length; i++) this.element(values[i]!);
+    for (let i = 0; i < values.length; i++) this.int8(values[i]!);
   }
 
   /** A one-dimensional integer[]. */

@@ -265,7 +265,7 @@ function* recordChunks(key: readonly [number, number], dims: DimensionColumns[])
       out.int4(r);
       out.text(identifier);
       out.int8ArrayStart(k);
-      for (let c = 0; c < k; c++) out.element(minorAt(d.columns[c]!, r));
+      for (let c = 0; c < k; c++) out.int8(minorAt(d.columns[c]!, r));
       out.int8(d.profit[r]!);
       out.int8(d.cost[r]!);
       if (Number.isNaN(d.margin[r]!)) out.null();
