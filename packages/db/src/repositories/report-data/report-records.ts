@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client.ts";
-import { type Filter, rawExecute } from "./report-sql.ts";
+import { bytesView, type Filter, rawExecute } from "./report-sql.ts";
 
 // The per-record report data of a run (report_records, with the stored orderings in
 // report_orders): pages by position or ordering, search, whole columns, identifiers, and the
@@ -86,9 +86,8 @@ export function reportRecordsRepository(db: Database) {
         order by o.block_no`);
       const nos: number[] = [];
       for (const r of rows) {
-        const bytes = r.nos as Uint8Array;
-        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        for (let at = 0; at + 4 <= bytes.byteLength; at += 4) nos.push(view.getInt32(at));
+        const view = bytesView(r.nos);
+        for (let at = 0; at + 4 <= view.byteLength; at += 4) nos.push(view.getInt32(at));
       }
       return descending ? nos.reverse() : nos;
     },

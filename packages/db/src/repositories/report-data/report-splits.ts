@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client.ts";
-import { type Filter, rawExecute } from "./report-sql.ts";
+import { bytesView, type Filter, rawExecute } from "./report-sql.ts";
 
 // The tree map splits of a run (report_splits): what each first-level record holds per record of
 // a second dimension.
@@ -14,11 +14,6 @@ interface SplitRow {
   /** With record2No -1: the parts of that column that are not zero. */
   count: number | null;
 }
-
-const bytesView = (v: unknown) => {
-  const bytes = v as Uint8Array;
-  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-};
 
 export function reportSplitsRepository(db: Database) {
   const execute = rawExecute(db);

@@ -9,3 +9,9 @@ export function rawExecute(db: Database) {
   return async (query: SQL, on: Executor = db) =>
     (await on.execute(query)) as unknown as { rows: Record<string, unknown>[] };
 }
+
+/** A bytea column's value (Buffer on PostgreSQL, Uint8Array on PGlite) as a DataView. */
+export function bytesView(value: unknown): DataView {
+  const bytes = value as Uint8Array;
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
