@@ -11,7 +11,17 @@ const Money = z.number();
 export const RecordTraceParams = z.object({
   record: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
-export const RecordTraceQuery = z.object({ scenario: z.coerce.number().int().positive().max(2_147_483_647) });
+/** Accounts listed per pool by default (largest first); the rest are summed in `other_accounts`. */
+export const TRACE_ACCOUNTS = 25;
+export const RecordTraceQuery = z.object({
+  scenario: z.coerce.number().int().positive().max(2_147_483_647),
+  /**
+   * How many accounts each pool lists, largest first (default 25, at most 100,000: every one).
+   * At size L a pool fed through indirect pools has thousands of accounts, and a customer's trace
+   * goes through hundreds of pools: listed whole, one trace was 44,000 account rows (3 MB).
+   */
+  accounts: z.coerce.number().int().min(1).max(100_000).default(TRACE_ACCOUNTS),
+});
 export type RecordTraceQuery = z.infer<typeof RecordTraceQuery>;
 
 export const TraceAccount = z.object({
@@ -33,6 +43,11 @@ export const TracePool = z.object({
    * and through the indirect pools of step 2 (their reciprocal services solved exactly).
    */
   accounts: z.array(TraceAccount),
+  /**
+   * The accounts past the `accounts` listed (null when every account is listed): how many, and
+   * their amount, so that the listed accounts and this add up exactly to the pool's amount.
+   */
+  other_accounts: z.object({ count: z.number().int(), amount: Money }).nullable(),
 });
 
 export const TraceActivity = z.object({

@@ -10,7 +10,7 @@ import { modelData, type Uploader, uploader } from "../uploads/upload-helpers.ts
 
 // Rows written in bulk leave their table analysed (repositories/analyze.ts): records after a
 // records upload or a model import, a run's records after its steps and its report data after its
-// reports. Without statistics the planner looked records up by identifier through the wrong index
+// reports (and the key columns of its detail arrays, which the record trace probes). Without statistics the planner looked records up by identifier through the wrong index
 // and read the whole dimension (1.4 s per report call on 5 M order lines), and planned the BI
 // export's reads worse (docs/performance.md, session 14). Each case first removes the table's
 // statistics, as a fresh database without autovacuum has none.
@@ -57,6 +57,7 @@ describe("statistics after bulk writes", () => {
     const { scenario } = await importBundle(t.app, access, acceptanceBundle("tdabc-customer-service"));
     expect(await statistics()).toBeGreaterThan(0);
     await forget("result_records");
+    await forget("result_vectors");
     await forget("report_records");
     const requested = await call("POST", "/calculation/calculate-all/", { scenario });
     expect(requested.statusCode, requested.body).toBe(201);
@@ -65,6 +66,16 @@ describe("statistics after bulk writes", () => {
     );
     expect(await statistics("result_records")).toBeGreaterThan(0);
     expect(await statistics("report_records")).toBeGreaterThan(0);
+    // result_vectors: the key columns the trace's probes filter on, not the arrays.
+    expect(await statistics("result_vectors")).toBeGreaterThan(0);
+    const analysed = await rawQuery<{ attname: string }>(
+      `select a.attname from pg_statistic s join pg_attribute a on a.attrelid = s.starelid and a.attnum = s.staattnum
+        where s.starelid = 'result_vectors'::regclass`,
+      [],
+      t.database.db,
+    );
+    expect(analysed.map((r) => r.attname)).toContain("source_no");
+    expect(analysed.map((r) => r.attname)).not.toContain("amounts");
   }, 180_000);
 
   it("a records upload analyses them", async () => {

@@ -57,8 +57,8 @@ async function recordIds(c: Call, s: number, model: number) {
   return out;
 }
 
-const trace = async (c: Call, record: number, s = scenario) =>
-  c("GET", `/report/records/${record}/trace/?scenario=${s}`);
+const trace = async (c: Call, record: number, s = scenario, query = "") =>
+  c("GET", `/report/records/${record}/trace/?scenario=${s}${query}`);
 const cents = (v: number) => Math.round(v * 100);
 
 /** Every level adds up exactly to the level above (in cents: the amounts are 2-decimal figures). */
@@ -71,7 +71,7 @@ function expectAddsUp(body: RecordTrace) {
     ).toBe(cents(a.amount));
     for (const p of a.pools)
       expect(
-        p.accounts.reduce((s, x) => s + cents(x.amount), 0),
+        p.accounts.reduce((s, x) => s + cents(x.amount), 0) + cents(p.other_accounts?.amount ?? 0),
         `${a.code}/${p.code}`,
       ).toBe(cents(p.amount));
   }
@@ -141,6 +141,26 @@ describe("record trace", () => {
     ]);
     expectAddsUp(body);
     expect(body.cost).toBe(await resultCost(call, scenario, body.record.dimension, "C1"));
+    expect(acts.ORDER!.pools[0]!.other_accounts).toBeNull();
+  });
+
+  it("lists the largest accounts of each pool up to `accounts`, the rest summed so that the pool still adds up", async () => {
+    const response = await trace(call, ids.get("CUSTOMER:C1")!, scenario, "&accounts=1");
+    expect(response.statusCode, response.body).toBe(200);
+    const body: RecordTrace = response.json();
+    const acts = byCode(body.activities);
+    // SALES 390: A1 210, then A2 90 and A3 90 (equal: by code) summed.
+    expect(acts.ORDER!.pools[0]!.accounts.map((a) => [a.code, a.amount])).toEqual([["A1", 210]]);
+    expect(acts.ORDER!.pools[0]!.other_accounts).toEqual({ count: 2, amount: 180 });
+    // WH 240: A1 120 and A2 120, equal: the first by code listed.
+    expect(acts.PICK!.pools[0]!.accounts.map((a) => [a.code, a.amount])).toEqual([["A1", 120]]);
+    expect(acts.PICK!.pools[0]!.other_accounts).toEqual({ count: 1, amount: 120 });
+    expectAddsUp(body);
+    for (const bad of ["0", "-1", "abc", "100001"]) {
+      const refused = await trace(call, ids.get("CUSTOMER:C1")!, scenario, `&accounts=${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.body).toContain("accounts");
+    }
   });
 
   it("a later run of steps 1-3 is traced with its own pools and accounts, not those of an earlier run", async () => {

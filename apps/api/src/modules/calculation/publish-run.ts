@@ -42,7 +42,11 @@ export async function publishRun(
   // Statistics of the rows just published, after the commit (ANALYZE's lock is then held for its
   // sample only, not for a transaction other runs would wait on): the reads of a run's records by
   // the reports and the BI export are planned on them (repositories/analyze.ts).
-  if (status === "IN_PROGRESS" || status === "FINISHED")
-    await analyzeTable(output.phase === "steps" ? "result_records" : "report_records", store.db);
+  if (status === "IN_PROGRESS" || status === "FINISHED") {
+    for (const table of output.phase === "steps"
+      ? (["result_records", "result_vectors"] as const)
+      : (["report_records"] as const))
+      await analyzeTable(table, store.db);
+  }
   return status;
 }

@@ -1,7 +1,7 @@
-import type { RecordTrace } from "@costflow/contract/report-trace";
+import { type RecordTrace, TRACE_ACCOUNTS } from "@costflow/contract/report-trace";
 import type { FlowRow } from "@costflow/db/repositories/record-trace";
 import { toMajor } from "@costflow/engine/calc/decimal";
-import { splitBigToNumbers } from "@costflow/engine/calc/largest-remainder";
+import { Splitter } from "@costflow/engine/calc/largest-remainder";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { stepCategory } from "../calculation/categories.ts";
@@ -24,6 +24,7 @@ type TraceRepo = AppContext["repos"]["recordTrace"];
 type Run = { companyId: number; calculationId: number };
 type ActivitySource = Awaited<ReturnType<TraceRepo["activitySources"]>>[number];
 type Push = Awaited<ReturnType<TraceRepo["pushes"]>>[number];
+type RunRecord = Awaited<ReturnType<TraceRepo["runRecords"]>>[number];
 type PushedEntry = { pushNo: number; parentNo: number; amount: number };
 type Edge = { dimensionId: number; name: string; targetId: number };
 
@@ -43,6 +44,7 @@ export async function traceRecord(
   companyId: number,
   scenarioId: number,
   recordId: number,
+  accountLimit = TRACE_ACCOUNTS,
 ): Promise<RecordTrace> {
   const repo = ctx.repos.recordTrace;
   const ref = await resolveRun(ctx, companyId, scenarioId, stepCategory(5));
@@ -70,7 +72,17 @@ export async function traceRecord(
   const [sourceRows, pushRows] = await Promise.all([repo.activitySources(run), repo.pushes(run)]);
   const sources = new Map(sourceRows.map((s) => [s.rowNo, s]));
   const pushes = new Map(pushRows.map((p) => [p.pushNo, p]));
-  const parts = await restingOnReached(repo, run, record.dimensionId, reached, names, limit, sources, pushes);
+  const parts = await restingOnReached(
+    repo,
+    run,
+    own,
+    record.dimensionId,
+    reached,
+    names,
+    limit,
+    sources,
+    pushes,
+  );
   addStoredRollUp(parts, rolled, sources, names);
   if (parts.ownCost === undefined || parts.cost !== parts.ownCost) throw detailNotKept();
 
@@ -88,7 +100,7 @@ export async function traceRecord(
     currency: ref.meta.currency,
     cost: m(parts.cost),
     resting: m(parts.resting),
-    activities: activityBreakdown(parts, composition, m),
+    activities: activityBreakdown(parts, composition, m, accountLimit),
     pushed: await pushedFrom(ctx, run, scenarioId, parts.pushed, pushes, names, m),
     rolled_up: parts.rolledUp
       .filter((r) => r.amount !== 0)
@@ -157,6 +169,7 @@ async function reachedRecords(
 async function restingOnReached(
   repo: TraceRepo,
   run: Run,
+  ownRecord: RunRecord,
   ownDimension: number,
   reached: Map<number, string[]>,
   names: Map<number, string>,
@@ -176,7 +189,8 @@ async function restingOnReached(
   const { byActivity, activityInfo } = parts;
   for (const [dimensionId, identifiers] of reached) {
     const isOwn = dimensionId === ownDimension;
-    const records = await repo.runRecords(run, dimensionId, identifiers);
+    // The record's own row was read first (reached holds it alone for its dimension).
+    const records = isOwn ? [ownRecord] : await repo.runRecords(run, dimensionId, identifiers);
     if (isOwn) {
       if (records.length === 0) throw notFound("record"); // created after the run
       parts.ownCost = records[0]!.cost;
@@ -248,7 +262,12 @@ function addStoredRollUp(
 }
 
 /** Per activity (largest first) its part, split over the pools that fed it and their accounts. */
-function activityBreakdown(parts: RestingParts, composition: Composition, m: (minor: number) => number) {
+function activityBreakdown(
+  parts: RestingParts,
+  composition: Composition,
+  m: (minor: number) => number,
+  accountLimit: number,
+) {
   return [...parts.byActivity]
     .filter(([, amount]) => amount !== 0)
     .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]) || (a[0] < b[0] ? -1 : 1))
@@ -257,7 +276,7 @@ function activityBreakdown(parts: RestingParts, composition: Composition, m: (mi
       const feeds = composition.activityPools.get(code) ?? [];
       const poolParts = splitSigned(
         amount,
-        feeds.map((f) => BigInt(f.amount)),
+        feeds.map((f) => f.amount),
       );
       const pools = feeds
         .map((f, i) => ({ feed: f, amount: poolParts?.[i] ?? 0 }))
@@ -267,7 +286,7 @@ function activityBreakdown(parts: RestingParts, composition: Composition, m: (mi
           code: feed.code,
           name: feed.name,
           amount: m(poolAmount),
-          accounts: accountsBehind(composition.poolAccounts.get(feed.code), poolAmount, m),
+          ...accountsBehind(composition.poolAccounts.get(feed.code), poolAmount, m, accountLimit),
           minor: poolAmount,
         }))
         .sort((a, b) => Math.abs(b.minor) - Math.abs(a.minor) || (a.code < b.code ? -1 : 1))
@@ -276,22 +295,36 @@ function activityBreakdown(parts: RestingParts, composition: Composition, m: (mi
     });
 }
 
-/** A pool's part split over the accounts behind it, listed largest first. */
-function accountsBehind(behind: PoolAccounts | undefined, poolAmount: number, m: (minor: number) => number) {
-  const accounts: { account: number | null; code: string; name: string; amount: number }[] = [];
-  if (!behind) return accounts;
-  // Split in the accounts' own order (ties of the largest remainder go to the first),
-  // listed largest first.
-  const parts = splitSigned(poolAmount, behind.weights);
-  for (const i of behind.order) {
-    const amount = parts?.[i] ?? 0;
+/**
+ * A pool's part split over the accounts behind it: the `limit` largest listed (largest first,
+ * then by code), the rest summed, so that the listed ones and the rest add up to the pool's part.
+ */
+function accountsBehind(
+  behind: PoolAccounts | undefined,
+  poolAmount: number,
+  m: (minor: number) => number,
+  limit: number,
+): { accounts: TraceAccountRow[]; other_accounts: { count: number; amount: number } | null } {
+  const accounts: TraceAccountRow[] = [];
+  if (!behind) return { accounts, other_accounts: null };
+  // Split in the accounts' own order (ties of the largest remainder go to the first).
+  const parts = splitOver(poolAmount, behind.weights);
+  if (!parts) return { accounts, other_accounts: null };
+  const picked: number[] = [];
+  for (const i of behind.order) if (parts[i] !== 0) picked.push(i);
+  const codeOf = (i: number) => behind.accounts[i]!.code;
+  picked.sort((a, b) => Math.abs(parts[b]!) - Math.abs(parts[a]!) || (codeOf(a) < codeOf(b) ? -1 : 1));
+  let listed = 0;
+  for (const i of picked.slice(0, limit)) {
     const a = behind.accounts[i]!;
-    if (amount !== 0) accounts.push({ account: a.id, code: a.code, name: a.name, amount });
+    listed += parts[i]!;
+    accounts.push({ account: a.id, code: a.code, name: a.name, amount: m(parts[i]!) });
   }
-  accounts.sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount) || (a.code < b.code ? -1 : 1));
-  for (const a of accounts) a.amount = m(a.amount);
-  return accounts;
+  const rest = picked.length - accounts.length;
+  return { accounts, other_accounts: rest > 0 ? { count: rest, amount: m(poolAmount - listed) } : null };
 }
+
+type TraceAccountRow = { account: number | null; code: string; name: string; amount: number };
 
 /** The parent records that pushed cost to the record (step 5), with their ids and names. */
 async function pushedFrom(
@@ -345,11 +378,10 @@ interface Feed {
   name: string;
   amount: number;
 }
-interface AccountShare {
+interface Account {
   id: number | null;
   code: string;
   name: string;
-  weight: number;
 }
 /**
  * The accounts behind a pool with what every trace through the pool needs, computed once per
@@ -359,8 +391,9 @@ interface AccountShare {
  * of their split amounts, so sorting those is a pass over a sorted list.
  */
 interface PoolAccounts {
-  accounts: AccountShare[];
-  weights: bigint[];
+  /** The accounts with a share (the composition's own objects, shared by every pool). */
+  accounts: Account[];
+  weights: SplitWeights;
   order: number[];
 }
 
@@ -446,7 +479,7 @@ function activityFeeds(step3: FlowRow[]): Map<string, Feed[]> {
 
 /** The accounts of step 1 (numbered in order of appearance) and per pool what each gave it. */
 function accountsToPools(step1: FlowRow[]) {
-  const accounts: { id: number | null; code: string; name: string }[] = [];
+  const accounts: Account[] = [];
   const accountAt = new Map<string, number>();
   const direct1 = new Map<string, Map<number, number>>();
   for (const f of step1) {
@@ -521,23 +554,22 @@ function directPoolMixes(
 }
 
 /** The accounts with a share of a pool's mix, their split weights and their order (PoolAccounts). */
-function accountShares(
-  accounts: { id: number | null; code: string; name: string }[],
-  mix: Float64Array,
-): PoolAccounts {
-  const shares = accounts.map((acc, a) => ({ ...acc, weight: mix[a]! })).filter((acc) => acc.weight !== 0);
-  const order = shares
+function accountShares(accounts: Account[], mix: Float64Array): PoolAccounts {
+  // No object per (pool, account): at size L 200 pools x 5,000 accounts made a trace's first
+  // call (the composition is kept afterwards) spend 0.7 s copying accounts.
+  const shared: Account[] = [];
+  const weights: number[] = [];
+  for (let a = 0; a < accounts.length; a++) {
+    if (mix[a] === 0) continue;
+    shared.push(accounts[a]!);
+    weights.push(mix[a]!);
+  }
+  const order = shared
     .map((_, i) => i)
     .sort(
-      (a, b) =>
-        Math.abs(shares[b]!.weight) - Math.abs(shares[a]!.weight) ||
-        (shares[a]!.code < shares[b]!.code ? -1 : 1),
+      (a, b) => Math.abs(weights[b]!) - Math.abs(weights[a]!) || (shared[a]!.code < shared[b]!.code ? -1 : 1),
     );
-  return {
-    accounts: shares,
-    weights: scaledWeights(shares.map((a) => a.weight)),
-    order,
-  };
+  return { accounts: shared, weights: splitWeights(scaledWeights(weights)), order };
 }
 
 /** Gauss-Jordan with partial pivoting on [M | C]; the solution's rows (columns n.. of each). */
@@ -561,30 +593,93 @@ function solve(rows: Float64Array[], n: number): Float64Array[] | null {
   return rows.map((r) => r.subarray(n));
 }
 
-/** Float shares as integer weights (12 significant digits of the largest): exact splits over them. */
-function scaledWeights(weights: number[]): bigint[] {
-  const max = weights.reduce((s, w) => Math.max(s, Math.abs(w)), 0);
-  if (max === 0) return weights.map(() => 0n);
-  const scale = 1e12 / max;
-  return weights.map((w) => BigInt(Math.round(w * scale)));
+/** Weight sums below this keep the Splitter in exact double arithmetic (largest-remainder.ts). */
+const PLAIN_SUM = 2 ** 50;
+
+/**
+ * Float shares as integer weights for exact splits over them: the largest scaled to 12
+ * significant digits, or fewer where the weights would sum past 2^50 (a pool of thousands of
+ * accounts at size L), so that every split through the pool stays in the Splitter's exact double
+ * arithmetic instead of BigInt (the mix behind the shares is itself a floating-point solution).
+ */
+function scaledWeights(weights: number[]): number[] {
+  let max = 0;
+  let sum = 0;
+  for (const w of weights) {
+    max = Math.max(max, Math.abs(w));
+    sum += Math.abs(w);
+  }
+  if (max === 0) return weights.map(() => 0);
+  const room = PLAIN_SUM - weights.length;
+  const scale = Math.min(1e12 / max, room / sum);
+  return weights.map((w) => Math.round(w * scale) + 0);
+}
+
+const splitter = new Splitter();
+
+/**
+ * Integer weights prepared for many splits (a pool's accounts, split once per activity of every
+ * trace through the pool): one-signed ones as magnitudes for the engine's Splitter, with their
+ * sum and largest; weights of both signs as BigInts.
+ */
+interface SplitWeights {
+  n: number;
+  sum: number;
+  magnitudes: Float64Array | null;
+  max: number;
+  mixed: bigint[] | null;
+  /** The split's output, reused: valid until the next split over the same weights. */
+  out: Float64Array;
+}
+
+function splitWeights(weights: readonly number[]): SplitWeights {
+  let sum = 0;
+  let positive = false;
+  let negative = false;
+  for (const w of weights) {
+    sum += w;
+    if (w > 0) positive = true;
+    else if (w < 0) negative = true;
+  }
+  const mixed = positive && negative;
+  const magnitudes = mixed ? null : Float64Array.from(weights, Math.abs);
+  let max = 0;
+  if (magnitudes) for (const w of magnitudes) max = Math.max(max, w);
+  return {
+    n: weights.length,
+    sum,
+    magnitudes,
+    max,
+    mixed: mixed ? weights.map((w) => BigInt(w)) : null,
+    out: new Float64Array(weights.length),
+  };
 }
 
 /**
  * Largest remainder split of an integer amount over integer weights (allocation-semantics.md
- * "Money and rounding"): weights of one sign as the engine splits (|S| split, then negated);
- * weights of both signs (a credit account, a negative pool) by exact floors of S * w / W plus
- * the missing units to the largest remainders, ties to the first. Undefined when W = 0.
+ * "Money and rounding"): weights of one sign as the engine splits (|S| split, then negated, by
+ * the engine's Splitter: exact doubles, BigInt past them); weights of both signs (a credit
+ * account, a negative pool) by exact floors of S * w / W plus the missing units to the largest
+ * remainders, ties to the first. Undefined when W = 0. Weights: integers, |sum| below 2^53.
  */
-function splitSigned(total: number, weights: bigint[]): number[] | undefined {
+function splitOver(total: number, w: SplitWeights): ArrayLike<number> | undefined {
+  if (w.mixed) return total === 0 ? w.out.fill(0) : splitMixed(total, w.mixed);
+  if (w.sum === 0) return total === 0 ? w.out.fill(0) : undefined;
+  if (total === 0) return w.out.fill(0);
+  splitter.split(total, w.magnitudes!, null, Math.abs(w.sum), null, 0, w.n, w.out, false, w.max);
+  return w.out;
+}
+
+/** splitOver for weights used once, as a fresh array. */
+function splitSigned(total: number, weights: readonly number[]): number[] | undefined {
+  const parts = splitOver(total, splitWeights(weights));
+  return parts && Array.from(parts);
+}
+
+/** The split over weights of both signs (splitSigned), in BigInt. */
+function splitMixed(total: number, weights: bigint[]): number[] | undefined {
   const sum = weights.reduce((s, w) => s + w, 0n);
-  if (sum === 0n) return total === 0 ? weights.map(() => 0) : undefined;
-  if (total === 0) return weights.map(() => 0);
-  if (weights.every((w) => w >= 0n)) return splitBigToNumbers(total, weights);
-  if (weights.every((w) => w <= 0n))
-    return splitBigToNumbers(
-      total,
-      weights.map((w) => -w),
-    );
+  if (sum === 0n) return undefined;
   const [w, W] = sum > 0n ? [weights, sum] : [weights.map((x) => -x), -sum];
   const s = BigInt(total);
   const floors: bigint[] = [];

@@ -22,7 +22,14 @@ export function traceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: RecordTrace, ...errorResponses },
         },
       },
-      async (request) => traceRecord(ctx, tenantOf(request), request.query.scenario, request.params.record),
+      async (request) =>
+        traceRecord(
+          ctx,
+          tenantOf(request),
+          request.query.scenario,
+          request.params.record,
+          request.query.accounts,
+        ),
     );
   };
 }

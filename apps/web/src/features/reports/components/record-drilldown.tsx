@@ -185,6 +185,15 @@ function traceRows(trace: RecordTrace, open: ReadonlySet<string>, t: TFunction):
           amount: acc.amount,
           expandable: false,
         });
+      if (p.other_accounts)
+        rows.push({
+          key: `${pk}c-others`,
+          depth: 2,
+          kind: "account",
+          label: t("report:drill.otherAccounts", { count: p.other_accounts.count }),
+          amount: p.other_accounts.amount,
+          expandable: false,
+        });
     }
   }
   return rows;
