@@ -196,10 +196,7 @@ async function restingOnReached(
     const isOwn = dimensionId === ownDimension;
     // The record's own row was read first (reached holds it alone for its dimension).
     const records = isOwn ? [ownRecord] : await repo.runRecords(run, dimensionId, identifiers);
-    if (isOwn) {
-      if (records.length === 0) throw notFound("record"); // created after the run
-      parts.ownCost = records[0]!.cost;
-    }
+    if (isOwn) parts.ownCost = ownRecord.cost;
     const restingSum = records.reduce((s, r) => s + r.resting, 0);
     parts.cost += restingSum;
     if (isOwn) parts.resting = restingSum;
@@ -309,7 +306,7 @@ function accountsBehind(
   poolAmount: number,
   m: (minor: number) => number,
   limit: number,
-): { accounts: TraceAccountRow[]; other_accounts: { count: number; amount: number } | null } {
+): Pick<TracePoolRow, "accounts" | "other_accounts"> {
   const accounts: TraceAccountRow[] = [];
   if (!behind) return { accounts, other_accounts: null };
   // Split in the accounts' own order (ties of the largest remainder go to the first).
@@ -329,7 +326,8 @@ function accountsBehind(
   return { accounts, other_accounts: rest > 0 ? { count: rest, amount: m(poolAmount - listed) } : null };
 }
 
-type TraceAccountRow = { account: number | null; code: string; name: string; amount: number };
+type TracePoolRow = RecordTrace["activities"][number]["pools"][number];
+type TraceAccountRow = TracePoolRow["accounts"][number];
 
 /** The parent records that pushed cost to the record (step 5), with their ids and names. */
 async function pushedFrom(
