@@ -13,6 +13,7 @@ const CHUNK_BYTES = 4 << 20;
 const EMPTY = Buffer.alloc(0);
 const INT8_OID = 20;
 const INT4_OID = 23;
+const TEXT_OID = 25;
 const TWO_32 = 4294967296;
 
 export class BinaryCopyWriter {
@@ -123,6 +124,34 @@ export class BinaryCopyWriter {
     this.at = at;
   }
 
+  /** A one-dimensional text[] without nulls (room: binaryBytes.textArray). */
+  textArray(values: readonly string[]): void {
+    const start = this.at;
+    this.arrayHeader(values.length, TEXT_OID, 0);
+    for (const v of values) this.text(v);
+    this.view.setInt32(start, this.at - start - 4);
+  }
+
+  /**
+   * A bytea of `bytes` bytes, written next by rawInt64 and rawFloat64 (exactly `bytes` of them:
+   * the length is written first).
+   */
+  byteaStart(bytes: number): void {
+    this.view.setInt32(this.at, bytes);
+    this.at += 4;
+  }
+
+  /** A safe integer as 8 bytes big-endian inside a bytea started by byteaStart. */
+  rawInt64(v: number): void {
+    this.at = this.int64(v, this.at);
+  }
+
+  /** A double as 8 bytes big-endian (float8send) inside a bytea started by byteaStart. */
+  rawFloat64(v: number): void {
+    this.view.setFloat64(this.at, v);
+    this.at += 8;
+  }
+
   /** The finished chunks (the current one closed). */
   flush(): Uint8Array[] {
     if (this.at > 0) {
@@ -171,4 +200,11 @@ export const binaryBytes = {
   int4Array: (count: number) => 4 + 20 + 8 * count,
   int32Bytes: (count: number) => 4 + 4 * count,
   int64Bytes: (count: number) => 4 + 8 * count,
+  /** At most, as text: the header, then each element's length and three bytes per UTF-16 unit. */
+  textArray: (values: readonly string[]) => {
+    let bytes = 4 + 20;
+    for (const v of values) bytes += 4 + 3 * v.length;
+    return bytes;
+  },
+  bytea: (bytes: number) => 4 + bytes,
 };

@@ -1,4 +1,9 @@
-import type { ReportDataPayload, ReportDimensionRow } from "@costflow/db/repositories/report-data";
+import {
+  RECORD_BLOCK,
+  type ReportDataPayload,
+  type ReportDimensionRow,
+  recordBytes,
+} from "@costflow/db/repositories/report-data";
 import { byCode } from "@costflow/engine/calc/context";
 import { reportedMinor } from "@costflow/engine/calc/decimal";
 import { roundFloatMinor } from "@costflow/engine/calc/joint-rounding";
@@ -45,13 +50,12 @@ const RECORD_COLUMNS = [
   "company_id",
   "calculation_id",
   "dimension_id",
-  "record_no",
-  "identifier",
+  "block_no",
+  "records",
+  "record_bytes",
+  "first_identifier",
+  "identifiers",
   "values",
-  "profit",
-  "cost",
-  "margin",
-  "unallocated",
 ] as const;
 const ORDER_COLUMNS = [
   "company_id",
@@ -251,26 +255,37 @@ function recordMeasures(
   return { profit, cost, margin, unallocated, profitTotal, costTotal };
 }
 
+/** A row per block of RECORD_BLOCK records (layout: @costflow/db report-data/record-blocks.ts). */
 function* recordChunks(key: readonly [number, number], dims: DimensionColumns[]): Generator<Uint8Array> {
   for (const d of dims) {
     const out = new BinaryCopyWriter();
     const k = d.columns.length;
-    const fixed = 4 * room.int4 + room.int8Array(k) + 3 * room.int8 + room.float8;
-    for (let r = 0; r < d.identifiers.length; r++) {
-      const identifier = d.identifiers[r]!;
-      out.row(RECORD_COLUMNS.length, fixed + room.text(identifier));
+    const size = recordBytes(k);
+    const n = d.identifiers.length;
+    for (let first = 0; first < n; first += RECORD_BLOCK) {
+      const end = Math.min(n, first + RECORD_BLOCK);
+      const identifiers = d.identifiers.slice(first, end);
+      const bytes = (end - first) * size;
+      out.row(
+        RECORD_COLUMNS.length,
+        6 * room.int4 + room.text(identifiers[0]!) + room.textArray(identifiers) + room.bytea(bytes),
+      );
       out.int4(key[0]);
       out.int4(key[1]);
       out.int4(d.id);
-      out.int4(r);
-      out.text(identifier);
-      out.int8ArrayStart(k);
-      for (let c = 0; c < k; c++) out.int8(minorAt(d.columns[c]!, r));
-      out.int8(d.profit[r]!);
-      out.int8(d.cost[r]!);
-      if (Number.isNaN(d.margin[r]!)) out.null();
-      else out.float8(d.margin[r]!);
-      out.int8(d.unallocated[r]!);
+      out.int4(first / RECORD_BLOCK);
+      out.int4(end - first);
+      out.int4(size);
+      out.text(identifiers[0]!);
+      out.textArray(identifiers);
+      out.byteaStart(bytes);
+      for (let r = first; r < end; r++) {
+        for (let c = 0; c < k; c++) out.rawInt64(minorAt(d.columns[c]!, r));
+        out.rawInt64(d.profit[r]!);
+        out.rawInt64(d.cost[r]!);
+        out.rawInt64(d.unallocated[r]!);
+        out.rawFloat64(d.margin[r]!);
+      }
       if (out.chunks.length) yield* out.chunks.splice(0);
     }
     yield* out.flush().splice(0);

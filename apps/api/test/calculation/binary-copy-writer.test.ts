@@ -100,4 +100,40 @@ describe("BinaryCopyWriter", () => {
     });
     expect(rows).toEqual(expected);
   });
+
+  it("writes text arrays and bytea of raw 8-byte integers and doubles (report_records' blocks)", async () => {
+    await database.executeSql("create table block_probe (n integer, ids text[], v bytea)");
+    const n = 3_000;
+    const idsOf = (i: number) =>
+      Array.from({ length: i % 7 }, (_, k) => `${texts[(i + k) % texts.length]}"{,}${k}`);
+    const numbersOf = (i: number) => [i, -i * 1000000007, 2 ** 53 - 1 - i, -(2 ** 53 - 1)];
+    const doubleOf = (i: number) => (i % 3 === 0 ? Number.NaN : i / 7 - 100);
+    const out = new BinaryCopyWriter();
+    for (let i = 0; i < n; i++) {
+      const ids = idsOf(i);
+      out.row(3, room.int4 + room.textArray(ids) + room.bytea(40));
+      out.int4(i);
+      out.textArray(ids);
+      out.byteaStart(40);
+      for (const v of numbersOf(i)) out.rawInt64(v);
+      out.rawFloat64(doubleOf(i));
+    }
+    await database.db.transaction((tx) =>
+      copyBytes("block_probe", ["n", "ids", "v"], out.flush(), tx, "binary"),
+    );
+    const { rows } =
+      await database.executeSql(`select n, ids, encode(substring(v from 1 for 32), 'hex') as ints,
+      float8send(float8 'NaN') = substring(v from 33 for 8) as nan, v from block_probe order by n`);
+    expect(rows).toHaveLength(n);
+    for (const [i, row] of rows.entries()) {
+      expect(row.ids).toEqual(idsOf(i));
+      expect(row.ints).toBe(hex64(numbersOf(i)));
+      const bytes = row.v as Uint8Array;
+      const last = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getFloat64(32);
+      if (i % 3 === 0) {
+        expect(row.nan).toBe(true);
+        expect(last).toBeNaN();
+      } else expect(last).toBe(doubleOf(i));
+    }
+  });
 });

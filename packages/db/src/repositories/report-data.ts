@@ -12,7 +12,13 @@ import { reportSplitsRepository } from "./report-data/report-splits.ts";
 // (report-runs.ts), the per-record data (report-records.ts) and the tree map splits
 // (report-splits.ts).
 
-export type { ReportRecord, SortKey } from "./report-data/report-records.ts";
+export {
+  columnsOf,
+  RECORD_BLOCK,
+  type ReportRecord,
+  recordBytes,
+  recordsOf,
+} from "./report-data/record-blocks.ts";
 export type { ReportDataPayload, ReportDimensionRow, ReportTable } from "./report-data/report-runs.ts";
 
 export function reportDataRepository(db: Database) {

@@ -1,14 +1,4 @@
-import {
-  bigint,
-  customType,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-} from "drizzle-orm/pg-core";
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 // The report data of a report run (docs/calculation.md, "Report data"): what the P&L, top/bottom,
 // whale, tree map, waterfall and compare calls read. Written by the report phase of a run (REPORTS
@@ -24,7 +14,7 @@ const calculationId = () => integer("calculation_id").notNull();
 
 /**
  * One row per dimension with records: the P&L line codes in rank order (the order of
- * report_records.values), their totals, the whale curve (downsampled), the calculated drivers
+ * report_records' values), their totals, the whale curve (downsampled), the calculated drivers
  * stored per record after the lines, and each activity's cost.
  */
 export const reportDimensions = pgTable(
@@ -57,9 +47,11 @@ export const reportDimensions = pgTable(
 );
 
 /**
- * One row per record of every dimension: the value of every column of its dimension row
- * (minor units), profit, cost (resting plus rolled up), margin % over the revenue line and the
- * cost that stayed unallocated on it.
+ * The records of every dimension, a row per block of RECORD_BLOCK of them (layout:
+ * repositories/report-data/record-blocks.ts): per record the value of every column of its
+ * dimension row, profit, cost (resting plus rolled up), the cost that stayed unallocated on it
+ * (minor units) and margin % over the revenue line. A row per record made PostgreSQL take in
+ * 6 M rows and index entries at size L.
  */
 export const reportRecords = pgTable(
   "report_records",
@@ -67,16 +59,22 @@ export const reportRecords = pgTable(
     companyId: companyId(),
     calculationId: calculationId(),
     dimensionId: integer("dimension_id").notNull(),
-    recordNo: integer("record_no").notNull(),
-    identifier: text("identifier").notNull(),
-    values: bigint("values", { mode: "number" }).array().notNull(),
-    profit: bigint("profit", { mode: "number" }).notNull(),
-    cost: bigint("cost", { mode: "number" }).notNull(),
-    margin: doublePrecision("margin"),
-    /** Cost left on the record by a push that could not go further (null in runs before 0015). */
-    unallocated: bigint("unallocated", { mode: "number" }),
+    /** Records block_no * RECORD_BLOCK onwards. */
+    blockNo: integer("block_no").notNull(),
+    /** How many records the block holds (RECORD_BLOCK but in a dimension's last block). */
+    records: integer("records").notNull(),
+    /** Bytes per record in `values`: 8 per column, then profit, cost, unallocated and margin. */
+    recordBytes: integer("record_bytes").notNull(),
+    /**
+     * The block's first identifier: record numbers follow the identifiers' code-point order, so
+     * the block of an identifier is the last whose first identifier is not after it.
+     */
+    firstIdentifier: text("first_identifier").notNull(),
+    identifiers: text("identifiers").array().notNull(),
+    /** The records one after the other (storage EXTERNAL: a record's slice reads one TOAST chunk). */
+    values: bytea("values").notNull(),
   },
-  (t) => [index("report_records_idx").on(t.companyId, t.calculationId, t.dimensionId, t.recordNo)],
+  (t) => [index("report_records_idx").on(t.companyId, t.calculationId, t.dimensionId, t.blockNo)],
 );
 
 /**

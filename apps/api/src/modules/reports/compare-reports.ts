@@ -48,17 +48,27 @@ export async function compareReports(
   const ca = lineColumn(report, la, "line");
   const cb = lineColumn(report, lb, "line");
   const ordering = query.ordering ?? "identifier";
-  const page = await report.repo.twoColumnsPage(
-    report.filter,
-    report.dimensionId,
-    [ca, cb],
-    {
-      by: ordering.replace(/^-/, "") as "identifier" | "variance" | "a" | "b",
-      descending: ordering.startsWith("-"),
-    },
-    window,
-    report.dim.records,
-  );
+  const by = ordering.replace(/^-/, "");
+  const descending = ordering.startsWith("-");
+  // By identifier, a or b: the stored orderings (record numbers, the lines' orderings); by their
+  // difference, a scan of the dimension in the database.
+  const page =
+    by === "variance"
+      ? await report.repo.twoColumnsByVariance(
+          report.filter,
+          report.dimensionId,
+          [ca, cb],
+          descending,
+          window,
+        )
+      : (
+          await recordsInOrder(
+            report,
+            by === "a" ? `line:${la}` : by === "b" ? `line:${lb}` : null,
+            descending,
+            window,
+          )
+        ).map((r) => ({ identifier: r.identifier, a: r.values[ca] ?? 0, b: r.values[cb] ?? 0 }));
   const digits = report.ref.meta.minorDigits;
   const rows: CompareRow[] = page.map((r) => {
     const a = report.major(r.a);

@@ -5,7 +5,7 @@ import {
   type ProfitabilityQuery,
   type ProfitabilityReport,
 } from "@costflow/contract/reports";
-import type { ReportRecord, SortKey } from "@costflow/db/repositories/report-data";
+import type { ReportRecord } from "@costflow/db/repositories/report-data";
 import type { AppContext } from "../../context.ts";
 import { fieldError } from "../../lib/app-error.ts";
 import {
@@ -23,15 +23,57 @@ import {
 // (top or bottom N by a line or calculated driver). Pages sorted by a line read their positions
 // from the stored orderings (docs/calculation.md, "Report data"); a search scans in SQL.
 
-/** The stored ordering key of `ordering` (without its sign), 400 naming `ordering` if unknown. */
-function orderingKey(report: OpenReport, field: string): { key: string | null; sort: SortKey } {
-  if (field === "identifier") return { key: null, sort: "identifier" };
-  if ((PNL_FIXED_ORDERINGS as readonly string[]).includes(field)) {
-    return { key: field, sort: field as SortKey };
+/**
+ * The stored ordering key of `ordering` (without its sign; null: identifier order, the record
+ * numbers), 400 naming `ordering` if unknown.
+ */
+function orderingKey(report: OpenReport, field: string): string | null {
+  if (field === "identifier") return null;
+  if ((PNL_FIXED_ORDERINGS as readonly string[]).includes(field)) return field;
+  if (!report.dim.columns.includes(`line:${field}`)) {
+    throw fieldError("VALIDATION_ERROR", "ordering", "invalid_value");
   }
-  const at = report.dim.columns.indexOf(`line:${field}`);
-  if (at < 0) throw fieldError("VALIDATION_ERROR", "ordering", "invalid_value");
-  return { key: `line:${field}`, sort: { column: at } };
+  return `line:${field}`;
+}
+
+/**
+ * A window of the records whose identifier or names contain `search`, in stored order: the
+ * matches found by a scan in SQL, ordered by the key's stored ordering (read whole), so a search
+ * sorts exactly as the pages do (ties in record order, margins of records without revenue last).
+ */
+async function foundInOrder(
+  report: OpenReport,
+  search: string,
+  key: string | null,
+  descending: boolean,
+  window: { offset: number; limit: number },
+): Promise<{ records: ReportRecord[]; count: number }> {
+  const found = await report.repo.searchNos(report.filter, {
+    scenarioId: report.scenarioId,
+    dimensionId: report.dimensionId,
+    search,
+  });
+  let ordered = found;
+  if (key !== null && found.length > 1) {
+    const n = report.dim.records;
+    const all = await report.repo.orderedNos(
+      report.filter,
+      report.dimensionId,
+      key,
+      n,
+      { offset: 0, limit: n },
+      false,
+    );
+    const matched = new Uint8Array(n);
+    for (const no of found) matched[no] = 1;
+    ordered = all.filter((no) => matched[no] === 1);
+  }
+  if (descending) ordered = ordered.slice().reverse();
+  const nos = ordered.slice(window.offset, window.offset + window.limit);
+  return {
+    records: await report.repo.recordsByNo(report.filter, report.dimensionId, nos),
+    count: found.length,
+  };
 }
 
 /** A window of records in stored order (identifier order = record numbers, or a key's ordering). */
@@ -64,21 +106,13 @@ export async function readPnlReport(
   const report = await openReport(ctx, companyId, query.scenario, query.dimension);
   const descending = query.ordering?.startsWith("-") ?? false;
   const field = query.ordering?.replace(/^-/, "") || "identifier";
-  const { key, sort } = orderingKey(report, field);
+  const key = orderingKey(report, field);
   const window = { offset: query.offset, limit: query.limit };
   const search = query.search?.trim();
   let records: ReportRecord[];
   let count = report.dim.records;
   if (search) {
-    const found = await report.repo.search(
-      report.filter,
-      { scenarioId: report.scenarioId, dimensionId: report.dimensionId, search },
-      sort,
-      descending,
-      window,
-    );
-    records = found.rows;
-    count = found.count;
+    ({ records, count } = await foundInOrder(report, search, key, descending, window));
   } else {
     records = await recordsInOrder(report, key, descending, window);
   }

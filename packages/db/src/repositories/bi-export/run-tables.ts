@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../client.ts";
 import { copyOutBytes, copyOutLines, readIntegerArray } from "../model-data/copy-text.ts";
 import { sqlInteger } from "../model-data/raw-client.ts";
+import { columnsOf, int64At, RECORD_BLOCK } from "../report-data/record-blocks.ts";
+import { bytesView } from "../report-data/report-sql.ts";
 import { num, type Run, rawReads } from "./bi-sql.ts";
 
 // The BI export's tables of a run: the step 1-3 flows, what reached no destination, the record
@@ -192,29 +194,86 @@ export function biRunTablesRepository(db: Database) {
     },
 
     /**
-     * COPY text bytes of a dimension's P&L values in a report run, in no particular order: record
-     * id, values (an array). fact_pnl_line's CSV is expanded from it (one row per line).
+     * COPY text bytes of a dimension's P&L values in a report run, in record order: record id,
+     * values (an array). fact_pnl_line's CSV is expanded from it (one row per line).
      */
-    reportRecordValuesCopy(run: Run, scenarioId: number, dimensionId: number): AsyncIterable<Uint8Array> {
-      return copyOutBytes(
-        `select d.id, rr.values from report_records rr ${recordJoin(scenarioId)}
-          where ${runScope("rr", run, dimensionId)}`,
-        { hashJoins: true, format: "text" },
-        db,
-      );
+    async *reportRecordValuesCopy(
+      run: Run,
+      scenarioId: number,
+      dimensionId: number,
+    ): AsyncIterable<Uint8Array> {
+      for await (const text of recordValueText(db, run, scenarioId, dimensionId, false))
+        yield Buffer.from(text, "utf8");
     },
 
     /**
-     * COPY text of a dimension's P&L values in a report run, in no particular order: record_no,
-     * record id, values (an array).
+     * COPY text of a dimension's P&L values in a report run, in record order: record_no, record
+     * id, values (an array).
      */
     reportRecordLines(run: Run, scenarioId: number, dimensionId: number): AsyncIterable<string> {
-      return copyOutLines(
-        `select rr.record_no, d.id, rr.values from report_records rr ${recordJoin(scenarioId)}
-          where ${runScope("rr", run, dimensionId)}`,
-        { hashJoins: true },
-        db,
-      );
+      return recordValueText(db, run, scenarioId, dimensionId, true);
     },
   };
+}
+
+/** Blocks of report_records decoded per read (16,384 records). */
+const BLOCKS_PER_READ = 64;
+
+/**
+ * The rows of a dimension's records in a report run as COPY text (`[record_no \t] id \t {values}`,
+ * id `\N` when the record is gone), whole rows per piece: the ids joined by identifier in the
+ * database (one hash join), the values decoded from the blocks here (PostgreSQL would decode each
+ * 8-byte value from its bytea through text).
+ */
+async function* recordValueText(
+  db: Database,
+  run: Run,
+  scenarioId: number,
+  dimensionId: number,
+  withNo: boolean,
+): AsyncGenerator<string> {
+  const { rows } = rawReads(db);
+  const scope = sql`company_id = ${run.companyId} and calculation_id = ${run.calculationId} and dimension_id = ${dimensionId}`;
+  const [size] = await rows(
+    sql`select coalesce(sum(records), 0) as n, coalesce(max(block_no), -1) as last from report_records where ${scope}`,
+  );
+  const ids = new Float64Array(Number(size?.n ?? 0)).fill(Number.NaN);
+  for await (const text of copyOutLines(
+    `select b.block_no * ${RECORD_BLOCK} + u.i - 1, d.id from report_records b
+      cross join lateral unnest(b.identifiers) with ordinality as u(identifier, i)
+      left join dimension_records d on d.company_id = b.company_id and d.scenario_id = ${sqlInteger(scenarioId)}
+        and d.dimension_id = b.dimension_id and d.identifier = u.identifier
+      where ${runScope("b", run, dimensionId)}`,
+    { hashJoins: true },
+    db,
+  )) {
+    let at = 0;
+    while (at < text.length) {
+      const tab = text.indexOf("\t", at);
+      const end = text.indexOf("\n", tab);
+      const id = text.slice(tab + 1, end);
+      if (id !== "\\N") ids[Number(text.slice(at, tab))] = Number(id);
+      at = end + 1;
+    }
+  }
+  const last = Number(size?.last ?? -1);
+  for (let first = 0; first <= last; first += BLOCKS_PER_READ) {
+    const blocks = await rows(sql`select block_no, record_bytes, "values" from report_records
+      where ${scope} and block_no between ${first} and ${first + BLOCKS_PER_READ - 1} order by block_no`);
+    const out: string[] = [];
+    for (const block of blocks) {
+      const view = bytesView(block.values);
+      const bytes = Number(block.record_bytes);
+      const columns = columnsOf(bytes);
+      let no = Number(block.block_no) * RECORD_BLOCK;
+      for (let at = 0; at + bytes <= view.byteLength; at += bytes, no++) {
+        const values = new Array<number>(columns);
+        for (let c = 0; c < columns; c++) values[c] = int64At(view, at + 8 * c);
+        const id = ids[no]!;
+        const row = `${Number.isNaN(id) ? "\\N" : id}\t{${values.join(",")}}\n`;
+        out.push(withNo ? `${no}\t${row}` : row);
+      }
+    }
+    if (out.length) yield out.join("");
+  }
 }

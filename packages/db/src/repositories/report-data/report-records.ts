@@ -1,44 +1,37 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client.ts";
+import {
+  columnsOf,
+  EXPANDED_NO,
+  EXPANDED_RECORDS,
+  expandedColumn,
+  RECORD_BLOCK,
+  type ReportRecord,
+  recordAt,
+  recordsOf,
+} from "./record-blocks.ts";
 import { bytesView, type Filter, rawExecute } from "./report-sql.ts";
 
-// The per-record report data of a run (report_records, with the stored orderings in
-// report_orders): pages by position or ordering, search, whole columns, identifiers, and the
-// display names of the scenario's records.
-
-export interface ReportRecord {
-  recordNo: number;
-  identifier: string;
-  /** Minor units, in the order of the dimension row's columns. */
-  values: number[];
-  profit: number;
-  cost: number;
-  margin: number | null;
-}
+// The per-record report data of a run (report_records, a row per block of records: layout in
+// record-blocks.ts; the stored orderings in report_orders): pages by position or ordering,
+// search, whole columns, identifiers, and the display names of the scenario's records.
 
 /** A text[] literal (drizzle would spread a JS array into a list of parameters). */
 const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(",")}}`;
-const toNumbers = (v: unknown): number[] => ((v as (string | number)[] | null) ?? []).map(Number);
+const intArray = (values: readonly number[]) => `{${values.join(",")}}`;
+const BLOCK = sql.raw(String(RECORD_BLOCK));
+const strings = (v: unknown) => ((v as string[] | null) ?? []).map(String);
 
-function recordOf(r: Record<string, unknown>): ReportRecord {
-  return {
-    recordNo: Number(r.record_no),
-    identifier: String(r.identifier),
-    values: toNumbers(r.values),
-    profit: Number(r.profit),
-    cost: Number(r.cost),
-    margin: r.margin === null || r.margin === undefined ? null : Number(r.margin),
-  };
-}
-
-/** A sort key of the SQL path (search): a column index, or one of the record's own fields. */
-export type SortKey = { column: number } | "identifier" | "profit" | "cost" | "margin_percent";
+const scope = (f: Filter, dimensionId: number, alias = "") => {
+  const t = sql.raw(alias ? `${alias}.` : "");
+  return sql`${t}company_id = ${f.companyId} and ${t}calculation_id = ${f.calculationId} and ${t}dimension_id = ${dimensionId}`;
+};
 
 export function reportRecordsRepository(db: Database) {
   const execute = rawExecute(db);
 
-  return {
+  const repository = {
     /** Records with numbers in [from, to] (inclusive), ascending or descending. */
     async recordRange(
       f: Filter,
@@ -47,12 +40,47 @@ export function reportRecordsRepository(db: Database) {
       to: number,
       descending: boolean,
     ): Promise<ReportRecord[]> {
+      if (to < from) return [];
+      // Per block the slice of its records in the range (lo: the first one's position).
+      const lo = sql`greatest(${from}::int - block_no * ${BLOCK}, 0)`;
+      const hi = sql`least(${to}::int - block_no * ${BLOCK}, records - 1)`;
       const { rows } = await execute(sql`
-        select record_no, identifier, values, profit, cost, margin from report_records
-        where company_id = ${f.companyId} and calculation_id = ${f.calculationId}
-          and dimension_id = ${dimensionId} and record_no between ${from} and ${to}
-        order by record_no ${sql.raw(descending ? "desc" : "asc")}`);
-      return rows.map(recordOf);
+        select block_no, record_bytes, ${lo} as lo, identifiers[${lo} + 1 : ${hi} + 1] as ids,
+          substring("values" from ${lo} * record_bytes + 1 for (${hi} - ${lo} + 1) * record_bytes) as v
+        from report_records where ${scope(f, dimensionId)}
+          and block_no between ${Math.floor(from / RECORD_BLOCK)} and ${Math.floor(to / RECORD_BLOCK)}
+        order by block_no`);
+      const records = rows.flatMap((r) =>
+        recordsOf(
+          bytesView(r.v),
+          Number(r.record_bytes),
+          Number(r.block_no) * RECORD_BLOCK + Number(r.lo),
+          strings(r.ids),
+        ),
+      );
+      return descending ? records.reverse() : records;
+    },
+
+    /**
+     * The blocks [fromBlock, toBlock] of a dimension whole, in order (the summary stream and the
+     * BI export read every record).
+     */
+    async recordBlocks(
+      f: Filter,
+      dimensionId: number,
+      fromBlock: number,
+      toBlock: number,
+    ): Promise<{ firstNo: number; recordBytes: number; identifiers: string[]; values: DataView }[]> {
+      const { rows } = await execute(sql`
+        select block_no, record_bytes, identifiers, "values" from report_records
+        where ${scope(f, dimensionId)} and block_no between ${fromBlock} and ${toBlock}
+        order by block_no`);
+      return rows.map((r) => ({
+        firstNo: Number(r.block_no) * RECORD_BLOCK,
+        recordBytes: Number(r.record_bytes),
+        identifiers: strings(r.identifiers),
+        values: bytesView(r.values),
+      }));
     },
 
     /**
@@ -92,114 +120,102 @@ export function reportRecordsRepository(db: Database) {
       return descending ? nos.reverse() : nos;
     },
 
-    /** Records by number, in the order given (one index probe each). */
+    /** Records by number, in the order given (one index probe and one TOAST slice each). */
     async recordsByNo(f: Filter, dimensionId: number, nos: readonly number[]): Promise<ReportRecord[]> {
       if (nos.length === 0) return [];
       const { rows } = await execute(sql`
-        select r.record_no, r.identifier, r.values, r.profit, r.cost, r.margin
-        from unnest(${`{${nos.join(",")}}`}::int[]) with ordinality as u(no, at)
-        cross join lateral (select * from report_records x where x.company_id = ${f.companyId}
-          and x.calculation_id = ${f.calculationId} and x.dimension_id = ${dimensionId}
-          and x.record_no = u.no limit 1) r
+        select u.no, b.record_bytes, b.identifiers[u.no % ${BLOCK} + 1] as identifier,
+          substring(b."values" from (u.no % ${BLOCK}) * b.record_bytes + 1 for b.record_bytes) as v
+        from unnest(${intArray(nos)}::int[]) with ordinality as u(no, at)
+        cross join lateral (select x.record_bytes, x.identifiers, x."values" from report_records x
+          where ${scope(f, dimensionId, "x")} and x.block_no = u.no / ${BLOCK} limit 1) b
         order by u.at`);
-      return rows.map(recordOf);
+      return rows.flatMap((r) => {
+        const view = bytesView(r.v);
+        const bytes = Number(r.record_bytes);
+        if (view.byteLength < bytes) return [];
+        return [recordAt(view, 0, columnsOf(bytes), Number(r.no), String(r.identifier))];
+      });
     },
 
-    /** A record by identifier (a single record's waterfall). */
+    /**
+     * A record by identifier (a single record's waterfall): in the last block whose first
+     * identifier is not after it in code-point order (record numbers follow that order), else
+     * looked for in every block.
+     */
     async recordByIdentifier(
       f: Filter,
       dimensionId: number,
       identifier: string,
     ): Promise<ReportRecord | undefined> {
-      const { rows } = await execute(sql`
-        select record_no, identifier, values, profit, cost, margin from report_records
-        where company_id = ${f.companyId} and calculation_id = ${f.calculationId}
-          and dimension_id = ${dimensionId} and identifier = ${identifier} limit 1`);
-      return rows[0] ? recordOf(rows[0]) : undefined;
+      const position = sql`block_no * ${BLOCK} + array_position(identifiers, ${identifier}::text) - 1`;
+      let { rows } = await execute(sql`
+        select ${position} as no from report_records
+        where ${scope(f, dimensionId)} and first_identifier collate "C" <= ${identifier}
+        order by block_no desc limit 1`);
+      if (rows[0]?.no === null || rows[0]?.no === undefined) {
+        ({ rows } = await execute(sql`
+          select ${position} as no from report_records
+          where ${scope(f, dimensionId)} and ${identifier}::text = any(identifiers) limit 1`));
+      }
+      if (rows[0]?.no === null || rows[0]?.no === undefined) return undefined;
+      const [record] = await repository.recordsByNo(f, dimensionId, [Number(rows[0].no)]);
+      return record;
     },
 
     /**
-     * Records whose identifier or record fields (names) contain `search`, sorted in SQL (a scan
-     * of the dimension: the search path, not the paging path), with their count.
+     * Numbers of the records whose identifier or record fields (names) contain `search`,
+     * ascending (a scan of the dimension: the search path, not the paging path; the caller
+     * orders them by the stored orderings).
      */
-    async search(
+    async searchNos(
       f: Filter,
       where: { scenarioId: number; dimensionId: number; search: string },
-      sort: SortKey,
-      descending: boolean,
-      window: { offset: number; limit: number },
-    ): Promise<{ rows: ReportRecord[]; count: number }> {
+    ): Promise<number[]> {
       const pattern = `%${where.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const key =
-        sort === "identifier"
-          ? sql`r.record_no`
-          : sort === "profit"
-            ? sql`r.profit`
-            : sort === "cost"
-              ? sql`r.cost`
-              : sort === "margin_percent"
-                ? sql`r.margin`
-                : sql`r.values[${sort.column + 1}]`;
-      const direction = sql.raw(descending ? "desc nulls first" : "asc nulls last");
-      const matches = sql`from report_records r
+      const { rows } = await execute(sql`
+        select coalesce(string_agg((b.block_no * ${BLOCK} + u.i - 1)::text, ','), '') as nos
+        from report_records b
+        cross join lateral unnest(b.identifiers) with ordinality as u(identifier, i)
         left join dimension_records d on d.company_id = ${f.companyId} and d.scenario_id = ${where.scenarioId}
-          and d.dimension_id = ${where.dimensionId} and d.identifier = r.identifier
-        where r.company_id = ${f.companyId} and r.calculation_id = ${f.calculationId}
-          and r.dimension_id = ${where.dimensionId}
-          and (r.identifier ilike ${pattern} or d.fields::text ilike ${pattern})`;
-      const [{ rows }, counted] = await Promise.all([
-        execute(sql`select r.record_no, r.identifier, r.values, r.profit, r.cost, r.margin ${matches}
-          order by ${key} ${direction}, r.record_no ${sql.raw(descending ? "desc" : "asc")}
-          limit ${window.limit} offset ${window.offset}`),
-        execute(sql`select count(*) as n ${matches}`),
-      ]);
-      return { rows: rows.map(recordOf), count: Number(counted.rows[0]?.n ?? 0) };
+          and d.dimension_id = ${where.dimensionId} and d.identifier = u.identifier
+        where ${scope(f, where.dimensionId, "b")}
+          and (u.identifier ilike ${pattern} or d.fields::text ilike ${pattern})`);
+      const text = String(rows[0]?.nos ?? "");
+      return text === ""
+        ? []
+        : text
+            .split(",")
+            .map(Number)
+            .sort((a, b) => a - b);
     },
 
     /**
-     * A page of two columns of a dimension's `records` records (compare of two lines), sorted by
-     * the database: by `by` ("a", "b", their difference b - a, or the identifier in code-point
-     * order), ties by identifier; the minor units of both. A dimension of millions of records is never read
-     * whole (its count is the dimension row's).
+     * A page of two columns of a dimension's records ordered by their difference b - a (compare
+     * of two lines; the other orderings are read from the stored ones), ties by record number;
+     * the identifier and the minor units of both. Every record is read by the database, decoded
+     * from its block.
      */
-    async twoColumnsPage(
+    async twoColumnsByVariance(
       f: Filter,
       dimensionId: number,
       columns: readonly [number, number],
-      order: { by: "a" | "b" | "variance" | "identifier"; descending: boolean },
+      descending: boolean,
       window: { limit: number; offset: number },
-      records: number,
     ): Promise<{ identifier: string; a: number; b: number }[]> {
-      const a = sql`coalesce(values[${columns[0] + 1}], 0)`;
-      const b = sql`coalesce(values[${columns[1] + 1}], 0)`;
-      const key =
-        order.by === "a" ? a : order.by === "b" ? b : order.by === "variance" ? sql`(${b} - ${a})` : null;
-      const direction = sql.raw(order.descending ? "desc" : "asc");
-      const scope = sql`from report_records
-        where company_id = ${f.companyId} and calculation_id = ${f.calculationId} and dimension_id = ${dimensionId}`;
-      // Record numbers are the identifiers' code-point order (the run read its records `order by
-      // identifier collate "C"`) and run from 0 to records - 1: a page by identifier is a range of
-      // them, read from the index (sorting 5 M order lines by identifier took 1.2 s, skipping to
-      // the middle of the index 0.6 s).
-      if (!key) {
-        const from = order.descending ? records - window.offset - window.limit : window.offset;
-        const to = from + window.limit;
-        const { rows } = await execute(sql`select identifier, ${a} as a, ${b} as b ${scope}
-          and record_no >= ${Math.max(0, from)} and record_no < ${Math.max(0, to)}
-          order by record_no ${direction}`);
-        return rows.map((r) => ({ identifier: String(r.identifier), a: Number(r.a), b: Number(r.b) }));
-      }
-      const { rows } = await execute(sql`select identifier, ${a} as a, ${b} as b ${scope}
-        order by ${key} ${direction}, record_no asc
+      const a = expandedColumn(columns[0]);
+      const b = expandedColumn(columns[1]);
+      const { rows } = await execute(sql`select x.ids[g.i + 1] as identifier, ${a} as a, ${b} as b
+        ${EXPANDED_RECORDS} where ${scope(f, dimensionId, "b")}
+        order by ${b} - ${a} ${sql.raw(descending ? "desc" : "asc")}, ${EXPANDED_NO} asc
         limit ${window.limit} offset ${window.offset}`);
       return rows.map((r) => ({ identifier: String(r.identifier), a: Number(r.a), b: Number(r.b) }));
     },
 
     /**
-     * Every record's value of some columns (compare between scenarios and dimensions).
-     * Columns of every record of a dimension in record order, with the identifiers: one row of
-     * JSON arrays (50,000 row objects per column cost compare more in parsing and collection
-     * than the query at size L).
+     * Every record's value of some columns (compare between scenarios), in record order, with the
+     * identifiers: one row of JSON arrays (50,000 row objects per column cost compare more in
+     * parsing and collection than the query at size L).
      */
     async columnValues(
       f: Filter,
@@ -207,11 +223,11 @@ export function reportRecordsRepository(db: Database) {
       columns: readonly number[],
     ): Promise<{ identifiers: string[]; values: number[][] }> {
       const picked = columns.map(
-        (c, k) => sql`, json_agg(values[${c + 1}] order by record_no) as ${sql.identifier(`v${k}`)}`,
+        (c, k) => sql`, json_agg(${expandedColumn(c)} order by ${EXPANDED_NO}) as ${sql.identifier(`v${k}`)}`,
       );
       const { rows } = await execute(sql`
-        select json_agg(identifier order by record_no) as ids ${sql.join(picked, sql``)} from report_records
-        where company_id = ${f.companyId} and calculation_id = ${f.calculationId} and dimension_id = ${dimensionId}`);
+        select json_agg(x.ids[g.i + 1] order by ${EXPANDED_NO}) as ids ${sql.join(picked, sql``)}
+        ${EXPANDED_RECORDS} where ${scope(f, dimensionId, "b")}`);
       const row = rows[0] ?? {};
       const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as unknown[] | null;
       return {
@@ -226,12 +242,13 @@ export function reportRecordsRepository(db: Database) {
     async identifiers(f: Filter, dimensionId: number, nos: readonly number[]): Promise<Map<number, string>> {
       if (nos.length === 0) return new Map();
       const { rows } = await execute(sql`
-        select r.record_no, r.identifier
-        from unnest(${`{${nos.join(",")}}`}::int[]) as u(no)
-        cross join lateral (select x.record_no, x.identifier from report_records x
-          where x.company_id = ${f.companyId} and x.calculation_id = ${f.calculationId}
-          and x.dimension_id = ${dimensionId} and x.record_no = u.no limit 1) r`);
-      return new Map(rows.map((r) => [Number(r.record_no), String(r.identifier)]));
+        select u.no, b.identifiers[u.no % ${BLOCK} + 1] as identifier
+        from unnest(${intArray(nos)}::int[]) as u(no)
+        cross join lateral (select x.identifiers from report_records x
+          where ${scope(f, dimensionId, "x")} and x.block_no = u.no / ${BLOCK} limit 1) b`);
+      return new Map(
+        rows.filter((r) => r.identifier !== null).map((r) => [Number(r.no), String(r.identifier)]),
+      );
     },
 
     /**
@@ -260,4 +277,5 @@ export function reportRecordsRepository(db: Database) {
       );
     },
   };
+  return repository;
 }

@@ -1,0 +1,91 @@
+import { type SQL, sql } from "drizzle-orm";
+
+// The layout of report_records (schema/report-data.ts): a row per block of RECORD_BLOCK records of
+// a dimension, record r in block floor(r / RECORD_BLOCK) at position r % RECORD_BLOCK. A block's
+// `values` hold its records one after the other, `record_bytes` each: the dimension's columns (P&L
+// lines in rank order, then calculated drivers) as 8-byte big-endian integers (minor units), then
+// profit, cost and unallocated the same way, then margin % as an 8-byte IEEE double (NaN: no
+// revenue). One row per record made PostgreSQL take in 6 M rows at size L, an index entry each.
+
+/** Records per row of report_records (the writer, the readers and migration 0019 agree on it). */
+export const RECORD_BLOCK = 256;
+
+/** Bytes per record of a dimension with `columns` columns. */
+export const recordBytes = (columns: number) => 8 * (columns + 4);
+
+/** The columns of a dimension whose records take `bytes` bytes each. */
+export const columnsOf = (bytes: number) => bytes / 8 - 4;
+
+const TWO_32 = 4294967296;
+
+/** The 8-byte big-endian integer at `at`. */
+export const int64At = (view: DataView, at: number) => view.getInt32(at) * TWO_32 + view.getUint32(at + 4);
+
+export interface ReportRecord {
+  recordNo: number;
+  identifier: string;
+  /** Minor units, in the order of the dimension row's columns. */
+  values: number[];
+  profit: number;
+  cost: number;
+  margin: number | null;
+  unallocated: number;
+}
+
+/** The record at byte `at` of a block's values. */
+export function recordAt(
+  view: DataView,
+  at: number,
+  columns: number,
+  recordNo: number,
+  identifier: string,
+): ReportRecord {
+  const values = new Array<number>(columns);
+  for (let c = 0; c < columns; c++) values[c] = int64At(view, at + 8 * c);
+  const end = at + 8 * columns;
+  const margin = view.getFloat64(end + 24);
+  return {
+    recordNo,
+    identifier,
+    values,
+    profit: int64At(view, end),
+    cost: int64At(view, end + 8),
+    unallocated: int64At(view, end + 16),
+    margin: Number.isNaN(margin) ? null : margin,
+  };
+}
+
+/**
+ * Every record of a slice of a block: `view` holds consecutive records from record number
+ * `firstNo`, `identifiers` theirs in the same order.
+ */
+export function recordsOf(
+  view: DataView,
+  bytes: number,
+  firstNo: number,
+  identifiers: readonly string[],
+): ReportRecord[] {
+  const columns = columnsOf(bytes);
+  const out: ReportRecord[] = [];
+  for (let i = 0; i * bytes < view.byteLength; i++) {
+    out.push(recordAt(view, i * bytes, columns, firstNo + i, identifiers[i] ?? ""));
+  }
+  return out;
+}
+
+/**
+ * SQL over every record of some blocks, for the scans that sort or aggregate in the database
+ * (search aside: compare by variance, compare between scenarios). `from` names report_records as b
+ * with, per block, its values and identifiers detoasted once (x.v, x.ids: a slice per record
+ * fetched the TOAST chunks again for each), and one row per record (g.i its position).
+ */
+export const EXPANDED_RECORDS = sql`from report_records b
+  cross join lateral (select b."values" || ''::bytea as v, b.identifiers || '{}'::text[] as ids offset 0) x
+  cross join lateral generate_series(0, b.records - 1) as g(i)`;
+
+/** The record number of a row of EXPANDED_RECORDS. */
+export const EXPANDED_NO = sql`(b.block_no * ${sql.raw(String(RECORD_BLOCK))} + g.i)`;
+
+/** Column `column` (minor units) of a row of EXPANDED_RECORDS, as a bigint. */
+export const expandedColumn = (column: number): SQL =>
+  sql`('x' || encode(substring(x.v from g.i * b.record_bytes + ${8 * column + 1} for 8), 'hex'))::bit(64)::bigint`;
