@@ -44,7 +44,7 @@ console.log(`dimension rows in ${(performance.now() - startedAt).toFixed(0)} ms`
 for (const t of data.tables) {
   const at = performance.now();
   let bytes = 0;
-  for (const chunk of t.chunks) bytes += chunk.length;
+  for await (const chunk of t.chunks) bytes += chunk.length;
   console.log(`${t.table}: ${(performance.now() - at).toFixed(0)} ms, ${(bytes / 2 ** 20).toFixed(0)} MB`);
 }
 if (session) {
@@ -61,13 +61,14 @@ if (process.argv.includes("--pg")) {
   const database = await createTestDatabase();
   try {
     for (const t of buildReportData(model, result, plan, ids).tables) {
-      const chunks = [...t.chunks];
+      const chunks = [...(t.chunks as Iterable<Uint8Array>)];
       const at = performance.now();
       await database.db.transaction((tx) => copyBytes(t.table, t.columns, chunks, tx, t.format));
       console.log(`${t.table} into PostgreSQL: ${(performance.now() - at).toFixed(0)} ms`);
     }
-    // Built while copied, as the report phase does: near the larger of the two times above when
-    // the thread and the server work at once, near their sum when they take turns.
+    // Built while copied on one thread: near the sum of the two times above, as they take turns
+    // (the report phase builds in the calculation thread and writes on the main thread:
+    // lib/chunk-streams.ts).
     for (const t of buildReportData(model, result, plan, ids).tables) {
       const at = performance.now();
       await database.db.transaction((tx) => copyBytes(t.table, t.columns, t.chunks, tx, t.format));

@@ -4,29 +4,31 @@ import { CalcError, CalcStoppedError } from "@costflow/engine/calc/errors";
 import type { ModelData } from "@costflow/engine/model/types";
 import { type AppContext, createRepositories } from "../context.ts";
 import { AppError } from "../lib/app-error.ts";
+import { ChunkSender } from "../lib/chunk-streams.ts";
 import { loadScenario } from "../modules/calculation/load-scenario.ts";
-import { publishRun } from "../modules/calculation/publish-run.ts";
-import {
-  type CodeIds,
-  type LogEvent,
-  type RunOutput,
-  type RunPlan,
-  rowCount,
-  type ThreadMessage,
+import type {
+  CodeIds,
+  LogEvent,
+  RunOutput,
+  RunPlan,
+  ThreadMessage,
 } from "../modules/calculation/run-plan.ts";
 import { RecordValueError } from "../modules/model-io/load-model-data.ts";
 import { buildReportsOutput, buildStepsOutput, runEngine } from "./compute-run.ts";
 
 // One calculation run in its own thread, so the API's event loop only awaits it.
-// - PostgreSQL: the thread opens its own connections, loads the scenario, calculates and
-//   publishes the results itself (COPY), then reports the final status.
-// - PGlite (one in-process database owned by the main thread): the main thread passes the loaded
-//   scenario in, the thread calculates and hands the COPY text back for the main thread to publish.
+// - Loading: on PostgreSQL the thread opens its own connection and loads the scenario; on PGlite
+//   (one in-process database owned by the main thread) the main thread passes it in.
+// - Publishing: the thread builds each phase's COPY bytes and streams them to the main thread,
+//   which writes them in the phase's transaction (lib/chunk-streams.ts: building and writing on
+//   two threads overlap; on one they took turns).
 // Stop requests arrive through a shared flag that the engine's shouldStop reads between chunks.
 
 export interface ThreadInput {
   plan: RunPlan;
   stopFlag: SharedArrayBuffer;
+  /** What is in flight between the threads (lib/chunk-streams.ts). */
+  credits: SharedArrayBuffer;
   database: { url: string; schema: string } | null;
   model: ModelData | null;
   ids: CodeIds | null;
@@ -38,6 +40,11 @@ const flag = new Int32Array(input.stopFlag);
 const post = (message: ThreadMessage) => parentPort!.postMessage(message);
 const shouldStop = () => Atomics.load(flag, 0) === 1;
 const log = (event: LogEvent) => post({ type: "log", log: event });
+const sender = new ChunkSender(
+  input.credits,
+  (m, transfer) => parentPort!.postMessage(m, transfer),
+  shouldStop,
+);
 
 let lastProgress = 0;
 function progress(fraction: number, key: string, values: Record<string, string | number> = {}) {
@@ -52,7 +59,7 @@ type Store = Pick<AppContext, "db" | "repos">;
 
 async function run(): Promise<void> {
   let database: DatabaseClient | null = null;
-  // PostgreSQL: the thread's own database and its repositories, built once for the run.
+  // PostgreSQL: the thread's own database and its repositories, to load the scenario.
   let store: Store | null = null;
   try {
     const { plan } = input;
@@ -62,7 +69,7 @@ async function run(): Promise<void> {
       database = await createDatabase({
         url: input.database.url,
         schema: input.database.schema,
-        poolSize: 2,
+        poolSize: 1,
         migrate: false,
       });
       store = { db: database.db, repos: createRepositories(database.db) };
@@ -96,15 +103,7 @@ async function run(): Promise<void> {
       const preparedAt = performance.now();
       const output = await build();
       logPrepared(output, plan, preparedAt);
-      if (!store) {
-        // The main thread publishes: the lazily built tables go over as finished chunks.
-        for (const t of output.phase === "reports" ? output.data.tables : output.tables)
-          t.chunks = [...t.chunks];
-        post({ type: "computed", output });
-        continue;
-      }
-      const status = await publish(store, plan, output);
-      if (status !== "IN_PROGRESS" && status !== "FINISHED") break;
+      if (!send(output)) return post({ type: "stopped", step: 7 });
     }
     post({ type: "done" });
   } catch (error) {
@@ -132,18 +131,23 @@ function logPrepared(output: RunOutput, plan: RunPlan, preparedAt: number): void
   }
 }
 
-/** PostgreSQL: a phase published by the thread itself; the run's status after it. */
-async function publish(store: Store, plan: RunPlan, output: RunOutput): Promise<string> {
-  const startedAt = performance.now();
-  const status = await publishRun(store, plan, output);
+/**
+ * A phase's output to the main thread, which publishes it: the output with each table's chunks
+ * replaced by a stream id, then the streams, built while the main thread writes them. False when
+ * the run was asked to stop meanwhile.
+ */
+function send(output: RunOutput): boolean {
+  const tables = output.phase === "reports" ? output.data.tables : output.tables;
+  const streams = tables.map((t) => ({ id: sender.open(), chunks: t.chunks as Iterable<Uint8Array> }));
+  const posted = tables.map((t, i) => ({ ...t, chunks: [], stream: streams[i]!.id }));
   post({
-    type: "published",
-    phase: output.phase,
-    status,
-    ms: Math.round(performance.now() - startedAt),
-    rows: rowCount(output),
+    type: "computed",
+    output:
+      output.phase === "reports"
+        ? { ...output, data: { ...output.data, tables: posted } }
+        : { ...output, tables: posted },
   });
-  return status;
+  return streams.every((s) => sender.send(s.id, s.chunks));
 }
 
 /** How the run ended when it threw: stopped, or failed with the error's code. */

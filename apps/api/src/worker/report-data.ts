@@ -185,20 +185,22 @@ export function buildReportData(
   const key = [plan.companyId, plan.calculationId] as const;
   return {
     dimensions: rows,
+    // The tables the thread takes longest to build first: they are built while the main thread
+    // still writes the step results, and PostgreSQL takes in the records (its longest) last.
     tables: [
-      { table: "report_records", columns: RECORD_COLUMNS, chunks: recordChunks(key, dims), format: "binary" },
-      {
-        table: "report_orders",
-        columns: ORDER_COLUMNS,
-        chunks: orderChunks(key, dims, plan.orderBlock),
-        format: "binary",
-      },
       {
         table: "report_splits",
         columns: SPLIT_COLUMNS,
         chunks: splitChunks(key, model, dims, plan),
         format: "binary",
       },
+      {
+        table: "report_orders",
+        columns: ORDER_COLUMNS,
+        chunks: orderChunks(key, dims, plan.orderBlock),
+        format: "binary",
+      },
+      { table: "report_records", columns: RECORD_COLUMNS, chunks: recordChunks(key, dims), format: "binary" },
     ],
   };
 }

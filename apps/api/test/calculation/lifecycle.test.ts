@@ -161,10 +161,11 @@ describe("stopping", () => {
       .rows[0]!.id as number;
     const big = await saveModelData(companyId, adminId, model, t.database.db);
     const id = await request("/calculation/calculate-all/", big.scenario);
+    // As soon as a worker has claimed it (the run takes about 2 s here: waiting for its first
+    // heartbeat's progress, a second in, left too little of it to stop).
     await eventually(async () => {
       const row = await calculationsRepository(t.database.db).find(companyId, id);
       expect(row?.status).toBe("IN_PROGRESS");
-      expect(Number(row?.progress)).toBeGreaterThan(0);
     }, 120_000);
     const stop = await call("POST", "/calculation/calculations/stop-calculation/", { calculation_id: id });
     expect(stop.statusCode, stop.body).toBe(200);

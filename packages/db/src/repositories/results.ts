@@ -17,7 +17,7 @@ import { stepResultsRepository } from "./results/step-results.ts";
 // run (run-read-cache.ts): immutable once the run is FINISHED. Not the detail vectors (tens of
 // millions of numbers at L) nor anything that names model data.
 
-export { copyBytes } from "./results/copy-bytes.ts";
+export { type Chunks, copyBytes } from "./results/copy-bytes.ts";
 export type { PushRow } from "./results/detail-results.ts";
 export { ORDER_FIELDS, type OrderField, orderKind } from "./results/record-positions.ts";
 export type { RunMeta } from "./results/run-meta.ts";

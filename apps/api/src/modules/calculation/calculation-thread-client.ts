@@ -1,9 +1,11 @@
 import type { ModelData } from "@costflow/engine/model/types";
+import { ChunkStreams } from "../../lib/chunk-streams.ts";
 import { spareThreads } from "../../lib/spare-thread.ts";
 import type { CodeIds, LogEvent, RunOutput, RunPlan, ThreadMessage } from "./run-plan.ts";
 
-// The main thread's side of a calculation thread: start it, relay its progress, logs and phase
-// outputs, let the caller raise the stop flag, and resolve with how the thread ended.
+// The main thread's side of a calculation thread: start it, relay its progress and logs, publish
+// its phase outputs (their tables' bytes arrive as streams while the thread builds them:
+// lib/chunk-streams.ts), let the caller raise the stop flag, and resolve with how the thread ended.
 
 export type ThreadOutcome =
   | { kind: "done" }
@@ -33,24 +35,44 @@ export function stopSpareThread(): Promise<number> | undefined {
 
 export interface ThreadOptions {
   plan: RunPlan;
-  /** PostgreSQL: the thread loads and publishes by itself. Null: `model` and `ids` are given. */
+  /** PostgreSQL: the thread loads the scenario by itself. Null: `model` and `ids` are given. */
   database: { url: string; schema: string } | null;
   model?: ModelData;
   ids?: CodeIds;
   onProgress(fraction: number, key: string, values: Record<string, string | number>): void;
   onLog(log: LogEvent): void;
-  /** PGlite: a phase's output to publish here (called in order, one at a time). */
+  /**
+   * A phase's output to publish here (called in order, one at a time); its tables' chunks are
+   * read as the thread builds them.
+   */
   onOutput(output: RunOutput): Promise<void>;
-  /** PostgreSQL: a phase the thread published. */
-  onPublished(phase: "steps" | "reports", status: string, ms: number, rows: number): Promise<void>;
+}
+
+/** A table the thread did not finish: the publication reading it stops (its transaction rolls back). */
+class ThreadEnded extends Error {
+  constructor() {
+    super("the calculation thread ended before its output was complete");
+  }
+}
+
+/** The output as posted (each table's chunks a stream id), with the streams to read them from. */
+function withStreams(posted: unknown, streams: ChunkStreams): RunOutput {
+  const output = posted as RunOutput;
+  const tables = output.phase === "reports" ? output.data.tables : output.tables;
+  for (const t of tables) t.chunks = streams.read((t as unknown as { stream: number }).stream);
+  return output;
 }
 
 export function startCalculationThread(options: ThreadOptions): CalculationThread {
   const stopFlag = new SharedArrayBuffer(4);
+  const credits = new SharedArrayBuffer(4);
+  const streams = new ChunkStreams(credits);
+  const stop = () => Atomics.store(new Int32Array(stopFlag), 0, 1);
   const worker = threads.take();
   worker.postMessage({
     plan: options.plan,
     stopFlag,
+    credits,
     database: options.database,
     model: options.model ?? null,
     ids: options.ids ?? null,
@@ -62,6 +84,9 @@ export function startCalculationThread(options: ThreadOptions): CalculationThrea
   const handle = (work: () => Promise<void>) => {
     handled = handled.then(work).catch((error) => {
       handlerError ??= error;
+      // Nothing more of this run is published: the thread stops, what it still sends is dropped.
+      streams.discardAll();
+      stop();
     });
   };
   const done = new Promise<ThreadOutcome>((resolve) => {
@@ -73,21 +98,28 @@ export function startCalculationThread(options: ThreadOptions): CalculationThrea
         case "log":
           options.onLog(message.log);
           break;
-        case "computed":
-          handle(() => options.onOutput(message.output as RunOutput));
+        case "computed": {
+          const output = withStreams(message.output, streams);
+          handle(() => options.onOutput(output));
           break;
-        case "published":
-          handle(() => options.onPublished(message.phase, message.status, message.ms, message.rows));
+        }
+        case "chunk":
+        case "end":
+          streams.receive(message);
           break;
         default:
           outcome = endingOf(message) ?? outcome;
+          if (outcome && outcome.kind !== "done") streams.abandon(new ThreadEnded());
       }
     });
     worker.on("error", (error) => {
       outcome ??= { kind: "failed", code: "WORKER_CRASHED", message: error.message, details: {} };
     });
     worker.on("exit", async (code) => {
+      streams.abandon(new ThreadEnded());
       await handled;
+      // A publication cut short because the thread stopped or failed ends as the thread did.
+      if (handlerError instanceof ThreadEnded && outcome) handlerError = null;
       if (handlerError) {
         resolve(handlerFailure(handlerError));
         return;
@@ -104,9 +136,7 @@ export function startCalculationThread(options: ThreadOptions): CalculationThrea
   });
   return {
     done,
-    stop: () => {
-      Atomics.store(new Int32Array(stopFlag), 0, 1);
-    },
+    stop,
   };
 }
 

@@ -135,7 +135,6 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
         );
         await published(output.phase, status, Math.round(performance.now() - savingAt), rowCount(output));
       },
-      onPublished: published,
       say,
     });
   } finally {
@@ -240,13 +239,13 @@ async function endRun(
 }
 
 /**
- * Runs the thread: on PostgreSQL it loads and publishes by itself over its own connections; on
- * PGlite (owned by this thread) the scenario is loaded here and the results come back to publish.
+ * Runs the thread: on PostgreSQL it loads the scenario over its own connection; on PGlite (owned
+ * by this thread) the scenario is loaded here. Either way the results come back to publish here.
  */
 async function calculateInThread(
   ctx: AppContext,
   plan: RunPlan,
-  hooks: Pick<ThreadOptions, "onProgress" | "onLog" | "onOutput" | "onPublished"> & {
+  hooks: Pick<ThreadOptions, "onProgress" | "onLog" | "onOutput"> & {
     onThread: (thread: CalculationThread) => void;
     say: Say;
   },
@@ -277,7 +276,6 @@ async function calculateInThread(
     onProgress: hooks.onProgress,
     onLog: hooks.onLog,
     onOutput: hooks.onOutput,
-    onPublished: hooks.onPublished,
   });
   active.add(thread);
   hooks.onThread(thread);

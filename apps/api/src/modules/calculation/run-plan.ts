@@ -1,6 +1,7 @@
 import type { ReportDataPayload } from "@costflow/db/repositories/report-data";
 import type { RunMeta, RunReports, TablePayload } from "@costflow/db/repositories/results";
 import type { Step2Strategy } from "@costflow/engine/model/types";
+import type { ChunkMessage } from "../../lib/chunk-streams.ts";
 
 // What the main thread tells a calculation thread, and what the thread reports back
 // (messages over the worker port, and the phases it computes). Shared by both sides (the thread's
@@ -55,7 +56,7 @@ export type ThreadMessage =
   | { type: "progress"; fraction: number; key: string; values: Record<string, string | number> }
   | { type: "log"; log: LogEvent }
   | { type: "computed"; output: unknown }
-  | { type: "published"; phase: "steps" | "reports"; status: string; ms: number; rows: number }
+  | ChunkMessage
   | { type: "done" }
   | { type: "stopped"; step: number | null }
   | { type: "failed"; code: string; message: string; details: unknown };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../client.ts";
 import { reportDimensions } from "../../schema/report-data.ts";
-import { copyBytes } from "../results/copy-bytes.ts";
+import { type Chunks, copyBytes } from "../results/copy-bytes.ts";
 import { type Filter, rawExecute } from "./report-sql.ts";
 
 // A report run's data as a whole (written in one transaction, deleted once superseded) and its
@@ -36,7 +36,7 @@ export interface ReportDataPayload {
   tables: {
     table: ReportTable;
     columns: readonly string[];
-    chunks: Iterable<Uint8Array>;
+    chunks: Chunks;
     format: "text" | "binary";
   }[];
 }

@@ -18,7 +18,7 @@ const BINARY_TRAILER = Buffer.from("ffff", "hex");
 export async function copyBytes(
   table: string,
   columns: readonly string[],
-  chunks: Iterable<Uint8Array>,
+  chunks: Chunks,
   tx: Executor,
   format: "text" | "binary" = "text",
 ) {
@@ -31,6 +31,9 @@ export async function copyBytes(
   }, tx);
 }
 
+/** A table's COPY bytes: finished chunks, a generator, or chunks arriving from another thread. */
+export type Chunks = Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+
 type PgliteClient = Extract<RawClient, { kind: "pglite" }>["client"];
 type PostgresClient = Extract<RawClient, { kind: "postgres" }>["client"];
 
@@ -38,10 +41,10 @@ type PostgresClient = Extract<RawClient, { kind: "postgres" }>["client"];
  * One COPY per piece: a piece must end with a whole row, and a writer's chunk may end inside one
  * (CopyWriter starts a new chunk when the current one is full).
  */
-async function copyIntoPglite(client: PgliteClient, target: string, chunks: Iterable<Uint8Array>) {
+async function copyIntoPglite(client: PgliteClient, target: string, chunks: Chunks) {
   const copy = (blob: Blob) => client.query(`COPY ${target} FROM '/dev/blob'`, [], { blob });
   let carry: Uint8Array = new Uint8Array(0);
-  for (const chunk of chunks) {
+  for await (const chunk of chunks) {
     const end = chunk.lastIndexOf(10);
     if (end < 0) {
       carry = Buffer.concat([carry, chunk]);
@@ -54,8 +57,8 @@ async function copyIntoPglite(client: PgliteClient, target: string, chunks: Iter
 }
 
 /** Binary rows: one COPY per chunk (whole rows), with the header and trailer around it. */
-async function copyBinaryIntoPglite(client: PgliteClient, target: string, chunks: Iterable<Uint8Array>) {
-  for (const chunk of chunks) {
+async function copyBinaryIntoPglite(client: PgliteClient, target: string, chunks: Chunks) {
+  for await (const chunk of chunks) {
     const blob = new Blob([BINARY_HEADER, chunk, BINARY_TRAILER]);
     await client.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT binary)`, [], { blob });
   }
@@ -65,7 +68,7 @@ async function copyBinaryIntoPglite(client: PgliteClient, target: string, chunks
 async function copyIntoPostgres(
   client: PostgresClient,
   target: string,
-  chunks: Iterable<Uint8Array>,
+  chunks: Chunks,
   format: "text" | "binary",
 ) {
   const binary = format === "binary";
@@ -80,7 +83,7 @@ async function copyIntoPostgres(
   });
   if (binary) stream.write(BINARY_HEADER);
   try {
-    for (const chunk of chunks) {
+    for await (const chunk of chunks) {
       if (failure) break;
       if (!stream.write(chunk)) await Promise.race([once(stream, "drain"), finished]);
     }

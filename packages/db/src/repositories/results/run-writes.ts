@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../client.ts";
 import { calculationResults } from "../../schema/results.ts";
 import { forgetRun } from "../run-read-cache.ts";
-import { copyBytes } from "./copy-bytes.ts";
+import { type Chunks, copyBytes } from "./copy-bytes.ts";
 import type { RunMeta } from "./run-meta.ts";
 
 // Writing a run's result rows and its meta row, adding its report data, and deleting the rows no
@@ -21,8 +21,11 @@ export type ResultTable =
 export interface TablePayload {
   table: ResultTable;
   columns: readonly string[];
-  /** Finished chunks, or a generator the rows are built by while they are copied. */
-  chunks: Iterable<Uint8Array>;
+  /**
+   * Finished chunks, a generator the rows are built by while they are copied, or chunks arriving
+   * from the thread that builds them.
+   */
+  chunks: Chunks;
   /** COPY's text or binary format (copyBytes). */
   format: "text" | "binary";
 }
