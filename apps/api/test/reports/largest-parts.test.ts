@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { largestParts } from "../../src/worker/report-data.ts";
+import { kthSmallest, largestParts } from "../../src/worker/report-data.ts";
 
 // The tree map split's choice of parts (report-data.ts) against the plain rule it implements: per
 // measure, the non-zero parts sorted away from zero in the direction of the measure's total, ties
@@ -63,5 +63,20 @@ describe("largestParts", () => {
     expect([...got.kept]).toEqual([1, 0, 1, 0, 0, 0]);
     expect([...got.totals]).toEqual([-14]);
     expect([...got.nonZero]).toEqual([5]);
+  });
+
+  it("selects the k-th smallest value as a sort would, whatever the ties", () => {
+    const next = random(11);
+    for (let round = 0; round < 3000; round++) {
+      const n = 1 + Math.floor(next() * 200);
+      const distinct = [1, 2, 5, 50, 1e9][Math.floor(next() * 5)]!;
+      const values = Float64Array.from({ length: n }, () => Math.floor(next() * distinct) - distinct / 3);
+      // Already sorted, reversed and constant runs too (the pivots' worst shapes).
+      if (round % 7 === 1) values.sort();
+      if (round % 7 === 2) values.sort().reverse();
+      const sorted = Float64Array.from(values).sort();
+      const k = Math.floor(next() * n);
+      expect(kthSmallest(Float64Array.from(values), n, k), `round ${round}`).toBe(sorted[k]);
+    }
   });
 });
