@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Calculation } from "@costflow/contract/calculation";
 import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import { runLifecycle } from "@costflow/db/repositories/run-lifecycle";
@@ -298,6 +299,40 @@ describe("failures", () => {
       await t.database.executeSql("update calculations set status = 'STOPPED' where id = $1", [run.id]);
     },
   );
+
+  it("ends a run whose report data the database refuses in ERROR: its step results stay, none of its reports", async () => {
+    // The report tables stream from the calculation thread while it builds them; PostgreSQL (or
+    // PGlite) refusing the second of them must roll the first back and stop the thread.
+    const { scenario } = await importBundle(
+      t.app,
+      access,
+      fileURLToPath(new URL("../reports/bundles/pnl-categories/", import.meta.url)),
+    );
+    await t.database.executeSql(
+      `alter table report_orders add constraint refused_in_test check (company_id <> ${companyId}) not valid`,
+    );
+    try {
+      const id = await request("/calculation/calculate-all/", scenario);
+      const run = await waitForRun(call, scenario, id);
+      expect(run.status).toBe("ERROR");
+      expect(run.error?.message).toContain("refused_in_test");
+      expect(await latest(scenario, "ACCOUNT_TO_COST_POOL")).toMatchObject({
+        parent: id,
+        status: "FINISHED",
+      });
+      expect(await latest(scenario, "REPORTS")).toMatchObject({ parent: id, status: "ERROR" });
+      expect((await call("GET", `/calculation/account-results/?scenario=${scenario}`)).statusCode).toBe(200);
+      for (const table of ["report_dimensions", "report_splits", "report_orders", "report_records"]) {
+        const { rows } = await t.database.executeSql(
+          `select count(*)::int as n from ${table} where calculation_id = $1`,
+          [id],
+        );
+        expect(rows[0]!.n, table).toBe(0);
+      }
+    } finally {
+      await t.database.executeSql("alter table report_orders drop constraint refused_in_test");
+    }
+  });
 
   it("ends a run with a closed reciprocal loop in ERROR with a log naming the pools", async () => {
     const dir = join(temp, "closed-loop");
