@@ -308,6 +308,8 @@ describe("failures", () => {
       access,
       fileURLToPath(new URL("../reports/bundles/pnl-categories/", import.meta.url)),
     );
+    const before = await request("/calculation/calculate-all/", scenario);
+    expect((await waitForRun(call, scenario, before)).status).toBe("FINISHED");
     await t.database.executeSql(
       `alter table report_orders add constraint refused_in_test check (company_id <> ${companyId}) not valid`,
     );
@@ -320,15 +322,26 @@ describe("failures", () => {
         parent: id,
         status: "FINISHED",
       });
-      expect(await latest(scenario, "REPORTS")).toMatchObject({ parent: id, status: "ERROR" });
       expect((await call("GET", `/calculation/account-results/?scenario=${scenario}`)).statusCode).toBe(200);
-      for (const table of ["report_dimensions", "report_splits", "report_orders", "report_records"]) {
-        const { rows } = await t.database.executeSql(
-          `select count(*)::int as n from ${table} where calculation_id = $1`,
-          [id],
+      const count = async (table: string, root: number) =>
+        Number(
+          (
+            await t.database.executeSql(`select count(*) as n from ${table} where calculation_id = $1`, [
+              root,
+            ])
+          ).rows[0]!.n,
         );
-        expect(rows[0]!.n, table).toBe(0);
+      for (const table of ["report_dimensions", "report_splits", "report_orders", "report_records"]) {
+        expect(await count(table, id), table).toBe(0);
+        // The earlier run's reports are still the latest finished: they stay, and show.
+        expect(await count(table, before), table).toBeGreaterThan(0);
       }
+      // Its step results replaced the earlier run's, which went when it ended.
+      expect(await count("result_records", id)).toBeGreaterThan(0);
+      await eventually(async () => expect(await count("result_records", before)).toBe(0));
+      expect(await latest(scenario, "REPORTS")).toMatchObject({ parent: id, status: "ERROR" });
+      const report = await call("GET", `/calculation/validation-report/?scenario=${scenario}`);
+      expect(report.statusCode).toBe(200);
     } finally {
       await t.database.executeSql("alter table report_orders drop constraint refused_in_test");
     }

@@ -105,7 +105,8 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
   let thread: CalculationThread | null = null;
   lease.signal.addEventListener("abort", () => thread?.stop());
 
-  // After each phase: its log line, and the older results it replaced go away.
+  // After each phase: its log line. The older results it replaced go when the run ends, not
+  // here: deleting the previous run's millions of rows held the reports' publication up.
   const published = async (phase: "steps" | "reports", status: string, ms: number, rows: number) => {
     if (status === "STOPPED") {
       thread?.stop();
@@ -114,7 +115,6 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
     if (status !== "IN_PROGRESS" && status !== "FINISHED") return;
     if (phase === "steps") await say("INFO", "log.saved", { ms, rows });
     else await say("INFO", "log.reportsSaved", { ms, records: rows });
-    await deleteSupersededResults(ctx, companyId, root.scenarioId);
   };
 
   let outcome: ThreadOutcome;
@@ -230,8 +230,9 @@ async function endRun(
   if (status === "FINISHED")
     await say("INFO", "log.finished", { ms: Math.round(performance.now() - startedAt) });
   else if (status === "STOPPED") await say("INFO", "log.stopped");
-  // The run has ended: what it replaced can go (runs between phases are skipped by the clean-up).
-  if (status === "FINISHED" || status === "STOPPED")
+  // The run has ended: what it replaced can go (runs between phases are skipped by the clean-up),
+  // also after an error in a later phase (the step results it published replaced older ones).
+  if (status === "FINISHED" || status === "STOPPED" || status === "ERROR")
     await deleteSupersededResults(ctx, companyId, root.scenarioId);
   await written();
   await calculations.refreshScenarioStatus(companyId, root.scenarioId);

@@ -6,11 +6,11 @@ export type RunStates = Awaited<ReturnType<AppContext["repos"]["calculations"]["
 const ENDED = new Set(["FINISHED", "ERROR", "STOPPED"]);
 
 /**
- * After a run (or one of its phases) finished: rows of older runs that no category shows any more
- * go away. What to keep is decided from one snapshot of the scenario's runs (`states`, read now by
- * default): the latest FINISHED run of each category, and which roots had ended. A run that ends
- * after the snapshot is left alone, so a phase committing meanwhile (on PostgreSQL the calculation
- * thread publishes the reports while the API cleans up after the steps) keeps what it wrote.
+ * After a run ended: rows of older runs that no category shows any more go away. What to keep is
+ * decided from one snapshot of the scenario's runs (`states`, read now by default): the latest
+ * FINISHED run of each category, and which roots had ended. A run that ends after the snapshot is
+ * left alone, so a run committing a phase meanwhile (another run of the scenario) keeps what it
+ * wrote.
  */
 export async function deleteSupersededResults(
   ctx: Pick<AppContext, "repos">,
