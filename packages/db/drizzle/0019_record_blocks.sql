@@ -17,6 +17,21 @@ CREATE TABLE "report_records" (
 	"values" bytea NOT NULL
 );--> statement-breakpoint
 ALTER TABLE "report_records" ALTER COLUMN "values" SET STORAGE EXTERNAL;--> statement-breakpoint
+-- Where the server has lz4 (PostgreSQL built with it; not PGlite), the records' values, their
+-- identifiers and the splits' values are compressed with it: PostgreSQL takes the blocks in a
+-- quarter faster (fewer TOAST chunks and WAL), and a block (at most 256 records) decompresses in
+-- microseconds when one record is read. Elsewhere the values stay uncompressed (pglz took three
+-- times as long as no compression) and the identifiers as they were.
+DO $$
+BEGIN
+	ALTER TABLE "report_records" ALTER COLUMN "values" SET COMPRESSION lz4;
+	ALTER TABLE "report_records" ALTER COLUMN "values" SET STORAGE EXTENDED;
+	ALTER TABLE "report_records" ALTER COLUMN "identifiers" SET COMPRESSION lz4;
+	ALTER TABLE "report_splits" ALTER COLUMN "values" SET COMPRESSION lz4;
+	ALTER TABLE "report_splits" ALTER COLUMN "values" SET STORAGE EXTENDED;
+EXCEPTION WHEN feature_not_supported THEN
+	NULL;
+END $$;--> statement-breakpoint
 INSERT INTO "report_records" ("company_id", "calculation_id", "dimension_id", "block_no", "records", "record_bytes", "first_identifier", "identifiers", "values")
 SELECT r."company_id", r."calculation_id", r."dimension_id", r."record_no" / 256, count(*)::int, 8 * (w."width" + 4),
 	(array_agg(r."identifier" ORDER BY r."record_no"))[1],

@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER } from "../src/migrate.ts";
 import { RECORD_BLOCK, recordsOf } from "../src/repositories/report-data/record-blocks.ts";
+import { createTestDatabase } from "../src/test-database.ts";
 
 // Migration 0019 turns report_records' row per record into a row per block of RECORD_BLOCK
 // records; the records of runs calculated before it must read the same afterwards, through the
@@ -79,6 +80,26 @@ describe("migration 0019 (report_records, a row per block of records)", () => {
       expect(indexes.map((i) => i.indexname)).toEqual(["report_records_idx"]);
     } finally {
       await db.close();
+    }
+  });
+
+  it("compresses the blocks with lz4 where the server has it (PostgreSQL), else keeps them uncompressed (PGlite)", async () => {
+    const database = await createTestDatabase();
+    try {
+      const { rows } = await database.executeSql(
+        `select c.relname || '.' || a.attname as "column", a.attstorage as storage, a.attcompression as compression
+         from pg_attribute a join pg_class c on c.oid = a.attrelid
+         where c.oid in ('report_records'::regclass, 'report_splits'::regclass)
+           and a.attname in ('values', 'identifiers') order by 1`,
+      );
+      const lz4 = database.driver === "postgres";
+      expect(rows).toEqual([
+        { column: "report_records.identifiers", storage: "x", compression: lz4 ? "l" : "" },
+        { column: "report_records.values", storage: lz4 ? "x" : "e", compression: lz4 ? "l" : "" },
+        { column: "report_splits.values", storage: lz4 ? "x" : "e", compression: lz4 ? "l" : "" },
+      ]);
+    } finally {
+      await database.close();
     }
   });
 });
