@@ -205,11 +205,18 @@ export function reportRecordsRepository(db: Database) {
     ): Promise<{ identifier: string; a: number; b: number }[]> {
       const a = expandedColumn(columns[0]);
       const b = expandedColumn(columns[1]);
-      const { rows } = await execute(sql`select x.ids[g.i + 1] as identifier, ${a} as a, ${b} as b
+      // Record numbers, not identifiers: a text[] element is found by walking the array, which
+      // cost as much as decoding both values (1 M records: 0.61 s with them, 0.35 s without).
+      const { rows } = await execute(sql`select ${EXPANDED_NO} as no, ${a} as a, ${b} as b
         ${EXPANDED_RECORDS} where ${scope(f, dimensionId, "b")}
         order by ${b} - ${a} ${sql.raw(descending ? "desc" : "asc")}, ${EXPANDED_NO} asc
         limit ${window.limit} offset ${window.offset}`);
-      return rows.map((r) => ({ identifier: String(r.identifier), a: Number(r.a), b: Number(r.b) }));
+      const names = await repository.identifiers(
+        f,
+        dimensionId,
+        rows.map((r) => Number(r.no)),
+      );
+      return rows.map((r) => ({ identifier: names.get(Number(r.no)) ?? "", a: Number(r.a), b: Number(r.b) }));
     },
 
     /**
@@ -225,8 +232,12 @@ export function reportRecordsRepository(db: Database) {
       const picked = columns.map(
         (c, k) => sql`, json_agg(${expandedColumn(c)} order by ${EXPANDED_NO}) as ${sql.identifier(`v${k}`)}`,
       );
+      // The identifiers unnested in order (an element of a text[] is found by walking the array).
       const { rows } = await execute(sql`
-        select json_agg(x.ids[g.i + 1] order by ${EXPANDED_NO}) as ids ${sql.join(picked, sql``)}
+        select (select json_agg(u.identifier order by b.block_no, u.i) from report_records b
+            cross join lateral unnest(b.identifiers) with ordinality as u(identifier, i)
+            where ${scope(f, dimensionId, "b")}) as ids
+          ${sql.join(picked, sql``)}
         ${EXPANDED_RECORDS} where ${scope(f, dimensionId, "b")}`);
       const row = rows[0] ?? {};
       const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as unknown[] | null;
