@@ -197,7 +197,7 @@ export function buildReportData(
       {
         table: "report_orders",
         columns: ORDER_COLUMNS,
-        chunks: orderChunks(key, dims, plan.orderBlock),
+        chunks: orderChunks(key, dims, plan.orderBlock, profitLine),
         format: "binary",
       },
       { table: "report_records", columns: RECORD_COLUMNS, chunks: recordChunks(key, dims), format: "binary" },
@@ -257,6 +257,17 @@ function recordMeasures(
   return { profit, cost, margin, unallocated, profitTotal, costTotal };
 }
 
+/** Whether every value of `values` is the same (NaN counting as equal to NaN). */
+function constant(values: Float64Array): boolean {
+  const first = values[0]!;
+  if (Number.isNaN(first)) {
+    for (let r = 1; r < values.length; r++) if (!Number.isNaN(values[r]!)) return false;
+    return true;
+  }
+  for (let r = 1; r < values.length; r++) if (values[r] !== first) return false;
+  return true;
+}
+
 /** A row per block of RECORD_BLOCK records (layout: @costflow/db report-data/record-blocks.ts). */
 function* recordChunks(key: readonly [number, number], dims: DimensionColumns[]): Generator<Uint8Array> {
   for (const d of dims) {
@@ -297,11 +308,14 @@ function* recordChunks(key: readonly [number, number], dims: DimensionColumns[])
 /**
  * Record numbers in ascending order of each key, in blocks (record-order.ts: stable, ties in
  * record order). Margin % of records without revenue is NaN: they sort after every other value.
+ * A key whose ordering would be record order (a constant column) or another key's (profit, the
+ * profit line's) is not stored: the readers know (report-records.ts `orderedNos`, read-pnl-report.ts).
  */
 function* orderChunks(
   key: readonly [number, number],
   dims: DimensionColumns[],
   size: number,
+  profitLine: string,
 ): Generator<Uint8Array> {
   // One column buffer and one sort's working arrays for every key of every dimension: allocated
   // anew per key they were over a gigabyte at L, and the garbage collector's largest cost.
@@ -318,7 +332,12 @@ function* orderChunks(
       ["margin_percent", () => d.margin],
     ];
     for (const [name, values] of keyed) {
-      const order = orderOf(values(), scratch);
+      // Not stored (the readers then take record order, what a stable sort gives): an ordering
+      // by profit, the profit line's own (the same figures); one of a constant column.
+      if (name === "profit" && d.keys.includes(`line:${profitLine}`)) continue;
+      const keyValues = values();
+      if (constant(keyValues)) continue;
+      const order = orderOf(keyValues, scratch);
       const out = new BinaryCopyWriter();
       for (let block = 0; block * size < n; block++) {
         const nos = order.subarray(block * size, Math.min(n, (block + 1) * size));

@@ -155,7 +155,18 @@ describe("report/pnl", () => {
       profit: number;
       margin_percent: number;
     }[];
-    for (const field of ["NET", "HANDLE_C", "REV", "profit", "margin_percent", "identifier"]) {
+    // Every line of the dimension (orderings of constant lines, and of profit, the profit line's,
+    // are not stored: record order, and the line's, stand for them).
+    const head = await ok(`/report/pnl/?scenario=${scenario}&dimension=${O()}&limit=1`);
+    const codes = (head.lines as { code: string }[]).map((l) => l.code);
+    const { rows: stored } = await t.database.executeSql(
+      `select distinct key from report_orders where dimension_id = $1 order by key`,
+      [O()],
+    );
+    const keys = stored.map((r) => String(r.key));
+    expect(keys).not.toContain("profit");
+    expect(codes.some((c) => !keys.includes(`line:${c}`))).toBe(true);
+    for (const field of [...codes, "profit", "margin_percent", "identifier"]) {
       const value = (r: (typeof all)[number]) =>
         field === "profit" ? r.profit : field === "margin_percent" ? r.margin_percent : r.lines[field]!;
       // Ascending with ties in identifier order; descending is the exact reverse.

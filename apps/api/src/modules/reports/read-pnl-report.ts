@@ -29,6 +29,10 @@ import {
  */
 function orderingKey(report: OpenReport, field: string): string | null {
   if (field === "identifier") return null;
+  // Profit is the profit line's value: runs store that line's ordering only.
+  if (field === "profit" && report.dim.columns.includes(`line:${report.dim.profitLine}`)) {
+    return `line:${report.dim.profitLine}`;
+  }
   if ((PNL_FIXED_ORDERINGS as readonly string[]).includes(field)) return field;
   if (!report.dim.columns.includes(`line:${field}`)) {
     throw fieldError("VALIDATION_ERROR", "ordering", "invalid_value");

@@ -62,28 +62,6 @@ export function reportRecordsRepository(db: Database) {
     },
 
     /**
-     * The blocks [fromBlock, toBlock] of a dimension whole, in order (the summary stream and the
-     * BI export read every record).
-     */
-    async recordBlocks(
-      f: Filter,
-      dimensionId: number,
-      fromBlock: number,
-      toBlock: number,
-    ): Promise<{ firstNo: number; recordBytes: number; identifiers: string[]; values: DataView }[]> {
-      const { rows } = await execute(sql`
-        select block_no, record_bytes, identifiers, "values" from report_records
-        where ${scope(f, dimensionId)} and block_no between ${fromBlock} and ${toBlock}
-        order by block_no`);
-      return rows.map((r) => ({
-        firstNo: Number(r.block_no) * RECORD_BLOCK,
-        recordBytes: Number(r.record_bytes),
-        identifiers: strings(r.identifiers),
-        values: bytesView(r.values),
-      }));
-    },
-
-    /**
      * Record numbers at positions [offset, offset + limit) of the stored ascending ordering by
      * `key` (or of its reverse when descending): one or two blocks read, sliced in the database
      * (4 bytes a position; an uncompressed bytea's slice reads only its TOAST chunks).
@@ -112,6 +90,9 @@ export function reportRecordsRepository(db: Database) {
           and o.dimension_id = ${dimensionId} and o.key = ${key}
           and o.block_no between ${from}::int / b.size and greatest(0, ${to}::int - 1) / b.size
         order by o.block_no`);
+      // No ordering stored: the key's values were all equal, and record order is their stable sort.
+      if (rows.length === 0)
+        return Array.from({ length: take }, (_, i) => (descending ? to - 1 - i : from + i));
       const nos: number[] = [];
       for (const r of rows) {
         const view = bytesView(r.nos);
