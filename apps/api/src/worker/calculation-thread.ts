@@ -1,8 +1,8 @@
 import { parentPort } from "node:worker_threads";
-import { createDatabase, type DatabaseClient } from "@costflow/db/client";
+import { createDatabase } from "@costflow/db/client";
 import { CalcError, CalcStoppedError } from "@costflow/engine/calc/errors";
 import type { ModelData } from "@costflow/engine/model/types";
-import { type AppContext, createRepositories } from "../context.ts";
+import { createRepositories } from "../context.ts";
 import { AppError } from "../lib/app-error.ts";
 import { ChunkSender } from "../lib/chunk-streams.ts";
 import { loadScenario } from "../modules/calculation/load-scenario.ts";
@@ -55,29 +55,29 @@ function progress(fraction: number, key: string, values: Record<string, string |
   post({ type: "progress", fraction, key, values });
 }
 
-type Store = Pick<AppContext, "db" | "repos">;
+/** PostgreSQL: the scenario loaded over the thread's own connection, closed once it is read. */
+async function loadOwn(url: string, schema: string, plan: RunPlan) {
+  const database = await createDatabase({ url, schema, poolSize: 1, migrate: false });
+  try {
+    progress(0.02, "progress.load");
+    const loaded = await loadScenario(
+      { db: database.db, repos: createRepositories(database.db) },
+      plan.companyId,
+      plan.scenarioId,
+    );
+    log({ level: "INFO", key: "log.loaded", values: { ms: loaded.ms, records: loaded.records } });
+    return loaded;
+  } finally {
+    await database.close();
+  }
+}
 
 async function run(): Promise<void> {
-  let database: DatabaseClient | null = null;
-  // PostgreSQL: the thread's own database and its repositories, to load the scenario.
-  let store: Store | null = null;
   try {
     const { plan } = input;
     let model = input.model;
     let ids = input.ids;
-    if (input.database) {
-      database = await createDatabase({
-        url: input.database.url,
-        schema: input.database.schema,
-        poolSize: 1,
-        migrate: false,
-      });
-      store = { db: database.db, repos: createRepositories(database.db) };
-      progress(0.02, "progress.load");
-      const loaded = await loadScenario(store!, plan.companyId, plan.scenarioId);
-      ({ model, ids } = loaded);
-      log({ level: "INFO", key: "log.loaded", values: { ms: loaded.ms, records: loaded.records } });
-    }
+    if (input.database) ({ model, ids } = await loadOwn(input.database.url, input.database.schema, plan));
     if (shouldStop()) return post({ type: "stopped", step: null });
     const result = runEngine(model!, plan, {
       progress: (fraction, key, values) => progress(0.1 + 0.7 * fraction, key, values),
@@ -108,8 +108,6 @@ async function run(): Promise<void> {
     post({ type: "done" });
   } catch (error) {
     postFailure(error);
-  } finally {
-    await database?.close();
   }
 }
 

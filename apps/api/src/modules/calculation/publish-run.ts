@@ -8,16 +8,16 @@ import type { RunOutput } from "./run-plan.ts";
  * request that arrived meanwhile turns the rows still in flight STOPPED instead (nothing written);
  * a run the reaper already failed is left as it is (the reaper skips a run whose root is locked, so
  * it cannot fail a run while it is being published). Answers the root's status afterwards
- * (IN_PROGRESS while later phases remain). `store` is the API's context on PGlite, or the
- * calculation thread's own database and repositories on PostgreSQL.
+ * (IN_PROGRESS while later phases remain). Called on the main thread, the tables' chunks
+ * streaming from the calculation thread (lib/chunk-streams.ts).
  */
 export async function publishRun(
-  store: Pick<AppContext, "db" | "repos">,
+  ctx: Pick<AppContext, "db" | "repos">,
   run: { companyId: number; calculationId: number; scenarioId: number; leaseSeconds: number },
   output: RunOutput,
 ): Promise<string> {
-  const { runs, results, reportData, calculations } = store.repos;
-  const status = await store.db.transaction(async (tx) => {
+  const { runs, results, reportData, calculations } = ctx.repos;
+  const status = await ctx.db.transaction(async (tx) => {
     const status = await runs.lockRun(run.companyId, run.calculationId, tx);
     if (status === "ATTEMPTING_TO_STOP") {
       await runs.end(run.companyId, run.calculationId, { status: "STOPPED" }, tx);
@@ -46,7 +46,7 @@ export async function publishRun(
     for (const table of output.phase === "steps"
       ? (["result_records", "result_vectors"] as const)
       : (["report_records"] as const))
-      await analyzeTable(table, store.db);
+      await analyzeTable(table, ctx.db);
   }
   return status;
 }

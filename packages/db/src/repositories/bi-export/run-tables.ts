@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client.ts";
-import { copyOutBytes, copyOutLines, readIntegerArray } from "../model-data/copy-text.ts";
+import { copyOutBytes, copyOutLines, forEachCopyRow, readIntegerArray } from "../model-data/copy-text.ts";
 import { sqlInteger } from "../model-data/raw-client.ts";
-import { columnsOf, int64At, RECORD_BLOCK } from "../report-data/record-blocks.ts";
+import { columnsOf, RECORD_BLOCK, valuesAt } from "../report-data/record-blocks.ts";
 import { bytesView } from "../report-data/report-sql.ts";
 import { num, type Run, rawReads } from "./bi-sql.ts";
 
@@ -247,14 +247,9 @@ async function* recordValueText(
     { hashJoins: true },
     db,
   )) {
-    let at = 0;
-    while (at < text.length) {
-      const tab = text.indexOf("\t", at);
-      const end = text.indexOf("\n", tab);
-      const id = text.slice(tab + 1, end);
-      if (id !== "\\N") ids[Number(text.slice(at, tab))] = Number(id);
-      at = end + 1;
-    }
+    forEachCopyRow(text, ([no, id]) => {
+      if (id !== "\\N") ids[Number(no)] = Number(id);
+    });
   }
   const last = Number(size?.last ?? -1);
   for (let first = 0; first <= last; first += BLOCKS_PER_READ) {
@@ -267,10 +262,8 @@ async function* recordValueText(
       const columns = columnsOf(bytes);
       let no = Number(block.block_no) * RECORD_BLOCK;
       for (let at = 0; at + bytes <= view.byteLength; at += bytes, no++) {
-        const values = new Array<number>(columns);
-        for (let c = 0; c < columns; c++) values[c] = int64At(view, at + 8 * c);
         const id = ids[no]!;
-        const row = `${Number.isNaN(id) ? "\\N" : id}\t{${values.join(",")}}\n`;
+        const row = `${Number.isNaN(id) ? "\\N" : id}\t{${valuesAt(view, at, columns).join(",")}}\n`;
         out.push(withNo ? `${no}\t${row}` : row);
       }
     }

@@ -32,6 +32,13 @@ export interface ReportRecord {
   unallocated: number;
 }
 
+/** The `columns` column values (minor units) of the record at byte `at` of a block's values. */
+export function valuesAt(view: DataView, at: number, columns: number): number[] {
+  const values = new Array<number>(columns);
+  for (let c = 0; c < columns; c++) values[c] = int64At(view, at + 8 * c);
+  return values;
+}
+
 /** The record at byte `at` of a block's values. */
 export function recordAt(
   view: DataView,
@@ -40,8 +47,7 @@ export function recordAt(
   recordNo: number,
   identifier: string,
 ): ReportRecord {
-  const values = new Array<number>(columns);
-  for (let c = 0; c < columns; c++) values[c] = int64At(view, at + 8 * c);
+  const values = valuesAt(view, at, columns);
   const end = at + 8 * columns;
   const margin = view.getFloat64(end + 24);
   return {
