@@ -118,6 +118,12 @@ export function jobSettings(env: NodeJS.ProcessEnv = process.env) {
       detailBudget: Number(env.CALC_DETAIL_BUDGET ?? 48 * 1024 * 1024),
       /** Dimensions with at least this many records get stored orderings (sorted pages by position). */
       orderMinRecords: Number(env.CALC_ORDER_MIN_RECORDS ?? 10_000),
+      /**
+       * COPY bytes the calculation thread may build ahead of the database (CALC_IN_FLIGHT_MB,
+       * lib/chunk-streams.ts): while PostgreSQL takes in the step results the thread builds the
+       * report data this far ahead instead of waiting.
+       */
+      inFlightMb: positive(env.CALC_IN_FLIGHT_MB, 1024),
     },
     uploads: {
       /** Where uploaded files wait for their job (a shared volume when workers run elsewhere). */

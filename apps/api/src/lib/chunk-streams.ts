@@ -11,9 +11,13 @@
 // chunk out once the COPY asks for the next one (it has then been written, or drained).
 
 /**
- * What the thread may have posted and the main thread not yet written, in KiB. While PostgreSQL
- * takes in the step results the thread builds the report data this far ahead (at dense M the
- * whole of report_splits, the longest to build); 64 MiB left it waiting there instead.
+ * What the thread may have posted and the main thread not yet written, in KiB, unless the run
+ * says otherwise (its plan's inFlightMb, CALC_IN_FLIGHT_MB). While PostgreSQL takes in the step
+ * results the thread builds the report data this far ahead: with 64 MiB it waited there for
+ * room; with 256 MiB it built the splits ahead but still waited 11 s at light L, then built the
+ * rest of the report data after the steps were written. The calculation runs with 1 GiB
+ * (docs/performance.md, session 19): the process's peak is set before, while the step results are
+ * prepared.
  */
 export const IN_FLIGHT_KB = 256 * 1024;
 /** Chunks at least this large own their memory (BinaryCopyWriter, CopyWriter): moved, not copied. */

@@ -44,6 +44,7 @@ const sender = new ChunkSender(
   input.credits,
   (m, transfer) => parentPort!.postMessage(m, transfer),
   shouldStop,
+  input.plan.inFlightMb * 1024,
 );
 
 let lastProgress = 0;

@@ -204,6 +204,7 @@ function runPlan(
     orderBlock: RUN_SETTINGS.orderBlock,
     splitParts: RUN_SETTINGS.splitParts,
     leaseSeconds: RUN_SETTINGS.leaseSeconds,
+    inFlightMb: RUN_SETTINGS.inFlightMb,
   };
 }
 

@@ -33,6 +33,8 @@ export interface RunPlan {
   splitParts: number;
   /** The run's lease (seconds), renewed at the end of each publish transaction. */
   leaseSeconds: number;
+  /** COPY bytes (MiB) the thread may have built and the main thread not yet written. */
+  inFlightMb: number;
 }
 
 /** Ids and names of the model's master data by code, to label and link result rows. */
