@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { reportDataRepository } from "@costflow/db/repositories/report-data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_SETTINGS } from "../../src/modules/calculation/run-calculation.ts";
 import { type Call, importBundle, waitForRun } from "../calculation/helpers.ts";
@@ -32,6 +33,8 @@ let call: Call;
 let callB: Call;
 let scenario: number;
 let copy: number;
+/** The report runs of the scenario (calculate-all) and of its copy. */
+let runs: { scenario: number; copy: number };
 let model: number;
 let dims: Record<string, number>;
 const C = () => dims.CUSTOMERS!;
@@ -72,6 +75,7 @@ beforeAll(async () => {
   expect(reports.statusCode, reports.body).toBe(201);
   expect((await waitForRun(call, scenario, all.json().calculation_id, 280_000)).status).toBe("FINISHED");
   expect((await waitForRun(call, copy, reports.json().calculation_id, 280_000)).status).toBe("FINISHED");
+  runs = { scenario: all.json().calculation_id, copy: reports.json().calculation_id };
 }, 300_000);
 afterAll(async () => t?.close());
 
@@ -369,6 +373,82 @@ describe("report/compare", () => {
       ["SERVE", 400, 800, 400],
     ]);
   });
+
+  it("pages two scenarios with the same records record by record, in every ordering", async () => {
+    // The copy holds the same customers: pages come from positions and stored orderings, the
+    // variance from a scan of both runs side by side.
+    const ids = async (ordering: string, offset = 0, limit = 50) =>
+      (
+        await ok(
+          `/report/compare/?scenario=${scenario},${copy}&dimension=${C()}&line=NET&ordering=${ordering}&offset=${offset}&limit=${limit}`,
+        )
+      ).results.map((r: Record<string, unknown>) => [r.identifier, r.a, r.b, r.variance]);
+    const c1 = ["C1", 775, 350, -425];
+    const c2 = ["C2", 200, -200, -400];
+    const c3 = ["C3", -125, -300, -175];
+    expect(await ids("a")).toEqual([c3, c2, c1]);
+    expect(await ids("-a")).toEqual([c1, c2, c3]);
+    expect(await ids("b")).toEqual([c3, c2, c1]);
+    expect(await ids("-b", 1, 1)).toEqual([c2]);
+    expect(await ids("b", 1, 2)).toEqual([c2, c1]);
+    expect(await ids("variance")).toEqual([c1, c2, c3]);
+    expect(await ids("-variance")).toEqual([c3, c2, c1]);
+    expect(await ids("variance", 1, 1)).toEqual([c2]);
+    expect(await ids("-identifier", 0, 2)).toEqual([c3, c2]);
+    expect(await ids("identifier", 1, 1)).toEqual([c2]);
+    expect(await ids("identifier", 3, 1)).toEqual([]);
+    const named = await ok(
+      `/report/compare/?scenario=${scenario},${copy}&dimension=${C()}&line=NET&ordering=b`,
+    );
+    expect(named.count).toBe(3);
+    expect(named.results.map((r: Record<string, unknown>) => r.name)).toEqual(["Gamma", "Beta", "Alpha"]);
+  });
+
+  it("matches the records of two scenarios by identifier when they differ", async () => {
+    // A third scenario with customer C0 (1 visit, no orders): SERVE 400 by visits 1, 2, 1, 1 is
+    // C0 80, C1 160, C2 80, C3 80, so NET C0 -80, C1 1,200 - 225 - 160 = 815, C2 600 - 300 - 80
+    // = 220, C3 50 - 75 - 80 = -105 (total 850).
+    const duplicated = await call("POST", "/model/scenarios/duplicate/", {
+      model,
+      name: "One more customer",
+      scenario_id: scenario,
+      stepsToDuplicate: [1, 2, 3, 4, 5, 6],
+    });
+    const more = duplicated.json().results[0].id;
+    const added = await call("POST", "/dimension/records/", {
+      scenario: more,
+      dimension: C(),
+      identifier: "C0",
+      driverData: { customer_name: "Zero", visits: 1 },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const run = await call("POST", "/report/reports/generate/", { scenario: more });
+    expect((await waitForRun(call, more, run.json().calculation_id, 120_000)).status).toBe("FINISHED");
+    // Which path a comparison takes: record by record for the copy, by identifier for this one
+    // (its orders are the same: C0 has none).
+    const company: number = (await ok("/auth/users/me/")).selected_company;
+    const of = (calculationId: number) => ({ companyId: company, calculationId });
+    const repo = reportDataRepository(t.database.db);
+    expect(await repo.sameRecords(of(runs.scenario), of(runs.copy), C())).toBe(true);
+    expect(await repo.sameRecords(of(runs.scenario), of(run.json().calculation_id), C())).toBe(false);
+    expect(await repo.sameRecords(of(run.json().calculation_id), of(runs.scenario), C())).toBe(false);
+    expect(await repo.sameRecords(of(runs.scenario), of(run.json().calculation_id), O())).toBe(true);
+    const rows = async (ordering: string) =>
+      (
+        await ok(
+          `/report/compare/?scenario=${scenario},${more}&dimension=${C()}&line=NET&ordering=${ordering}`,
+        )
+      ).results.map((r: Record<string, unknown>) => [r.identifier, r.a, r.b, r.variance]);
+    expect(await rows("identifier")).toEqual([
+      ["C0", null, -80, -80],
+      ["C1", 775, 815, 40],
+      ["C2", 200, 220, 20],
+      ["C3", -125, -105, 20],
+    ]);
+    // Descending is ascending reversed, ties (C2, C3) too.
+    expect((await rows("-variance")).map((r: unknown[]) => r[0])).toEqual(["C1", "C3", "C2", "C0"]);
+    expect((await rows("variance")).map((r: unknown[]) => r[0])).toEqual(["C0", "C2", "C3", "C1"]);
+  }, 150_000);
 
   it("compares two lines and two dimensions", async () => {
     const lines = await ok(

@@ -5,10 +5,12 @@ import { lineColumn, type OpenReport, openReport } from "./open-report.ts";
 import { recordsInOrder } from "./read-pnl-report.ts";
 
 // report/compare/: exactly two scenarios, two dimensions or two report lines side by side (any
-// other number of items is refused). Scenarios and lines are compared per record (matched by
-// identifier across scenarios); dimensions record by record at the same rank of the line,
-// descending, read from the stored orderings. Scenario and line comparisons read the dimension's
-// column whole (one pass per request: fine up to about a million records).
+// other number of items is refused). Lines are compared per record, scenarios per record too
+// (record by record when both runs hold the same records, else matched by identifier),
+// dimensions record by record at the same rank of the line, descending. Pages sorted by
+// identifier or by one side's value are read from the stored orderings; by variance, a scan of
+// the dimension in the database. Scenarios with different records read both columns whole (fine
+// up to about a million records).
 
 type Body = Omit<CompareReport, "count" | "next" | "previous" | "results">;
 
@@ -69,22 +71,7 @@ export async function compareReports(
             window,
           )
         ).map((r) => ({ identifier: r.identifier, a: r.values[ca] ?? 0, b: r.values[cb] ?? 0 }));
-  const digits = report.ref.meta.minorDigits;
-  const rows: CompareRow[] = page.map((r) => {
-    const a = report.major(r.a);
-    const v = round(variance(a, report.major(r.b)), digits);
-    return {
-      identifier: r.identifier,
-      name: r.identifier,
-      identifier_b: null,
-      name_b: null,
-      a,
-      b: report.major(r.b),
-      variance: v,
-      variance_percent: percent(a, v),
-    };
-  });
-  await nameRows(report, rows, "a");
+  const rows = await comparedRows(report, report, page);
   const description = (code: string) => report.lines.find((l) => l.code === code)?.description ?? code;
   return {
     rows,
@@ -137,21 +124,9 @@ async function compareScenarios(
   const b = await openReport(ctx, companyId, scenarios[1]!, dimension);
   if (a.modelId !== b.modelId) throw fieldError("VALIDATION_ERROR", "scenario", "not_in_model");
   const [ca, cb] = [lineColumn(a, line, "line"), lineColumn(b, line, "line")];
-  const [va, vb] = await Promise.all([
-    a.repo.columnValues(a.filter, a.dimensionId, [ca]),
-    b.repo.columnValues(b.filter, b.dimensionId, [cb]),
-  ]);
-  const merged = new Map<string, { a: number | null; b: number | null }>();
-  for (const [i, id] of va.identifiers.entries()) merged.set(id, { a: a.major(va.values[0]![i]!), b: null });
-  for (const [i, id] of vb.identifiers.entries()) {
-    merged.set(id, { a: merged.get(id)?.a ?? null, b: b.major(vb.values[0]![i]!) });
-  }
-  const rows = await pageOf(
-    a,
-    [...merged].map(([identifier, v]) => ({ identifier, ...v })),
-    query,
-    window,
-  );
+  const rows = (await sameRecords(a, b))
+    ? await alignedPage(a, b, [ca, cb], line, query, window)
+    : await mergedPage(a, b, [ca, cb], query, window);
   const names = new Map<number, string>();
   const [sa, sb] = await Promise.all([
     ctx.repos.models.findScenario(companyId, scenarios[0]!),
@@ -171,6 +146,123 @@ async function compareScenarios(
       await activityVariances(ctx, a, b),
     ),
   };
+}
+
+/**
+ * Whether the two runs hold the same records of the dimension in the same order (a scenario and
+ * its copy, the usual comparison). Finished runs never change, so the answer is kept: checking
+ * compares every block's identifiers (0.13 s at 5 M records).
+ */
+async function sameRecords(a: OpenReport, b: OpenReport): Promise<boolean> {
+  if (a.dim.records !== b.dim.records) return false;
+  const key = `${a.companyId}:${a.filter.calculationId}:${b.filter.calculationId}:${a.dimensionId}`;
+  let same = SAME_RECORDS.get(key);
+  if (same === undefined) {
+    same = await a.repo.sameRecords(a.filter, b.filter, a.dimensionId);
+    if (SAME_RECORDS.size >= SAME_RECORDS_KEPT) SAME_RECORDS.delete(SAME_RECORDS.keys().next().value!);
+    SAME_RECORDS.set(key, same);
+  }
+  return same;
+}
+
+const SAME_RECORDS = new Map<string, boolean>();
+const SAME_RECORDS_KEPT = 1000;
+
+/**
+ * Two runs with the same records: a page read by position (by identifier, the record order), from
+ * the stored ordering of the line in the run sorted by (a or b, the other run's records then by
+ * number), or by a scan of both side by side (by variance). No record is matched by identifier
+ * and no column is read whole.
+ */
+async function alignedPage(
+  a: OpenReport,
+  b: OpenReport,
+  [ca, cb]: [number, number],
+  line: string,
+  query: CompareQuery,
+  window: Window,
+): Promise<{ rows: CompareRow[]; count: number }> {
+  const ordering = query.ordering ?? "identifier";
+  const descending = ordering.startsWith("-");
+  const field = ordering.replace(/^-/, "");
+  let pairs: { identifier: string; a: number; b: number }[];
+  if (field === "variance") {
+    pairs = await a.repo.twoRunsByVariance(a.filter, b.filter, a.dimensionId, [ca, cb], descending, window);
+  } else {
+    // The run whose ordering is read; the other's records follow by number.
+    const [lead, follow] = field === "b" ? [b, a] : [a, b];
+    const led = await recordsInOrder(
+      lead,
+      field === "identifier" ? null : `line:${line}`,
+      descending,
+      window,
+    );
+    const followed = await follow.repo.recordsByNo(
+      follow.filter,
+      follow.dimensionId,
+      led.map((r) => r.recordNo),
+    );
+    const [fromA, fromB] = field === "b" ? [followed, led] : [led, followed];
+    pairs = fromA.map((r, i) => ({
+      identifier: r.identifier,
+      a: r.values[ca] ?? 0,
+      b: fromB[i]?.values[cb] ?? 0,
+    }));
+  }
+  return { rows: await comparedRows(a, b, pairs), count: a.dim.records };
+}
+
+/** Rows of one record's two values (minor units of run a and run b), named. */
+async function comparedRows(
+  a: OpenReport,
+  b: OpenReport,
+  pairs: { identifier: string; a: number; b: number }[],
+): Promise<CompareRow[]> {
+  const digits = a.ref.meta.minorDigits;
+  const rows: CompareRow[] = pairs.map((p) => {
+    const va = a.major(p.a);
+    const v = round(variance(va, b.major(p.b)), digits);
+    return {
+      identifier: p.identifier,
+      name: p.identifier,
+      identifier_b: null,
+      name_b: null,
+      a: va,
+      b: b.major(p.b),
+      variance: v,
+      variance_percent: percent(va, v),
+    };
+  });
+  await nameRows(a, rows, "a");
+  return rows;
+}
+
+/**
+ * Two runs with different records: both columns read whole and matched by identifier (a record
+ * of one run only has null on the other side). Fine up to about a million records.
+ */
+async function mergedPage(
+  a: OpenReport,
+  b: OpenReport,
+  [ca, cb]: [number, number],
+  query: CompareQuery,
+  window: Window,
+): Promise<{ rows: CompareRow[]; count: number }> {
+  const [va, vb] = await Promise.all([
+    a.repo.columnValues(a.filter, a.dimensionId, [ca]),
+    b.repo.columnValues(b.filter, b.dimensionId, [cb]),
+  ]);
+  const merged = new Map<string, { a: number | null; b: number | null }>();
+  for (const [i, id] of va.identifiers.entries()) merged.set(id, { a: a.major(va.values[0]![i]!), b: null });
+  for (const [i, id] of vb.identifiers.entries()) {
+    merged.set(id, { a: merged.get(id)?.a ?? null, b: b.major(vb.values[0]![i]!) });
+  }
+  return pageOf(
+    a,
+    [...merged].map(([identifier, v]) => ({ identifier, ...v })),
+    query,
+    window,
+  );
 }
 
 /** One line of two dimensions, record by record at the same rank of the line, descending. */
@@ -275,7 +367,8 @@ async function pageOf(
               ? 1
               : 0
           : (x[field] ?? Number.NEGATIVE_INFINITY) - (y[field] ?? Number.NEGATIVE_INFINITY);
-      return sign * by || (x.identifier < y.identifier ? -1 : x.identifier > y.identifier ? 1 : 0);
+      // Descending is ascending reversed, ties too: as the stored orderings are read.
+      return sign * (by || (x.identifier < y.identifier ? -1 : x.identifier > y.identifier ? 1 : 0));
     });
   const rows: CompareRow[] = all.slice(window.offset, window.offset + window.limit).map((r) => ({
     identifier: r.identifier,

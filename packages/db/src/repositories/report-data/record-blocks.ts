@@ -93,6 +93,24 @@ export const EXPANDED_RECORDS = sql`from report_records b
 /** The record number of a row of EXPANDED_RECORDS. */
 export const EXPANDED_NO = sql`(b.block_no * ${sql.raw(String(RECORD_BLOCK))} + g.i)`;
 
+/** Column `column` (minor units) of the record at position g.i of a block's `values`, as a bigint. */
+const decodedColumn = (values: SQL, recordBytes: SQL, column: number): SQL =>
+  sql`('x' || encode(substring(${values} from g.i * ${recordBytes} + ${8 * column + 1} for 8), 'hex'))::bit(64)::bigint`;
+
 /** Column `column` (minor units) of a row of EXPANDED_RECORDS, as a bigint. */
-export const expandedColumn = (column: number): SQL =>
-  sql`('x' || encode(substring(x.v from g.i * b.record_bytes + ${8 * column + 1} for 8), 'hex'))::bit(64)::bigint`;
+export const expandedColumn = (column: number): SQL => decodedColumn(sql`x.v`, sql`b.record_bytes`, column);
+
+/**
+ * EXPANDED_RECORDS of one run with the same block of another run beside each block (b2, its values
+ * x.v2): for two runs that hold the same records in the same order (compare between scenarios of
+ * one model), record by record without matching identifiers.
+ */
+export const expandedPairs = (other: { companyId: number; calculationId: number }): SQL =>
+  sql`from report_records b
+  join report_records b2 on b2.company_id = ${other.companyId} and b2.calculation_id = ${other.calculationId}
+    and b2.dimension_id = b.dimension_id and b2.block_no = b.block_no
+  cross join lateral (select b."values" || ''::bytea as v, b2."values" || ''::bytea as v2 offset 0) x
+  cross join lateral generate_series(0, b.records - 1) as g(i)`;
+
+/** Column `column` (minor units) of the other run's record in a row of expandedPairs. */
+export const pairedColumn = (column: number): SQL => decodedColumn(sql`x.v2`, sql`b2.record_bytes`, column);
