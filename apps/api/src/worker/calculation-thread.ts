@@ -9,6 +9,7 @@ import { loadScenario } from "../modules/calculation/load-scenario.ts";
 import type {
   CodeIds,
   LogEvent,
+  RowStats,
   RunOutput,
   RunPlan,
   ThreadMessage,
@@ -103,8 +104,12 @@ async function run(): Promise<void> {
       progress(build === phases[0] ? 0.82 : 0.9, "progress.save");
       const preparedAt = performance.now();
       const output = await build();
-      logPrepared(output, plan, preparedAt);
       if (!send(output)) return post({ type: "stopped", step: 7 });
+      if (output.phase === "steps") {
+        // Counted while the rows were built (during send): the main thread logs them when saved.
+        post({ type: "stats", stats: output.stats });
+        logBuilt(output.stats, plan, preparedAt);
+      }
     }
     post({ type: "done" });
   } catch (error) {
@@ -112,20 +117,14 @@ async function run(): Promise<void> {
   }
 }
 
-/** The log lines of a built phase: how long the steps took to prepare, the detail not kept. */
-function logPrepared(output: RunOutput, plan: RunPlan, preparedAt: number): void {
-  if (output.phase === "steps") {
-    log({
-      level: "INFO",
-      key: "log.prepared",
-      values: { ms: Math.round(performance.now() - preparedAt) },
-    });
-  }
-  if (output.phase === "steps" && output.stats.detailSkipped.length) {
+/** The log lines of the built step results: how long building them took, the detail not kept. */
+function logBuilt(stats: RowStats, plan: RunPlan, preparedAt: number): void {
+  log({ level: "INFO", key: "log.prepared", values: { ms: Math.round(performance.now() - preparedAt) } });
+  if (stats.detailSkipped.length) {
     log({
       level: "INFO",
       key: "log.detailSkipped",
-      values: { dimensions: output.stats.detailSkipped.join(", "), limit: plan.detailLimit },
+      values: { dimensions: stats.detailSkipped.join(", "), limit: plan.detailLimit },
     });
   }
 }

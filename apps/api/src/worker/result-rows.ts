@@ -146,7 +146,14 @@ function minor(v: number): number {
   return v === 0 ? 0 : v;
 }
 
-/** Stats of what was written, for the run's log. */
+/**
+ * The step results' tables, in the order they are copied. result_vectors comes first and is a
+ * generator: its rows are built while COPY takes them (held whole, 1.4 GB at light L, its 4 MB
+ * chunks kept V8 collecting the thread's heap over and over, 4.8 s of the 8 s spent building
+ * them). Building it also writes the text tables' rows (step 4 sources, pushes, unallocated
+ * parents), so those follow, flushed once it is done; result_records (its own generator) last.
+ * `stats` is complete once every table has been read.
+ */
 export function buildResultRows(
   model: ModelData,
   result: CalcResult,
@@ -154,33 +161,48 @@ export function buildResultRows(
   ids: CodeIds,
 ): { tables: TablePayload[]; stats: RowStats } {
   const c = rowContext(model, result, plan, ids);
-  // The order matters within a table (result_vectors above all): it is the COPY rows' order.
   if (plan.maxStep >= 1) writeAllocationSteps(c);
+  const payload = (table: keyof typeof COLUMNS, chunks: Iterable<Uint8Array>): TablePayload => ({
+    table,
+    columns: COLUMNS[table],
+    chunks,
+    format: isBinary(table) ? "binary" : "text",
+  });
+  const text = (Object.keys(c.writers) as TextTable[]).map((table) =>
+    payload(table, flushedLater(c.writers[table])),
+  );
+  const stats: RowStats = { rows: c.counts, detailSkipped: [] };
+  const tables = [
+    payload("result_vectors", vectorChunks(c, stats)),
+    ...text,
+    payload("result_records", recordRows(c)),
+  ];
+  return { tables, stats };
+}
+
+/**
+ * The result_vectors rows, in COPY order (the order matters within the table: the own detail is
+ * built from the arrays written before it), yielded as the writer fills its chunks.
+ */
+function* vectorChunks(c: RowContext, stats: RowStats): Generator<Uint8Array> {
+  const { plan, result } = c;
   if (plan.maxStep >= 4) {
-    writeActivities(c);
-    writeRecords(c);
+    yield* writeActivities(c);
+    yield* writeRecords(c);
   }
   if (plan.maxStep >= 5) {
-    writePushes(c, 5, result.step5);
-    writeOwnDetail(c);
-    writeRollUp(c);
+    yield* writePushes(c, 5, result.step5);
+    yield* writeOwnDetail(c);
+    yield* writeRollUp(c);
   }
-  if (plan.maxStep >= 6) writePushes(c, 6, result.step6);
+  if (plan.maxStep >= 6) yield* writePushes(c, 6, result.step6);
+  yield* c.binary.result_vectors.flush().splice(0);
+  stats.detailSkipped = [...c.skipped].sort();
+}
 
-  const tables = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map(
-    (table): TablePayload => ({
-      table,
-      columns: COLUMNS[table],
-      chunks:
-        table === "result_records"
-          ? recordRows(c)
-          : table === "result_vectors"
-            ? c.binary.result_vectors.flush()
-            : c.writers[table].flush(),
-      format: isBinary(table) ? "binary" : "text",
-    }),
-  );
-  return { tables, stats: { rows: c.counts, detailSkipped: [...c.skipped].sort() } };
+/** A text table's chunks, taken when its COPY starts (after result_vectors has written them). */
+function* flushedLater(writer: CopyWriter): Generator<Uint8Array> {
+  yield* writer.flush();
 }
 
 /** What every part of buildResultRows reads and writes through. */
@@ -217,6 +239,8 @@ interface RowContext {
   own: Map<number, OwnArray[]>;
   /** Dimension codes one of whose activities lost its per-record detail (engine budget). */
   incomplete: Set<string>;
+  /** The result_vectors chunks filled since the last drain. */
+  drain(): Uint8Array[];
   /** One detail array (and, for RECEIVED, each child's parent record_no) as a COPY line. */
   vector(
     step: number,
@@ -267,6 +291,7 @@ function rowContext(model: ModelData, result: CalcResult, plan: RunPlan, ids: Co
       skipped.add(dimension);
       return false;
     },
+    drain: () => binary.result_vectors.chunks.splice(0),
     vector(step, sourceNo, kind, dimensionId, amounts, links) {
       for (let r = 0; r < amounts.length; r++) minor(amounts[r]!);
       const ownKind = OWN_KINDS.indexOf(`${step}:${kind}` as (typeof OWN_KINDS)[number]);
@@ -300,6 +325,9 @@ function rowContext(model: ModelData, result: CalcResult, plan: RunPlan, ids: Co
     },
   };
 }
+
+/** Per-record loops hand over the chunks they filled every this many records (+ 1). */
+const DRAIN_EVERY = 1023;
 
 const NO_EXTRA = { destinationId: null, destinationName: null, quantity: null, costPerUnit: null };
 
@@ -433,12 +461,12 @@ function writeAllocationSteps(c: RowContext) {
 }
 
 /** Step 4: each activity as a source, its amounts per record (by line), and their sum per record. */
-function writeActivities(c: RowContext) {
+function* writeActivities(c: RowContext): Generator<Uint8Array> {
   const { ids, names } = c;
   const totals = new Map<string, Float64Array>();
   // A dimension one of whose activities lost its detail (engine budget) gets no totals either.
   const incomplete = new Set<string>();
-  c.result.activities.forEach((a, i) => {
+  for (const [i, a] of c.result.activities.entries()) {
     const status =
       a.allocated === a.cost
         ? "FULLY_ALLOCATED"
@@ -460,12 +488,12 @@ function writeActivities(c: RowContext) {
         costPerUnit: a.costPerUnit,
       },
     );
-    if (a.dimension === null || a.allocated === 0 || !c.detailOk(a.dimension)) return;
+    if (a.dimension === null || a.allocated === 0 || !c.detailOk(a.dimension)) continue;
     if (!a.amounts) {
       c.skipped.add(a.dimension);
       incomplete.add(a.dimension);
       c.incomplete.add(a.dimension);
-      return;
+      continue;
     }
     const dimId = ids.dimensions[a.dimension] ?? null;
     let total = totals.get(a.dimension);
@@ -476,11 +504,13 @@ function writeActivities(c: RowContext) {
     const amounts = a.amounts;
     for (let r = 0; r < amounts.length; r++) total[r] = total[r]! + amounts[r]!;
     c.vector(4, i + 1, "ALLOCATED", dimId, amounts, null);
-  });
+    yield* c.drain();
+  }
   for (const [dimension, total] of totals) {
     if (incomplete.has(dimension)) continue;
     c.vector(4, 0, "TOTAL", ids.dimensions[dimension] ?? null, total, null);
   }
+  yield* c.drain();
 }
 
 /**
@@ -523,7 +553,7 @@ function* recordRows(c: RowContext): Generator<Uint8Array> {
  * Every record counted for result_records (recordRows writes them), and for a dimension of at
  * least plan.orderMinRecords records the orderings by each total.
  */
-function writeRecords(c: RowContext) {
+function* writeRecords(c: RowContext): Generator<Uint8Array> {
   const { result, plan } = c;
   // One sort's working arrays for every ordering (each order is copied out before the next sort).
   const scratch = new SortScratch();
@@ -550,6 +580,7 @@ function writeRecords(c: RowContext) {
         const part = order.subarray(block * size, Math.min(n, (block + 1) * size));
         c.vector(0, block, orderKind(field), dimId, Float64Array.from(part), Int32Array.of(size));
       }
+      yield* c.drain();
     }
   }
 }
@@ -558,9 +589,9 @@ function writeRecords(c: RowContext) {
  * Steps 5 and 6: each push, what its children received and its parents sent or kept, and the
  * parents whose amount stayed unallocated.
  */
-function writePushes(c: RowContext, step: 5 | 6, pushes: PushResult[]) {
+function* writePushes(c: RowContext, step: 5 | 6, pushes: PushResult[]): Generator<Uint8Array> {
   const { model, ids, names, head, writers } = c;
-  pushes.forEach((push, i) => {
+  for (const [i, push] of pushes.entries()) {
     const pushNo = i + 1;
     const sourceId =
       step === 5
@@ -626,7 +657,8 @@ function writePushes(c: RowContext, step: 5 | 6, pushes: PushResult[]) {
       ]);
     }
     c.count("result_unallocated", stay.length);
-  });
+    yield* c.drain();
+  }
 }
 
 /**
@@ -640,7 +672,7 @@ function writePushes(c: RowContext, step: 5 | 6, pushes: PushResult[]) {
  *   OWN, source_no = -1: the dimension's rows are complete (absent for a run made before them,
  *   or when an activity's detail was dropped by the engine's budget: the trace reads the arrays).
  */
-function writeOwnDetail(c: RowContext) {
+function* writeOwnDetail(c: RowContext): Generator<Uint8Array> {
   const { ids } = c;
   const incompleteIds = new Set([...c.incomplete].map((code) => ids.dimensions[code] ?? null));
   for (const [dimId, arrays] of c.own) {
@@ -671,6 +703,7 @@ function writeOwnDetail(c: RowContext) {
       const to = start[r + 1]!;
       if (to > from)
         c.vector(5, r, "OWN", dimId, amounts.subarray(from, to), links.subarray(3 * from, 3 * to));
+      if ((r & DRAIN_EVERY) === 0) yield* c.drain();
     }
     c.vector(5, -1, "OWN", dimId, new Float64Array(0), new Int32Array(0));
   }
@@ -685,7 +718,7 @@ function writeOwnDetail(c: RowContext) {
  *   ROLLED_COUNT: links = the same dimensions, amounts = how many of their records reach it.
  * step 5, source_no = the record's record_no, dimension_id = the kept dimension.
  */
-function writeRollUp(c: RowContext) {
+function* writeRollUp(c: RowContext): Generator<Uint8Array> {
   const { result, ids } = c;
   const activityNo = new Map(result.activities.map((a, i) => [a.code, i + 1]));
   for (const [code, detail] of result.rolled) {
@@ -721,6 +754,7 @@ function writeRollUp(c: RowContext) {
         Float64Array.from(detail.from, (f) => f.count[r]!),
         fromIds,
       );
+      if ((r & DRAIN_EVERY) === 0) yield* c.drain();
     }
   }
 }

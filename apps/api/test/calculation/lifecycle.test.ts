@@ -5,11 +5,13 @@ import { fileURLToPath } from "node:url";
 import type { Calculation } from "@costflow/contract/calculation";
 import { calculationsRepository } from "@costflow/db/repositories/calculations";
 import { runLifecycle } from "@costflow/db/repositories/run-lifecycle";
+import { RESULT_TABLES } from "@costflow/db/schema/results";
 import { generateModel } from "@costflow/engine/bench/generate-model";
 import { acceptanceBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppContext, createRepositories } from "../../src/context.ts";
 import { reapCalculations } from "../../src/modules/calculation/calculation-worker.ts";
+import { RUN_SETTINGS } from "../../src/modules/calculation/run-calculation.ts";
 import { deleteSupersededResults } from "../../src/modules/calculation/superseded-results.ts";
 import { saveModelData } from "../../src/modules/model-io/save-model-data.ts";
 import { as, demoCompanyId, eventually, login, startTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -81,6 +83,44 @@ async function heldRun(
   );
   return { scenario: scenarioId, run };
 }
+
+describe("the run's log", () => {
+  it("counts every step result row written, built while they were saved, and names the dimensions past the detail limit", async () => {
+    // The rows are built while COPY takes them: their count reaches the main thread after the
+    // last one. A detail limit of 3 leaves the four customers (CUST) without per-record detail.
+    const { scenario } = await importBundle(t.app, access, acceptanceBundle("tdabc-customer-service"));
+    const limit = RUN_SETTINGS.detailLimit;
+    RUN_SETTINGS.detailLimit = 3;
+    let id: number;
+    try {
+      id = await request("/calculation/calculate-all/", scenario);
+      expect((await waitForRun(call, scenario, id)).status).toBe("FINISHED");
+    } finally {
+      RUN_SETTINGS.detailLimit = limit;
+    }
+    const logs = await logDetails(id);
+    const saved = logs.map((l) => /^Results saved in \d+ ms \((\d+) rows\)$/.exec(l)).find(Boolean);
+    expect(saved, logs.join("\n")).toBeTruthy();
+    // Every step result table but the run's meta row.
+    const tables = RESULT_TABLES.filter((table) => table !== "calculation_results");
+    const counted = await t.database.executeSql(
+      tables
+        .map((table) => `select count(*) as n from ${table} where calculation_id = $1`)
+        .join(" union all "),
+      [id],
+    );
+    const written = counted.rows.reduce((sum, r) => sum + Number(r.n), 0);
+    // Among them rows counted only as they are built (the four customers' result_records).
+    expect(Number(counted.rows[tables.indexOf("result_records")]!.n)).toBe(4);
+    expect(Number(saved![1])).toBe(written);
+    expect(logs).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Result rows built in \d+ ms, while they were being saved$/),
+        "Per-record detail rows are not kept for CUST (more than 3 records, or dropped by the engine's memory budget)",
+      ]),
+    );
+  });
+});
 
 describe("stopping", () => {
   let scenario: number;

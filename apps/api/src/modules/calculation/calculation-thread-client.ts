@@ -43,9 +43,10 @@ export interface ThreadOptions {
   onLog(log: LogEvent): void;
   /**
    * A phase's output to publish here (called in order, one at a time); its tables' chunks are
-   * read as the thread builds them.
+   * read as the thread builds them. `counted` resolves once the output's row counts (`stats` of
+   * the steps, complete only when the thread has built every row) are in, or the thread ended.
    */
-  onOutput(output: RunOutput): Promise<void>;
+  onOutput(output: RunOutput, counted: Promise<void>): Promise<void>;
 }
 
 /** A table the thread did not finish: the publication reading it stops (its transaction rolls back). */
@@ -78,6 +79,9 @@ export function startCalculationThread(options: ThreadOptions): CalculationThrea
     ids: options.ids ?? null,
   });
   let outcome: ThreadOutcome | null = null;
+  /** The steps' output being published: its row counts arrive after its streams. */
+  let steps: Extract<RunOutput, { phase: "steps" }> | null = null;
+  let counted = () => {};
   // Phase outputs are handled one after the other, in the order they came.
   let handled: Promise<void> = Promise.resolve();
   let handlerError: unknown = null;
@@ -100,15 +104,28 @@ export function startCalculationThread(options: ThreadOptions): CalculationThrea
           break;
         case "computed": {
           const output = withStreams(message.output, streams);
-          handle(() => options.onOutput(output));
+          let arrived = Promise.resolve();
+          if (output.phase === "steps") {
+            steps = output;
+            arrived = new Promise<void>((resolve) => {
+              counted = resolve;
+            });
+          }
+          handle(() => options.onOutput(output, arrived));
           break;
         }
+        case "stats":
+          // Posted after the steps' last stream.
+          if (steps) steps.stats = message.stats;
+          counted();
+          break;
         case "chunk":
         case "end":
           streams.receive(message);
           break;
         default:
           outcome = endingOf(message) ?? outcome;
+          if (outcome) counted();
           if (outcome && outcome.kind !== "done") streams.abandon(new ThreadEnded());
       }
     });
@@ -116,6 +133,7 @@ export function startCalculationThread(options: ThreadOptions): CalculationThrea
       outcome ??= { kind: "failed", code: "WORKER_CRASHED", message: error.message, details: {} };
     });
     worker.on("exit", async (code) => {
+      counted();
       streams.abandon(new ThreadEnded());
       await handled;
       // A publication cut short because the thread stopped or failed ends as the thread did.

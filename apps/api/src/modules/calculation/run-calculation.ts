@@ -126,14 +126,16 @@ export async function runCalculation(ctx: AppContext, job: CalculationJob): Prom
         thread = started;
         if (lease.signal.aborted) started.stop();
       },
-      onOutput: async (output) => {
+      onOutput: async (output, counted) => {
         const savingAt = performance.now();
         const status = await publishRun(
           ctx,
           { companyId, calculationId, scenarioId: root.scenarioId, leaseSeconds: RUN_SETTINGS.leaseSeconds },
           output,
         );
-        await published(output.phase, status, Math.round(performance.now() - savingAt), rowCount(output));
+        const ms = Math.round(performance.now() - savingAt);
+        await counted;
+        await published(output.phase, status, ms, rowCount(output));
       },
       say,
     });

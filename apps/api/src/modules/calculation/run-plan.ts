@@ -58,6 +58,8 @@ export type ThreadMessage =
   | { type: "progress"; fraction: number; key: string; values: Record<string, string | number> }
   | { type: "log"; log: LogEvent }
   | { type: "computed"; output: unknown }
+  /** The step results' row counts, known once the thread has built every row (after the streams). */
+  | { type: "stats"; stats: RowStats }
   | ChunkMessage
   | { type: "done" }
   | { type: "stopped"; step: number | null }
