@@ -32,6 +32,11 @@ const { values } = parseArgs({
     reports: { type: "string", default: "0" },
     /** After the runs: the results summary, written from the report data, requested once. */
     summary: { type: "boolean", default: false },
+    /**
+     * Steps 1-6 only (calculation/calculated-driver-results/generate/, no report phase): the
+     * process's peak without the reports, to compare with calculate-all's.
+     */
+    "steps-only": { type: "boolean", default: false },
     /** Leave the schema in place (printed) to look into the stored rows afterwards. */
     keep: { type: "boolean", default: false },
   },
@@ -99,9 +104,12 @@ try {
 
     const startedAt = performance.now();
     const requestedAt = Date.now();
+    const stepsOnly = values["steps-only"] === true;
     const requested = await app.inject({
       method: "POST",
-      url: "/api/v1/calculation/calculate-all/",
+      url: stepsOnly
+        ? "/api/v1/calculation/calculated-driver-results/generate/"
+        : "/api/v1/calculation/calculate-all/",
       headers,
       payload: { scenario: saved.scenario },
     });
@@ -120,14 +128,16 @@ try {
     };
     for (;;) {
       const row = await statusOf("CALCULATED_DRIVER_TO_DIMENSION");
-      if (row?.parent === id && row.status === "FINISHED") break;
-      if (row?.parent === id && (row.status === "ERROR" || row.status === "STOPPED")) await fail(row.status);
+      // Its run's row: a child of calculate-all's root, or the root of a steps-only run.
+      const ours = row?.parent === id || (stepsOnly && row?.id === id);
+      if (ours && row?.status === "FINISHED") break;
+      if (ours && (row?.status === "ERROR" || row?.status === "STOPPED")) await fail(row!.status);
       await sleep(100);
     }
     const page = await get(`/calculation/dimension-results/?scenario=${saved.scenario}&limit=10`);
     if (page.statusCode !== 200) throw new Error(page.body);
     const total = performance.now() - startedAt;
-    for (;;) {
+    for (; !stepsOnly; ) {
       const row = await statusOf("ALL");
       if (row?.id === id && row.status === "FINISHED") break;
       if (row?.id === id && (row.status === "ERROR" || row.status === "STOPPED")) await fail(row.status);
