@@ -387,6 +387,66 @@ describe("failures", () => {
     }
   });
 
+  it("ends a run whose step results the database refuses in ERROR: none of its rows stay, the earlier results show", async () => {
+    // result_vectors streams from the thread while it is built, then the text tables, then
+    // result_records: refusing the last must roll back what the first ones wrote, and the
+    // reports the thread sent meanwhile must not be published.
+    const { scenario } = await importBundle(
+      t.app,
+      access,
+      fileURLToPath(new URL("../reports/bundles/pnl-categories/", import.meta.url)),
+    );
+    const before = await request("/calculation/calculate-all/", scenario);
+    expect((await waitForRun(call, scenario, before)).status).toBe("FINISHED");
+    const cost = async () =>
+      (
+        await allRows<{ transaction_id: string; cost: number }>(
+          call,
+          `/calculation/dimension-results/?scenario=${scenario}`,
+        )
+      )
+        .map((r) => [r.transaction_id, r.cost])
+        .sort();
+    const figures = await cost();
+    // Refused after a pause: by then the thread has built and sent the reports phase too.
+    await t.database.executeSql(
+      `create function refuse_in_test() returns trigger language plpgsql as $$
+        begin perform pg_sleep(0.5); raise exception 'refused_in_test'; end $$`,
+    );
+    await t.database.executeSql(
+      `create trigger refused_in_test before insert on result_records for each row
+        when (new.company_id = ${companyId}) execute function refuse_in_test()`,
+    );
+    try {
+      const id = await request("/calculation/calculate-all/", scenario);
+      const run = await waitForRun(call, scenario, id);
+      expect(run.status).toBe("ERROR");
+      expect(run.error?.message).toContain("refused_in_test");
+      // Nor are its reports published: the thread may have sent them before the steps failed.
+      for (const table of [
+        "result_vectors",
+        "result_sources",
+        "result_pushes",
+        "result_records",
+        "report_dimensions",
+        "report_records",
+      ]) {
+        const rows = await t.database.executeSql(
+          `select count(*) as n from ${table} where calculation_id = $1`,
+          [id],
+        );
+        expect(Number(rows.rows[0]!.n), table).toBe(0);
+      }
+      // The earlier run's results are still the latest finished ones.
+      expect(await latest(scenario, "ACCOUNT_TO_COST_POOL")).toMatchObject({ parent: id, status: "ERROR" });
+      expect(await latest(scenario, "REPORTS")).toMatchObject({ parent: id, status: "ERROR" });
+      expect(await cost()).toEqual(figures);
+    } finally {
+      await t.database.executeSql("drop trigger refused_in_test on result_records");
+      await t.database.executeSql("drop function refuse_in_test()");
+    }
+  });
+
   it("ends a run with a closed reciprocal loop in ERROR with a log naming the pools", async () => {
     const dir = join(temp, "closed-loop");
     cpSync(acceptanceBundle("reciprocal-support-departments"), dir, { recursive: true });

@@ -86,12 +86,16 @@ export function startCalculationThread(options: ThreadOptions): CalculationThrea
   let handled: Promise<void> = Promise.resolve();
   let handlerError: unknown = null;
   const handle = (work: () => Promise<void>) => {
-    handled = handled.then(work).catch((error) => {
-      handlerError ??= error;
-      // Nothing more of this run is published: the thread stops, what it still sends is dropped.
-      streams.discardAll();
-      stop();
-    });
+    // A phase is published only if every phase before it was: after a failure the thread may
+    // already have sent the next one (it builds while the main thread writes).
+    handled = handled
+      .then(() => (handlerError ? undefined : work()))
+      .catch((error) => {
+        handlerError ??= error;
+        // Nothing more of this run is published: the thread stops, what it still sends is dropped.
+        streams.discardAll();
+        stop();
+      });
   };
   const done = new Promise<ThreadOutcome>((resolve) => {
     worker.on("message", (message: ThreadMessage) => {
