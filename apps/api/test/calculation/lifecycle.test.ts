@@ -57,6 +57,18 @@ async function logDetails(id: number): Promise<string[]> {
   );
 }
 
+/** A new import of the P&L bundle (../reports/bundles/pnl-categories), calculated once. */
+async function calculatedPnlBundle(): Promise<{ scenario: number; before: number }> {
+  const { scenario } = await importBundle(
+    t.app,
+    access,
+    fileURLToPath(new URL("../reports/bundles/pnl-categories/", import.meta.url)),
+  );
+  const before = await request("/calculation/calculate-all/", scenario);
+  expect((await waitForRun(call, scenario, before)).status).toBe("FINISHED");
+  return { scenario, before };
+}
+
 /**
  * A run as a worker holds it: created for `scenario` (a new import of the reciprocal bundle when
  * none is given), its rows IN_PROGRESS since `startedAgo` with the lease ending `lease` from now
@@ -343,13 +355,7 @@ describe("failures", () => {
   it("ends a run whose report data the database refuses in ERROR: its step results stay, none of its reports", async () => {
     // The report tables stream from the calculation thread while it builds them; PostgreSQL (or
     // PGlite) refusing the second of them must roll the first back and stop the thread.
-    const { scenario } = await importBundle(
-      t.app,
-      access,
-      fileURLToPath(new URL("../reports/bundles/pnl-categories/", import.meta.url)),
-    );
-    const before = await request("/calculation/calculate-all/", scenario);
-    expect((await waitForRun(call, scenario, before)).status).toBe("FINISHED");
+    const { scenario, before } = await calculatedPnlBundle();
     await t.database.executeSql(
       `alter table report_orders add constraint refused_in_test check (company_id <> ${companyId}) not valid`,
     );
@@ -391,13 +397,7 @@ describe("failures", () => {
     // result_vectors streams from the thread while it is built, then the text tables, then
     // result_records: refusing the last must roll back what the first ones wrote, and the
     // reports the thread sent meanwhile must not be published.
-    const { scenario } = await importBundle(
-      t.app,
-      access,
-      fileURLToPath(new URL("../reports/bundles/pnl-categories/", import.meta.url)),
-    );
-    const before = await request("/calculation/calculate-all/", scenario);
-    expect((await waitForRun(call, scenario, before)).status).toBe("FINISHED");
+    const { scenario } = await calculatedPnlBundle();
     const cost = async () =>
       (
         await allRows<{ transaction_id: string; cost: number }>(
