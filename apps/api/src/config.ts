@@ -121,7 +121,9 @@ export function jobSettings(env: NodeJS.ProcessEnv = process.env) {
       /**
        * COPY bytes the calculation thread may build ahead of the database (CALC_IN_FLIGHT_MB,
        * lib/chunk-streams.ts): while PostgreSQL takes in the step results the thread builds the
-       * report data this far ahead instead of waiting.
+       * report data this far ahead instead of waiting. With 64 MiB it waited for room; with 256 MiB
+       * it still waited 11 s at light L and built most of the report data after the steps were
+       * written (docs/performance.md, session 19).
        */
       inFlightMb: positive(env.CALC_IN_FLIGHT_MB, 1024),
     },

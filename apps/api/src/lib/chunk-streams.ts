@@ -6,20 +6,11 @@
 //
 // Flow: per table a stream id; the thread posts each finished chunk (its memory moved, not
 // copied, when the chunk owns it) and then the stream's end. What is in flight (posted, not yet
-// written) is counted in a shared integer: the thread waits while it holds more than
-// IN_FLIGHT_KB, so memory stays bounded whatever the database's pace. The main thread counts a
-// chunk out once the COPY asks for the next one (it has then been written, or drained).
+// written) is counted in a shared integer: the thread waits while it holds more than its limit
+// (the run's inFlightMb, CALC_IN_FLIGHT_MB), so memory stays bounded whatever the database's
+// pace. The main thread counts a chunk out once the COPY asks for the next one (it has then been
+// written, or drained).
 
-/**
- * What the thread may have posted and the main thread not yet written, in KiB, unless the run
- * says otherwise (its plan's inFlightMb, CALC_IN_FLIGHT_MB). While PostgreSQL takes in the step
- * results the thread builds the report data this far ahead: with 64 MiB it waited there for
- * room; with 256 MiB it built the splits ahead but still waited 11 s at light L, then built the
- * rest of the report data after the steps were written. The calculation runs with 1 GiB
- * (docs/performance.md, session 19): the process's peak is set before, while the step results are
- * prepared.
- */
-export const IN_FLIGHT_KB = 256 * 1024;
 /** Chunks at least this large own their memory (BinaryCopyWriter, CopyWriter): moved, not copied. */
 const OWN_MEMORY_BYTES = 1 << 20;
 
@@ -38,7 +29,8 @@ export class ChunkSender {
     credits: SharedArrayBuffer,
     private readonly post: (message: ChunkMessage, transfer: ArrayBuffer[]) => void,
     private readonly stopped: () => boolean,
-    private readonly limitKb = IN_FLIGHT_KB,
+    /** What may have been posted and not yet written, in KiB. */
+    private readonly limitKb: number,
   ) {
     this.inFlight = new Int32Array(credits);
   }
