@@ -44,9 +44,12 @@ export async function useLook(page: Page, lang: "en" | "ar", skin: "light" | "da
   );
 }
 
-/** The status of the first dimension's whale curve: 200 once a report run has finished. */
-function reportStatus(page: Page): Promise<number> {
-  return page.evaluate(async () => {
+/**
+ * The status of the first dimension's whale curve in `scenario` (default the chosen one): 200
+ * once a report run has finished.
+ */
+export function reportStatus(page: Page, scenario?: number): Promise<number> {
+  return page.evaluate(async (scenario) => {
     const headers = { Authorization: `Bearer ${localStorage.getItem("accessToken")}` };
     const ctx = JSON.parse(localStorage.getItem("costflow.context") ?? "{}") as {
       model?: { id: number };
@@ -58,13 +61,13 @@ function reportStatus(page: Page): Promise<number> {
       results: { id: number }[];
     };
     const res = await fetch(
-      `/api/v1/report/whale/?scenario=${ctx.scenario?.id}&dimension=${dims.results[0]?.id}`,
+      `/api/v1/report/whale/?scenario=${scenario ?? ctx.scenario?.id}&dimension=${dims.results[0]?.id}`,
       {
         headers,
       },
     );
     return res.status;
-  });
+  }, scenario);
 }
 
 /**

@@ -3,7 +3,7 @@
 // and reopened from My reports with its filters; screenshots of each page in English light and
 // Arabic dark under /work/shots/reports/ (or REPORT_SHOTS_DIR) for a person to look at.
 import type { Page } from "@playwright/test";
-import { ensureReportRun, openDemoScenario, useLook } from "./allocation-helpers";
+import { ensureReportRun, openDemoScenario, reportStatus, useLook } from "./allocation-helpers";
 import { expect, shotVariants, test } from "./fixtures";
 
 const shots = process.env.REPORT_SHOTS_DIR ?? "/work/shots/reports/";
@@ -81,6 +81,56 @@ test("each report page shows figures after calculate-all", async ({ page }) => {
 
   await page.goto("/pl-report-structure");
   await expect(page.getByTestId("line-total").first()).toContainText(MONEY, { timeout: 60_000 });
+});
+
+test("two scenarios side by side: a copy of the demo scenario with its own report run", async ({ page }) => {
+  test.setTimeout(300_000);
+  const { model, scenario } = await openDemoScenario(page);
+  // A copy holds the same records: the API pages it record by record (docs/calculation.md).
+  const copy = await page.evaluate(
+    async ({ model, scenario }) => {
+      const headers = {
+        Authorization: `Bearer ${localStorage.getItem("accessToken")}`,
+        "Content-Type": "application/json",
+      };
+      const post = async (url: string, body: unknown) =>
+        (await fetch(url, { method: "POST", headers, body: JSON.stringify(body) })).json();
+      const made = await post("/api/v1/model/scenarios/duplicate/", {
+        model,
+        scenario_id: scenario,
+        name: "Budget copy",
+        stepsToDuplicate: [1, 2, 3, 4, 5, 6],
+      });
+      const id = made.results[0].id as number;
+      await post("/api/v1/report/reports/generate/", { scenario: id });
+      return id;
+    },
+    { model, scenario },
+  );
+  try {
+    await expect.poll(() => reportStatus(page, copy), { timeout: 240_000, intervals: [2_000] }).toBe(200);
+    for (const [lang, skin] of shotVariants([
+      ["en", "light"],
+      ["ar", "dark"],
+    ] as const)) {
+      await useLook(page, lang, skin);
+      await page.goto("/multiple-dimension?mode=scenarios");
+      await page.getByTestId("compare-items").click();
+      await page.getByRole("option").nth(0).click();
+      await page.getByRole("option").nth(1).click();
+      await page.keyboard.press("Escape");
+      const rows = page.getByTestId("compare-table").locator("tbody tr");
+      await expect(rows.first()).toContainText(MONEY, { timeout: 60_000 });
+      await expect(page.getByTestId("compare-totals")).toContainText(MONEY);
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `${shots}compare-scenarios-${lang}-${skin}.png`, fullPage: true });
+    }
+  } finally {
+    await page.evaluate(async (id) => {
+      const headers = { Authorization: `Bearer ${localStorage.getItem("accessToken")}` };
+      await fetch(`/api/v1/model/scenarios/${id}/`, { method: "DELETE", headers });
+    }, copy);
+  }
 });
 
 test("a record drills down from its P&L to activities, pools and accounts", async ({ page }) => {
