@@ -12,6 +12,9 @@ import { benchSession } from "./demo-session.ts";
 //
 //   DATABASE_URL=postgres://... npx tsx apps/api/scripts/bench-calculate.ts --size M --runs 3 [--pages 5]
 //
+// Run it as `npm start` runs the server, with GLIBC_TUNABLES=glibc.malloc.hugetlb=1 in the
+// environment (docs/deployment.md, "Huge pages for calculations"), unless measuring without.
+//
 // --pages N: after the runs, each result page of the list below (every result call, sorted and
 // filtered, first and deep pages) is requested N times; the p50/p95 of all of them and the slowest
 // pages are printed.

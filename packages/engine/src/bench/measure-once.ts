@@ -17,6 +17,8 @@ export interface RunMeasurement {
   maxRssBytes: number;
   records: number;
   checksOk: boolean;
+  /** The process's GLIBC_TUNABLES (how its malloc was set up: cli/huge-pages.ts), or null. */
+  glibcTunables: string | null;
 }
 
 export async function measureOnce(bundle: string): Promise<RunMeasurement> {
@@ -52,5 +54,6 @@ export async function measureOnce(bundle: string): Promise<RunMeasurement> {
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     records,
     checksOk: result.checks.every((c) => c.ok),
+    glibcTunables: process.env.GLIBC_TUNABLES ?? null,
   };
 }

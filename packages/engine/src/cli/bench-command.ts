@@ -9,6 +9,7 @@ import { isBenchProfile, isBenchSize } from "../bench/bench-sizes.ts";
 import { generateBundle } from "../bench/generate-bundle.ts";
 import { measureOnce, type RunMeasurement } from "../bench/measure-once.ts";
 import { parseArgs, positiveInt, UsageError } from "./args.ts";
+import { HUGE_PAGES_TUNABLE, hugePageEnv } from "./huge-pages.ts";
 import { formatBytes } from "./progress.ts";
 
 const BIN = fileURLToPath(new URL("../../bin/costflow.mjs", import.meta.url));
@@ -71,8 +72,10 @@ function watchRss(pid: number): { stop(): number } {
 
 function runChild(bundle: string): Promise<RunMeasurement & { watchedRssBytes: number }> {
   return new Promise((resolve, reject) => {
+    // Started as the product's calculating processes are (huge-pages.ts).
     const child = spawn(process.execPath, [BIN, "bench", "run-once", bundle], {
       stdio: ["ignore", "pipe", "inherit"],
+      env: hugePageEnv(process.env),
     });
     const watcher = watchRss(child.pid!);
     let stdout = "";
@@ -94,6 +97,10 @@ function runChild(bundle: string): Promise<RunMeasurement & { watchedRssBytes: n
     });
   });
 }
+
+/** Whether a run's GLIBC_TUNABLES asked malloc for transparent huge pages. */
+const hugePagesAsked = (tunables: string | null) =>
+  tunables?.split(":").includes(HUGE_PAGES_TUNABLE) === true;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -129,6 +136,7 @@ async function run(argv: readonly string[]): Promise<number> {
     process.stdout.write(
       `run ${i}: read ${s(r.readMs)} (cpu ${s(r.readCpuMs)}), calc ${s(r.calcMs)} (cpu ${s(r.calcCpuMs)}), ` +
         `peak RSS ${formatBytes(peak)} (maxRSS ${formatBytes(r.maxRssBytes)}, sampled ${formatBytes(Math.max(r.sampledRssBytes, r.watchedRssBytes))})` +
+        `, malloc huge pages ${hugePagesAsked(r.glibcTunables) ? "requested" : "not requested"}` +
         `${r.checksOk ? "" : ", CHECKS FAILED"}\n`,
     );
   }

@@ -27,10 +27,15 @@ afterAll(async () => {
 });
 
 function costflow(...args: string[]) {
+  return costflowWith(process.env, ...args);
+}
+
+function costflowWith(env: NodeJS.ProcessEnv, ...args: string[]) {
   const r = spawnSync(process.execPath, [bin, ...args], {
     cwd: REPO_ROOT,
     encoding: "utf8",
     timeout: 120_000,
+    env,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -130,4 +135,22 @@ describe("costflow bench generate", () => {
     expect(result.checks.map((c) => c.step)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(existsSync(join(a, "bench.json"))).toBe(true);
   }, 180_000);
+});
+
+describe("costflow bench run", () => {
+  it("runs each calculation in a fresh process started with malloc asking for huge pages", () => {
+    const bundle = acceptanceBundle("tdabc-customer-service");
+    const env = { ...process.env };
+    delete env.GLIBC_TUNABLES;
+    delete env.COSTFLOW_HUGE_PAGES;
+    const asked = costflowWith(env, "bench", "run", bundle, "--runs", "2");
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toMatch(/^Benchmark of .*: 2 runs, each in a fresh process/);
+    expect(asked.stdout.match(/^run \d: .*, malloc huge pages requested$/gm)).toHaveLength(2);
+    expect(asked.stdout).toMatch(/^median: read .* calc .* peak RSS /m);
+    // Switched off: the children get the environment as it is.
+    const off = costflowWith({ ...env, COSTFLOW_HUGE_PAGES: "0" }, "bench", "run", bundle, "--runs", "1");
+    expect(off.code).toBe(0);
+    expect(off.stdout).toMatch(/^run 1: .*, malloc huge pages not requested$/m);
+  }, 120_000);
 });
