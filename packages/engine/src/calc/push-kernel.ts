@@ -1,13 +1,15 @@
 // The step-5/6 push kernel: every parent's value split over its run of children in a CSR child
 // list, by the largest remainder method (largest-remainder.ts, same amounts to the minor unit),
-// in one loop over the parents of a push with no call and no allocation per parent for the usual
-// runs (one child; equal weights; up to SMALL_RUN children split in plain double arithmetic).
+// in one loop over the parents of a push with no allocation per parent for the usual runs (one
+// child; equal weights; 2 to 9 children by the written-out splits of push-splits.ts; up to
+// SMALL_RUN children split in plain double arithmetic).
 // Longer runs and amounts past plain arithmetic go through the Splitter.
 //
 // What a parent passes on is added to `into` (the child vector of the source, or straight into
 // the child dimension's totals) and, when the push keeps its detail, written to `received`.
 
 import type { Splitter } from "./largest-remainder.ts";
+import { RUN_SPLITS, UNROLLED_MAX } from "./push-splits.ts";
 
 /** |S| x max w_i + W below this: floors and remainders exact in doubles (largest-remainder.ts). */
 const LIMIT = 2 ** 52;
@@ -114,6 +116,8 @@ export function pushRuns(
         if (received !== null) received[id] = a;
         into[id] = into[id]! + a;
       }
+    } else if (m <= UNROLLED_MAX && w < RANK_LIMIT && s * maxW + w < LIMIT) {
+      RUN_SPLITS[m]!(s, c < 0, wt, w, start, ids, received, into);
     } else if (m <= SMALL_RUN && s * maxW + w < LIMIT) {
       splitSmall(c, s, wt, w, start, m, amount, rem, key);
       for (let j = 0; j < m; j++) {
