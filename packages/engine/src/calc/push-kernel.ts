@@ -43,7 +43,8 @@ export function runScratch(): RunScratch {
  * offsets[p]..offsets[p+1] index the child list; child j of the list is record ids[j], or record
  * j when `ids` is null (children already in record order). `wt` holds the weights in child-list
  * order (when `uniform`, any array of the column's one weight), `maxW` a bound on them; wByParent
- * the exact weight sum of each parent's run. A parent with no children or W = 0 keeps its value (listed in stayParents /
+ * the exact weight sum of each parent's run; `written`: runs of 2 to 9 children through the
+ * written-out splits (push-splits.ts), else all through splitSmall (same figures). A parent with no children or W = 0 keeps its value (listed in stayParents /
  * stayAmounts, added to `sink`); the others pass it on and are cleared in `vp`, their value
  * recorded in `sent` (when not null). `long`: a scratch as long as the child list, for the runs
  * the Splitter does.
@@ -58,6 +59,7 @@ export function pushRuns(
   ids: Int32Array | null,
   wt: Float64Array,
   uniform: boolean,
+  written: boolean,
   maxW: number,
   wByParent: Float64Array,
   long: Float64Array,
@@ -116,7 +118,7 @@ export function pushRuns(
         if (received !== null) received[id] = a;
         into[id] = into[id]! + a;
       }
-    } else if (m <= UNROLLED_MAX && w < RANK_LIMIT && s * maxW + w < LIMIT) {
+    } else if (written && m <= UNROLLED_MAX && w < RANK_LIMIT && s * maxW + w < LIMIT) {
       RUN_SPLITS[m]!(s, c < 0, wt, w, start, ids, received, into);
     } else if (m <= SMALL_RUN && s * maxW + w < LIMIT) {
       splitSmall(c, s, wt, w, start, m, amount, rem, key);

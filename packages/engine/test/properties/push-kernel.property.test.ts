@@ -50,7 +50,7 @@ function referencePush(d: DensePush) {
 }
 
 /** The kernel over the same push: CSR child lists, weights in list order, sums per parent. */
-function kernelPush(d: DensePush, chunk: number, detail = true) {
+function kernelPush(d: DensePush, chunk: number, detail = true, written = true) {
   const n = d.parentOf.length;
   const offsets = new Int32Array(d.nParent + 1);
   for (const p of d.parentOf) if (p >= 0) offsets[p + 1]! += 1;
@@ -89,6 +89,7 @@ function kernelPush(d: DensePush, chunk: number, detail = true) {
       inOrder ? null : ids,
       wt,
       uniform,
+      written,
       d.weights.reduce((a, x) => Math.max(a, x), 0),
       wByParent,
       long,
@@ -164,25 +165,31 @@ const densePush = fc
 describe("push kernel", () => {
   it("equals the straightforward reference on random dense pushes", () => {
     fc.assert(
-      fc.property(densePush, fc.constantFrom(1, 3, 1 << 16), fc.boolean(), (d, chunk, detail) => {
-        const want = referencePush(d);
-        const got = kernelPush(d, chunk, detail);
-        expect(Array.from(got.into)).toEqual(want.into);
-        expect(Array.from(got.vp)).toEqual(want.rest);
-        expect(got.stayParents).toEqual(want.stay);
-        expect(got.stayAmounts).toEqual(want.stay.map((p) => d.values[p]!));
-        expect(Array.from(got.sink)).toEqual(d.values.map((c, p) => (want.stay.includes(p) ? c : 0)));
-        const passed = d.values.map((c, p) => (c !== 0 && !want.stay.includes(p) ? c : 0));
-        expect(got.totals.allocated).toBe(passed.reduce((a, c) => a + c, 0));
-        expect(got.totals.unallocated).toBe(want.stay.reduce((a, p) => a + d.values[p]!, 0));
-        if (detail) {
-          expect(Array.from(got.received)).toEqual(want.received);
-          expect(Array.from(got.sent)).toEqual(passed);
-        } else {
-          // Without detail the kernel writes no received or sent vector (they stay zero).
-          expect(got.received.every((x) => x === 0) && got.sent.every((x) => x === 0)).toBe(true);
-        }
-      }),
+      fc.property(
+        densePush,
+        fc.constantFrom(1, 3, 1 << 16),
+        fc.boolean(),
+        fc.boolean(),
+        (d, chunk, detail, written) => {
+          const want = referencePush(d);
+          const got = kernelPush(d, chunk, detail, written);
+          expect(Array.from(got.into)).toEqual(want.into);
+          expect(Array.from(got.vp)).toEqual(want.rest);
+          expect(got.stayParents).toEqual(want.stay);
+          expect(got.stayAmounts).toEqual(want.stay.map((p) => d.values[p]!));
+          expect(Array.from(got.sink)).toEqual(d.values.map((c, p) => (want.stay.includes(p) ? c : 0)));
+          const passed = d.values.map((c, p) => (c !== 0 && !want.stay.includes(p) ? c : 0));
+          expect(got.totals.allocated).toBe(passed.reduce((a, c) => a + c, 0));
+          expect(got.totals.unallocated).toBe(want.stay.reduce((a, p) => a + d.values[p]!, 0));
+          if (detail) {
+            expect(Array.from(got.received)).toEqual(want.received);
+            expect(Array.from(got.sent)).toEqual(passed);
+          } else {
+            // Without detail the kernel writes no received or sent vector (they stay zero).
+            expect(got.received.every((x) => x === 0) && got.sent.every((x) => x === 0)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });
