@@ -8,7 +8,7 @@
 // its detail, written to `received`. Children are list positions start..start+m-1, records
 // ids[position] (or the position itself when `ids` is null).
 //
-// Why written out: a run of 2 to 9 children cost about 170 ns in loops whose exits mispredicted
+// Why written out: a run of 2 to 9 children went through loops whose exits mispredicted
 // on every parent (run lengths change from one parent to the next) and whose values went through
 // scratch arrays; written out, each run length is straight code with its values in registers. At
 // dense M the pushes took 29 % less time (docs/performance.md, "Session 20"). The text of each

@@ -6,23 +6,7 @@ import { describe, expect, it } from "vitest";
 import { Splitter, selectKth, splitBig } from "../../src/calc/largest-remainder.ts";
 import { sortIntegers } from "../../src/calc/radix-sort.ts";
 import { makeWeightColumn, weightClasses } from "../../src/calc/weight-column.ts";
-
-/** Naive reference: exact shares with BigInt, sort all remainders (desc), ties to lower index. */
-function reference(total: bigint, weights: bigint[]): bigint[] {
-  const neg = total < 0n;
-  const s = neg ? -total : total;
-  const w = weights.reduce((a, b) => a + b, 0n);
-  const parts = weights.map((x) => (s * x) / w);
-  const rems = weights.map((x, i) => ({ i, r: s * x - parts[i]! * w }));
-  let missing = s - parts.reduce((a, b) => a + b, 0n);
-  rems.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
-  for (const { i } of rems) {
-    if (missing === 0n) break;
-    parts[i] = parts[i]! + 1n;
-    missing--;
-  }
-  return neg ? parts.map((p) => -p) : parts;
-}
+import { referenceSplit as reference } from "../support/reference-split.ts";
 
 const weightsArb = fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 300 });
 
