@@ -258,12 +258,20 @@ export class Splitter {
       return;
     }
     this.ensure(m);
-    const given =
-      s * max + w < LIMIT
-        ? this.splitPlain(s, scaled, w, ids, start, m, out)
-        : this.splitWide(s, scaled, w, ids, start, m, out);
-    const missing = s - given;
-    if (missing > 0) this.handOut(m, missing, w, out, ids, start);
+    if (m > SMALL && ids === null && s * max + w < LIMIT) {
+      // A long run in record order (a whole column): floors, remainders and their buckets in one
+      // pass, then the hand-out from the histogram (handOutByBuckets without its first pass).
+      const given = this.splitPlainBucketed(s, scaled, w, start, m, out);
+      const missing = s - given;
+      if (missing > 0) this.handOutFromBuckets(m, missing, out, null, start);
+    } else {
+      const given =
+        s * max + w < LIMIT
+          ? this.splitPlain(s, scaled, w, ids, start, m, out)
+          : this.splitWide(s, scaled, w, ids, start, m, out);
+      const missing = s - given;
+      if (missing > 0) this.handOut(m, missing, w, out, ids, start);
+    }
     if (total < 0) {
       for (let j = 0; j < m; j++) {
         const id = ids ? ids[start + j]! : start + j;
@@ -325,6 +333,50 @@ export class Splitter {
         rem[j] = r;
         given += q;
       }
+    }
+    return given;
+  }
+
+  /**
+   * splitPlain for a run in record order (out[start + j]) that also buckets each remainder as
+   * handOutByBuckets does (min(m, BUCKETS) buckets over [0, w), a monotone map) and counts the
+   * buckets in `hist`; returns sum(floors).
+   */
+  private splitPlainBucketed(
+    s: number,
+    scaled: Float64Array,
+    w: number,
+    start: number,
+    m: number,
+    out: Float64Array,
+  ): number {
+    const rem = this.rem;
+    const bucket = this.bucket;
+    const hist = this.hist;
+    const buckets = Math.min(BUCKETS, m);
+    hist.fill(0, 0, buckets);
+    const f = buckets / w;
+    const top = buckets - 1;
+    let given = 0;
+    const inv = 1 / w;
+    for (let j = 0; j < m; j++) {
+      const p = s * scaled[start + j]!;
+      let q = Math.floor(p * inv);
+      let r = p - q * w;
+      while (r < 0) {
+        q -= 1;
+        r += w;
+      }
+      while (r >= w) {
+        q += 1;
+        r -= w;
+      }
+      out[start + j] = q;
+      rem[j] = r;
+      given += q;
+      const b = Math.min(top, Math.floor(r * f));
+      bucket[j] = b;
+      hist[b] = hist[b]! + 1;
     }
     return given;
   }
@@ -544,6 +596,25 @@ export class Splitter {
       bucket[j] = b;
       hist[b] = hist[b]! + 1;
     }
+    this.handOutFromBuckets(m, k, out, ids, start);
+  }
+
+  /**
+   * The hand-out once rem[0..m), bucket[0..m) and hist (min(m, BUCKETS) buckets) are filled: every
+   * element above the bucket of the k-th largest remainder gets a unit, and the rest of the k go
+   * to the largest in that bucket, ties to the lowest j.
+   */
+  private handOutFromBuckets(
+    m: number,
+    k: number,
+    out: Float64Array,
+    ids: Int32Array | null,
+    start: number,
+  ): void {
+    const rem = this.rem;
+    const hist = this.hist;
+    const bucket = this.bucket;
+    const buckets = Math.min(BUCKETS, m);
     let above = 0;
     let boundary = buckets - 1;
     while (above + hist[boundary]! < k) {
@@ -562,17 +633,33 @@ export class Splitter {
     let c = 0;
     let low = Number.POSITIVE_INFINITY;
     let high = -1;
-    for (let j = 0; j < m; j++) {
-      const b = bucket[j]!;
-      if (b > boundary) {
-        const id = ids ? ids[start + j]! : start + j;
-        out[id] = out[id]! + 1;
-      } else if (b === boundary) {
-        const r = rem[j]!;
-        vals[c] = r;
-        idx[c++] = j;
-        if (r < low) low = r;
-        if (r > high) high = r;
+    if (ids === null) {
+      // In record order: the unit added without a branch (about half the elements get one, in no
+      // pattern a branch predictor could learn); only the boundary bucket's elements branch.
+      for (let j = 0; j < m; j++) {
+        const b = bucket[j]!;
+        out[start + j] = out[start + j]! + ((boundary - b) >>> 31);
+        if (b === boundary) {
+          const r = rem[j]!;
+          vals[c] = r;
+          idx[c++] = j;
+          if (r < low) low = r;
+          if (r > high) high = r;
+        }
+      }
+    } else {
+      for (let j = 0; j < m; j++) {
+        const b = bucket[j]!;
+        if (b > boundary) {
+          const id = ids[start + j]!;
+          out[id] = out[id]! + 1;
+        } else if (b === boundary) {
+          const r = rem[j]!;
+          vals[c] = r;
+          idx[c++] = j;
+          if (r < low) low = r;
+          if (r > high) high = r;
+        }
       }
     }
     if (need === c || low === high) {

@@ -131,6 +131,46 @@ describe("largest remainder", () => {
     );
   });
 
+  it("runs in record order one after the other in a list (bucketed in the pass of the floors) equal the reference", () => {
+    // The pushes' long runs and the whole-column splits: no id list, the run at start..end of the
+    // weights; runs of 33 to 2,500 elements, past the inline splits, some past 1,024 buckets.
+    const splitter = new Splitter();
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.oneof(
+              fc.integer({ min: -1e6, max: 1e6 }),
+              fc.noBias(fc.integer({ min: -(2 ** 40), max: 2 ** 40 })),
+            ),
+            fc.array(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.noBias(fc.integer({ min: 0, max: 5000 }))), {
+              minLength: 33,
+              maxLength: 2500,
+              size: "max",
+            }),
+          ),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (parents) => {
+          const lists = parents.filter(([, ws]) => ws.some((x) => x > 0));
+          const scaled = Float64Array.from(lists.flatMap(([, ws]) => ws));
+          const out = new Float64Array(scaled.length).fill(-7);
+          let start = 0;
+          for (const [total, ws] of lists) {
+            const w = ws.reduce((a, b) => a + b, 0);
+            const max = ws.reduce((a, b) => Math.max(a, b), 0);
+            splitter.split(total, scaled, null, w, null, start, start + ws.length, out, false, max);
+            expect(Array.from(out.subarray(start, start + ws.length))).toEqual(
+              reference(BigInt(total), ws.map(BigInt)).map(Number),
+            );
+            start += ws.length;
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it("selectKth finds the k-th smallest value", () => {
     fc.assert(
       fc.property(
