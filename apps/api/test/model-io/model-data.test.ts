@@ -58,6 +58,65 @@ describe("loadModelData", () => {
     expect(loaded).toEqual(model);
   });
 
+  it("reads every kind of cell from the bytes COPY sends: escapes, NULL, non-ASCII, dangling, long decimals", async () => {
+    const saved = await saveModelData(company, null, await readBundle(engineFixture), database.db);
+    const set = (dimension: string, identifier: string, fields: Record<string, unknown>) =>
+      rawQuery(
+        `update dimension_records r set fields = r.fields || $4::jsonb from dimensions d
+          where d.id = r.dimension_id and d.code = $2 and r.scenario_id = $1 and r.identifier = $3`,
+        [saved.scenario, dimension, identifier, JSON.stringify(fields)],
+        database.db,
+      );
+    // C1 gets an identifier COPY escapes (backslash, tab) with a non-ASCII letter, C2 one with a
+    // non-ASCII letter only; O1 and O3 point at them, O2 at a missing non-ASCII one, O4 at a
+    // missing ASCII one (C9, read from the bytes).
+    const rename = (from: string, to: string) =>
+      rawQuery(
+        `update dimension_records set identifier = $3 where scenario_id = $1 and identifier = $2`,
+        [saved.scenario, from, to],
+        database.db,
+      );
+    const c1 = "C1\\é\tx";
+    await rename("C1", c1);
+    await rename("C2", "Cé2");
+    await set("ORDERS", "O1", { CUSTOMERS_ID: c1 });
+    await set("ORDERS", "O2", { CUSTOMERS_ID: "Cé9", freight: 1234567890.1234567 });
+    await set("ORDERS", "O3", { CUSTOMERS_ID: "Cé2", freight: " 12 " });
+    await set("CUSTOMERS", "Cé2", { region: "a\\b\tc", visits: null });
+    await set("PRODUCTS", "P1", { unit_cost: 1e21 });
+    await set("PRODUCTS", "P2", { unit_cost: -0.000001 });
+
+    const loaded = await loadModelData(company, saved.scenario, database.db);
+    const customers = loaded.records.get("CUSTOMERS")!;
+    expect(customers.identifiers).toEqual(["C10", c1, "Cé2"]);
+    expect(Array.from(customers.decimals.get("visits")!)).toEqual([Number.NaN, 12, Number.NaN]);
+    expect(customers.texts.get("region")).toEqual(["East\r\ncoast", "South", "a\\b\tc"]);
+    const orders = loaded.records.get("ORDERS")!;
+    const toCustomer = orders.relations.get("CUSTOMERS_ID")!;
+    expect(Array.from(toCustomer.index)).toEqual([1, -2, 2, -2, -1]);
+    expect(toCustomer.dangling).toEqual([
+      { row: 1, value: "Cé9" },
+      { row: 3, value: "C9" },
+    ]);
+    expect(Array.from(orders.decimals.get("freight")!)).toEqual([
+      12.5,
+      1234567890.1234567,
+      12,
+      Number.NaN,
+      3,
+    ]);
+    expect(Array.from(loaded.records.get("PRODUCTS")!.decimals.get("unit_cost")!)).toEqual([1e21, -0.000001]);
+
+    await set("ORDERS", "O3", { freight: "12,5" });
+    await expect(loadModelData(company, saved.scenario, database.db)).rejects.toMatchObject({
+      name: "RecordValueError",
+      dimension: "ORDERS",
+      identifier: "O3",
+      driver: "freight",
+      value: "12,5",
+    });
+  });
+
   it("is 404 for a scenario of another company", async () => {
     const saved = await saveModelData(
       company,

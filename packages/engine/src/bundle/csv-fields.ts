@@ -9,11 +9,16 @@ import { type CsvScanner, ESCAPED } from "./csv-scanner.ts";
 const utf8Slice = (Buffer.prototype as unknown as { utf8Slice?: (start: number, end: number) => string })
   .utf8Slice;
 
+/** The UTF-8 text of bytes [start, end) of a Buffer. */
+export function utf8Text(buf: Buffer, start: number, end: number): string {
+  return utf8Slice ? utf8Slice.call(buf, start, end) : buf.toString("utf8", start, end);
+}
+
 /** The text of field k (quotes removed, doubled quotes unescaped). */
 export function fieldText(s: CsvScanner, k: number): string {
   const start = s.starts[k]!;
   const end = s.ends[k]!;
-  const text = utf8Slice ? utf8Slice.call(s.buf, start, end) : s.buf.toString("utf8", start, end);
+  const text = utf8Text(s.buf, start, end);
   return (s.flags[k]! & ESCAPED) !== 0 ? text.replaceAll('""', '"') : text;
 }
 

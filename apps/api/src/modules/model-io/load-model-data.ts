@@ -1,8 +1,16 @@
 import type { Database, Executor } from "@costflow/db/client";
+import { decodeCopyField } from "@costflow/db/repositories/model-data/copy-text";
 import { type ModelRows, readModelRows } from "@costflow/db/repositories/model-data/read-model-rows";
-import { countRecords, streamRecords } from "@costflow/db/repositories/model-data/read-records";
+import {
+  BACKSLASH,
+  type CopyRowBytes,
+  countRecords,
+  streamRecordBytes,
+  withoutJit,
+} from "@costflow/db/repositories/model-data/read-records";
+import { parseDecimal, utf8Text } from "@costflow/engine/bundle/csv-fields";
 import { GrowableFloat64, GrowableInt32 } from "@costflow/engine/bundle/growable";
-import { IdentifierIndex } from "@costflow/engine/bundle/identifier-index";
+import { IdentifierIndex, NOT_ASCII } from "@costflow/engine/bundle/identifier-index";
 import type {
   DataType,
   DimensionRecords,
@@ -189,6 +197,7 @@ async function loadRecords(
   model: ModelData,
   tx: Executor,
 ): Promise<void> {
+  await withoutJit(tx);
   const counts = await countRecords(companyId, scenarioId, tx);
   const indexes = new Map<string, IdentifierIndex>();
   const targets = new Set(rows.dimensionDrivers.flatMap((d) => (d.target ? [d.target] : [])));
@@ -232,8 +241,15 @@ function dependencyOrder(rows: ModelRows): ModelRows["dimensions"] {
   return order;
 }
 
+/**
+ * The reader of one driver's column. `readBytes` takes the cell as COPY gives it, bytes [start,
+ * end) of `b` without a backslash (so neither NULL nor escaped), and reads numbers and relationship
+ * identifiers from the bytes; `read` takes the decoded value (null for NULL), for the other cells.
+ * Both read the same value from the same cell.
+ */
 interface ColumnReader {
   read(value: string | null, row: number, identifier: string): void;
+  readBytes(b: Buffer, start: number, end: number, row: number, identifier: string): void;
 }
 
 async function loadDimension(
@@ -254,23 +270,39 @@ async function loadDimension(
   const readers = drivers.map((d) => columnReader(d, records, context, finishers));
   const ids = records.identifiers;
   let sorted = true;
-  await streamRecords(
+  await streamRecordBytes(
     where,
     drivers.map((d) => d.name),
-    (cells) => {
-      const identifier = cells[0] ?? "";
+    ({ bytes, starts, ends }: CopyRowBytes) => {
+      const identifier = cellText(bytes, starts[0]!, ends[0]!) ?? "";
       const row = ids.length;
       // COLLATE "C" is code-point order; the engine wants UTF-16 code-unit order. They differ
       // only around supplementary characters, caught here and fixed below.
       if (row > 0 && !(ids[row - 1]! < identifier)) sorted = false;
       ids.push(identifier);
-      for (let c = 0; c < readers.length; c++) readers[c]!.read(cells[c + 1] ?? null, row, identifier);
+      for (let c = 0; c < readers.length; c++) {
+        const start = starts[c + 1]!;
+        const end = ends[c + 1]!;
+        if (hasBackslash(bytes, start, end)) readers[c]!.read(cellText(bytes, start, end), row, identifier);
+        else readers[c]!.readBytes(bytes, start, end, row, identifier);
+      }
     },
     tx,
   );
   for (const finish of finishers) finish();
   if (!sorted) sortRecords(records);
   return records;
+}
+
+/** Whether bytes [start, end) hold a backslash: NULL (\N) or an escaped character. */
+function hasBackslash(b: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (b[i] === BACKSLASH) return true;
+  return false;
+}
+
+/** The value of a COPY text cell (null for NULL). */
+function cellText(b: Buffer, start: number, end: number): string | null {
+  return decodeCopyField(utf8Text(b, start, end));
 }
 
 /**
@@ -289,14 +321,22 @@ function columnReader(
   if (d.dataType === "DECI") {
     const col = new GrowableFloat64(count);
     finishers.push(() => records.decimals.set(d.name, col.finish()));
+    const read = (cell: string | null, identifier: string) => {
+      if (cell === null || cell === "") col.push(Number.NaN);
+      else {
+        const value = Number(cell);
+        if (Number.isNaN(value)) throw new RecordValueError(dimension, identifier, d.name, cell);
+        col.push(value);
+      }
+    };
     return {
-      read(cell, _row, identifier) {
-        if (cell === null || cell === "") col.push(Number.NaN);
-        else {
-          const value = Number(cell);
-          if (Number.isNaN(value)) throw new RecordValueError(dimension, identifier, d.name, cell);
-          col.push(value);
-        }
+      read: (cell, _row, identifier) => read(cell, identifier),
+      readBytes(b, start, end, _row, identifier) {
+        // parseDecimal gives Number(text) for the decimals it takes (csv-fields.ts); anything
+        // else (spaces, "Infinity", a word) goes through Number as before.
+        const value = start === end ? Number.NaN : parseDecimal(b, start, end);
+        if (start === end || !Number.isNaN(value)) col.push(value);
+        else read(utf8Text(b, start, end), identifier);
       },
     };
   }
@@ -308,26 +348,34 @@ function columnReader(
       column.index = index.finish();
       records.relations.set(d.name, column);
     });
-    return {
-      read(value, row) {
-        if (value === null || value === "") {
-          index.push(-1);
-          return;
-        }
+    const read = (value: string | null, row: number) => {
+      if (value === null || value === "") index.push(-1);
+      else {
         const at = lookup.findString(value);
-        if (at >= 0) index.push(at);
+        index.push(at >= 0 ? at : -2);
+        if (at < 0) column.dangling.push({ row, value });
+      }
+    };
+    return {
+      read,
+      readBytes(b, start, end, row) {
+        const at = start === end ? -1 : lookup.findBytes(b, start, end);
+        if (at >= 0 || start === end) index.push(at);
+        else if (at === NOT_ASCII) read(utf8Text(b, start, end), row);
         else {
           index.push(-2);
-          column.dangling.push({ row, value });
+          column.dangling.push({ row, value: utf8Text(b, start, end) });
         }
       },
     };
   }
   const texts: (string | null)[] = [];
   finishers.push(() => records.texts.set(d.name, texts));
+  const read = (value: string | null) => {
+    texts.push(value === "" ? null : value);
+  };
   return {
-    read(value) {
-      texts.push(value === "" ? null : value);
-    },
+    read,
+    readBytes: (b, start, end) => read(utf8Text(b, start, end)),
   };
 }

@@ -53,20 +53,6 @@ export function decodeCopyField(field: string): string | null {
 }
 
 /**
- * Streams the rows of `select` (SQL without parameters: COPY takes none) to `onRow` as raw COPY
- * fields (decode text cells with decodeCopyField). The fields array is reused between rows.
- */
-export async function copyOut(
-  select: string,
-  onRow: (fields: string[]) => void,
-  executor: Executor,
-): Promise<number> {
-  let rows = 0;
-  for await (const text of copyOutLines(select, {}, executor)) rows += forEachCopyRow(text, onRow);
-  return rows;
-}
-
-/**
  * The COPY text of `select` (SQL without parameters) as it arrives, each piece ending at a line end
  * (whole rows only; split them with forEachCopyRow). On PostgreSQL the stream is received at most
  * 16 MB ahead of the consumer (COPY_READ_AHEAD_BYTES), then the server waits: a slow writer holds
@@ -145,6 +131,83 @@ export async function* copyOutBytes(
     if (pooled) (connection as pg.PoolClient).release(complete ? undefined : true);
     else if (!complete) stream.destroy();
   }
+}
+
+/**
+ * One row of a COPY text stream as bytes: field k is bytes[starts[k], ends[k]), still in COPY's
+ * text form (`\N` for NULL, backslash escapes). A field without a backslash is its value's UTF-8
+ * bytes as they are; decode the others with decodeCopyField. Valid only during the call.
+ */
+export interface CopyRowBytes {
+  bytes: Buffer;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+/** The byte that starts every escape of COPY's text format, and NULL (`\N`). */
+export const BACKSLASH = 0x5c;
+
+/**
+ * The rows of `select` (SQL without parameters), `width` columns each, handed to `onRow` as the
+ * byte ranges of their fields: no string per cell. Rows are cut at newline bytes, which never
+ * occur inside a UTF-8 character or an escaped field; a piece's unfinished row is read again with
+ * the next piece. Answers the number of rows.
+ */
+export function copyOutRowBytes(
+  select: string,
+  width: number,
+  onRow: (row: CopyRowBytes) => void,
+  executor: Executor,
+): Promise<number> {
+  return forEachRowBytes(copyOutBytes(select, { format: "text" }, executor), width, onRow);
+}
+
+/** copyOutRowBytes over any pieces of COPY text (each may end anywhere, even inside a character). */
+export async function forEachRowBytes(
+  pieces: AsyncIterable<Uint8Array>,
+  width: number,
+  onRow: (row: CopyRowBytes) => void,
+): Promise<number> {
+  const row: CopyRowBytes = {
+    bytes: Buffer.alloc(0),
+    starts: new Int32Array(width),
+    ends: new Int32Array(width),
+  };
+  const { starts, ends } = row;
+  let carry: Buffer | null = null;
+  let rows = 0;
+  for await (const piece of pieces) {
+    const chunk = Buffer.isBuffer(piece)
+      ? piece
+      : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    const bytes: Buffer = carry === null ? chunk : Buffer.concat([carry, chunk]);
+    row.bytes = bytes;
+    // One pass over the bytes: a tab ends a field, a newline the row's last field and the row.
+    let start = 0;
+    let k = 0;
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i]!;
+      if (c !== TAB && c !== NEWLINE) continue;
+      if (k === width || (c === NEWLINE && k !== width - 1)) {
+        throw new Error(`COPY row with ${c === NEWLINE ? k + 1 : `more than ${width}`} fields, not ${width}`);
+      }
+      starts[k] = start;
+      ends[k++] = i;
+      start = i + 1;
+      if (c === NEWLINE) {
+        onRow(row);
+        rows++;
+        k = 0;
+      }
+    }
+    // The unfinished row is copied (the piece it is in may be reused by the stream).
+    const rowStart = k === 0 ? start : starts[0]!;
+    carry = rowStart < bytes.length ? Buffer.from(bytes.subarray(rowStart)) : null;
+  }
+  if (carry !== null) throw new Error("COPY output ended inside a row");
+  return rows;
 }
 
 /**
