@@ -53,7 +53,11 @@ describe("largest remainder", () => {
           fc.noBias(fc.integer({ min: -1e9, max: 1e9 })),
           fc.integer({ min: -1e6, max: 1e6 }),
         ),
-        fc.array(fc.noBias(fc.integer({ min: 0, max: 3_500_000 })), { minLength: 2, maxLength: 3000 }),
+        fc.array(fc.noBias(fc.integer({ min: 0, max: 3_500_000 })), {
+          minLength: 2,
+          maxLength: 3000,
+          size: "max",
+        }),
         (total, ws) => {
           const w = ws.reduce((a, b) => a + b, 0);
           fc.pre(w > 0);
