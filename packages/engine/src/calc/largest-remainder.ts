@@ -261,7 +261,7 @@ export class Splitter {
     if (m > SMALL && ids === null && s * max + w < LIMIT) {
       // A long run in record order (a whole column): floors, remainders and their buckets in one
       // pass, then the hand-out from the histogram (handOutByBuckets without its first pass).
-      const given = this.splitPlainBucketed(s, scaled, w, start, m, out);
+      const given = this.splitPlain(s, scaled, w, null, start, m, out, true);
       const missing = s - given;
       if (missing > 0) this.handOutFromBuckets(m, missing, out, null, start);
     } else {
@@ -282,7 +282,9 @@ export class Splitter {
 
   /**
    * Floors and remainders with plain double arithmetic (|S| x max w_i + W < 2^52: each product,
-   * quotient estimate times W and remainder is an exact integer); returns sum(floors).
+   * quotient estimate times W and remainder is an exact integer); returns sum(floors). `bucketed`
+   * (a run in record order only): each remainder is also put in its bucket as handOutByBuckets
+   * does (min(m, BUCKETS) buckets over [0, w), a monotone map), counted in `hist`, in the same pass.
    */
   private splitPlain(
     s: number,
@@ -292,8 +294,15 @@ export class Splitter {
     start: number,
     m: number,
     out: Float64Array,
+    bucketed = false,
   ): number {
     const rem = this.rem;
+    const bucket = this.bucket;
+    const hist = this.hist;
+    const buckets = Math.min(BUCKETS, m);
+    if (bucketed) hist.fill(0, 0, buckets);
+    const f = buckets / w;
+    const top = buckets - 1;
     let given = 0;
     // q estimated with the reciprocal (a multiplication, not a division, per element), then
     // corrected so that 0 <= r < w holds exactly: p, q * w and r are integers below 2^53.
@@ -314,6 +323,11 @@ export class Splitter {
         out[start + j] = q;
         rem[j] = r;
         given += q;
+        if (bucketed) {
+          const b = Math.min(top, Math.floor(r * f));
+          bucket[j] = b;
+          hist[b] = hist[b]! + 1;
+        }
       }
     } else {
       for (let j = 0; j < m; j++) {
@@ -333,50 +347,6 @@ export class Splitter {
         rem[j] = r;
         given += q;
       }
-    }
-    return given;
-  }
-
-  /**
-   * splitPlain for a run in record order (out[start + j]) that also buckets each remainder as
-   * handOutByBuckets does (min(m, BUCKETS) buckets over [0, w), a monotone map) and counts the
-   * buckets in `hist`; returns sum(floors).
-   */
-  private splitPlainBucketed(
-    s: number,
-    scaled: Float64Array,
-    w: number,
-    start: number,
-    m: number,
-    out: Float64Array,
-  ): number {
-    const rem = this.rem;
-    const bucket = this.bucket;
-    const hist = this.hist;
-    const buckets = Math.min(BUCKETS, m);
-    hist.fill(0, 0, buckets);
-    const f = buckets / w;
-    const top = buckets - 1;
-    let given = 0;
-    const inv = 1 / w;
-    for (let j = 0; j < m; j++) {
-      const p = s * scaled[start + j]!;
-      let q = Math.floor(p * inv);
-      let r = p - q * w;
-      while (r < 0) {
-        q -= 1;
-        r += w;
-      }
-      while (r >= w) {
-        q += 1;
-        r -= w;
-      }
-      out[start + j] = q;
-      rem[j] = r;
-      given += q;
-      const b = Math.min(top, Math.floor(r * f));
-      bucket[j] = b;
-      hist[b] = hist[b]! + 1;
     }
     return given;
   }
