@@ -1,16 +1,18 @@
 import type { Database, Executor } from "@costflow/db/client";
-import { decodeCopyField } from "@costflow/db/repositories/model-data/copy-text";
-import { type ModelRows, readModelRows } from "@costflow/db/repositories/model-data/read-model-rows";
 import {
   BACKSLASH,
   type CopyRowBytes,
+  decodeCopyField,
+} from "@costflow/db/repositories/model-data/copy-text";
+import { type ModelRows, readModelRows } from "@costflow/db/repositories/model-data/read-model-rows";
+import {
   countRecords,
   streamRecordBytes,
   withoutJit,
 } from "@costflow/db/repositories/model-data/read-records";
 import { parseDecimal, utf8Text } from "@costflow/engine/bundle/csv-fields";
 import { GrowableFloat64, GrowableInt32 } from "@costflow/engine/bundle/growable";
-import { IdentifierIndex, NOT_ASCII } from "@costflow/engine/bundle/identifier-index";
+import { IdentifierIndex } from "@costflow/engine/bundle/identifier-index";
 import type {
   DataType,
   DimensionRecords,
@@ -332,11 +334,15 @@ function columnReader(
     return {
       read: (cell, _row, identifier) => read(cell, identifier),
       readBytes(b, start, end, _row, identifier) {
+        if (start === end) {
+          col.push(Number.NaN);
+          return;
+        }
         // parseDecimal gives Number(text) for the decimals it takes (csv-fields.ts); anything
         // else (spaces, "Infinity", a word) goes through Number as before.
-        const value = start === end ? Number.NaN : parseDecimal(b, start, end);
-        if (start === end || !Number.isNaN(value)) col.push(value);
-        else read(utf8Text(b, start, end), identifier);
+        const value = parseDecimal(b, start, end);
+        if (Number.isNaN(value)) read(utf8Text(b, start, end), identifier);
+        else col.push(value);
       },
     };
   }
@@ -361,11 +367,8 @@ function columnReader(
       readBytes(b, start, end, row) {
         const at = start === end ? -1 : lookup.findBytes(b, start, end);
         if (at >= 0 || start === end) index.push(at);
-        else if (at === NOT_ASCII) read(utf8Text(b, start, end), row);
-        else {
-          index.push(-2);
-          column.dangling.push({ row, value: utf8Text(b, start, end) });
-        }
+        // Non-ASCII, or missing (listed as dangling): as text, rarely.
+        else read(utf8Text(b, start, end), row);
       },
     };
   }

@@ -27,9 +27,6 @@ export async function withoutJit(executor: Executor): Promise<void> {
   if (rawClient(executor).kind === "postgres") await rawQuery("set local jit = off", [], executor);
 }
 
-export type { CopyRowBytes } from "./copy-text.ts";
-export { BACKSLASH } from "./copy-text.ts";
-
 /**
  * Streams the records of one dimension in identifier order (code-unit order: COLLATE "C"): field 0
  * is the identifier, then one field per name of `fields` (that key of the record's `fields` as
