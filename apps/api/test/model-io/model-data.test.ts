@@ -1,5 +1,6 @@
 import type { DatabaseClient } from "@costflow/db/client";
 import { rawQuery } from "@costflow/db/repositories/model-data/raw-client";
+import { codePointOrder, isCodePointCollation } from "@costflow/db/repositories/model-data/read-records";
 import { seedDemo } from "@costflow/db/seed";
 import { createTestDatabase } from "@costflow/db/test-database";
 import { readBundle } from "@costflow/engine/bundle/read-bundle";
@@ -56,6 +57,18 @@ describe("loadModelData", () => {
     const loaded = await roundTrip(model);
     expect(loaded.records.get("CUST")).toEqual(records);
     expect(loaded).toEqual(model);
+  });
+
+  it("reads records in the identifiers' index order on a database ordering text by code point", async () => {
+    // Only libc's code-point collations order as COLLATE "C" does; ICU's and the languages' do not.
+    expect(isCodePointCollation("C", "c")).toBe(true);
+    expect(isCodePointCollation("C.UTF-8", "c")).toBe(true);
+    expect(isCodePointCollation("POSIX", null)).toBe(true);
+    expect(isCodePointCollation("en_US.UTF-8", "c")).toBe(false);
+    expect(isCodePointCollation("C.UTF-8", "i")).toBe(false);
+    // PGlite's database is one (as is this machine's PostgreSQL, C.UTF-8): the test above, with
+    // identifiers whose code-point and code-unit orders differ, runs through that path.
+    if (database.driver === "pglite") expect(await codePointOrder(database.db)).toBe(true);
   });
 
   it("reads every kind of cell from the bytes COPY sends: escapes, NULL, non-ASCII, dangling, long decimals", async () => {

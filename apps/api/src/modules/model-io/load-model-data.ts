@@ -6,6 +6,7 @@ import {
 } from "@costflow/db/repositories/model-data/copy-text";
 import { type ModelRows, readModelRows } from "@costflow/db/repositories/model-data/read-model-rows";
 import {
+  codePointOrder,
   countRecords,
   streamRecordBytes,
   withoutJit,
@@ -200,6 +201,7 @@ async function loadRecords(
   tx: Executor,
 ): Promise<void> {
   await withoutJit(tx);
+  const codePoint = await codePointOrder(tx);
   const counts = await countRecords(companyId, scenarioId, tx);
   const indexes = new Map<string, IdentifierIndex>();
   const targets = new Set(rows.dimensionDrivers.flatMap((d) => (d.target ? [d.target] : [])));
@@ -214,6 +216,7 @@ async function loadRecords(
       {
         count,
         indexes,
+        codePoint,
       },
       tx,
     );
@@ -258,7 +261,7 @@ async function loadDimension(
   where: { companyId: number; scenarioId: number; dimensionId: number },
   dimension: string,
   drivers: DriverRow[],
-  context: { count: number; indexes: Map<string, IdentifierIndex> },
+  context: { count: number; indexes: Map<string, IdentifierIndex>; codePoint: boolean },
   tx: Executor,
 ): Promise<DimensionRecords> {
   const records: DimensionRecords = {
@@ -290,6 +293,7 @@ async function loadDimension(
       }
     },
     tx,
+    context.codePoint,
   );
   for (const finish of finishers) finish();
   if (!sorted) sortRecords(records);
@@ -315,7 +319,7 @@ function cellText(b: Buffer, start: number, end: number): string | null {
 function columnReader(
   d: DriverRow,
   records: DimensionRecords,
-  context: { count: number; indexes: Map<string, IdentifierIndex> },
+  context: { count: number; indexes: Map<string, IdentifierIndex>; codePoint: boolean },
   finishers: (() => void)[],
 ): ColumnReader {
   const { count } = context;
