@@ -132,6 +132,13 @@ export class BinaryCopyWriter {
     this.view.setInt32(start, this.at - start - 4);
   }
 
+  /** A bytea of these bytes (room: binaryBytes.bytea). */
+  bytes(value: Uint8Array): void {
+    this.view.setInt32(this.at, value.length);
+    this.buffer.set(value, this.at + 4);
+    this.at += 4 + value.length;
+  }
+
   /**
    * A bytea of `bytes` bytes, written next by rawInt64 and rawFloat64 (exactly `bytes` of them:
    * the length is written first).

@@ -94,6 +94,7 @@ const COLUMNS = {
     "dimension_id",
     "amounts",
     "links",
+    "bytes",
   ],
   result_unallocated: [
     "company_id",
@@ -214,8 +215,10 @@ interface OwnArray {
   links: Int32Array | null;
 }
 
-/** The kinds an OWN row's triples name, by code: what rests on a record is ALLOCATED + RECEIVED - SENT. */
+/** The kinds an OWN row's entries name, by code: what rests on a record is ALLOCATED + RECEIVED - SENT. */
 const OWN_KINDS = ["4:ALLOCATED", "5:RECEIVED", "5:SENT"] as const;
+/** Bytes of one entry of an OWN row (writeOwnDetail; packages/db record-trace/detail-entries.ts reads them). */
+const OWN_ENTRY_BYTES = 17;
 
 interface RowContext {
   model: ModelData;
@@ -241,6 +244,8 @@ interface RowContext {
   incomplete: Set<string>;
   /** The result_vectors chunks filled since the last drain. */
   drain(): Uint8Array[];
+  /** A record's OWN row (writeOwnDetail): its entries packed, OWN_ENTRY_BYTES each. */
+  ownRow(recordNo: number, dimensionId: number, entries: Uint8Array): void;
   /** One detail array (and, for RECEIVED, each child's parent record_no) as a COPY line. */
   vector(
     step: number,
@@ -266,6 +271,28 @@ function rowContext(model: ModelData, result: CalcResult, plan: RunPlan, ids: Co
     counts[table] = (counts[table] ?? 0) + n;
   };
   const skipped = new Set<string>();
+  /** Starts a result_vectors row with its first six fields; `rest`: the room of the last three. */
+  const startVector = (
+    step: number,
+    sourceNo: number,
+    kind: string,
+    dimensionId: number | null,
+    rest: number,
+  ) => {
+    const out = binary.result_vectors;
+    out.row(
+      COLUMNS.result_vectors.length,
+      2 * room.int4 + room.int2 + room.int4 + room.text(kind) + room.int4 + rest,
+    );
+    out.int4(head[0]);
+    out.int4(head[1]);
+    out.int2(step);
+    out.int4(sourceNo);
+    out.text(kind);
+    if (dimensionId === null) out.null();
+    else out.int4(dimensionId);
+    return out;
+  };
   return {
     model,
     result,
@@ -300,27 +327,30 @@ function rowContext(model: ModelData, result: CalcResult, plan: RunPlan, ids: Co
         list.push({ kind: ownKind, sourceNo, amounts, links });
         this.own.set(dimensionId, list);
       }
-      const out = binary.result_vectors;
-      out.row(
-        COLUMNS.result_vectors.length,
-        2 * room.int4 +
-          room.int2 +
-          room.int4 +
-          room.text(kind) +
-          room.int4 +
-          room.int8Array(amounts.length) +
-          (links ? room.int4Array(links.length) : room.null),
+      const out = startVector(
+        step,
+        sourceNo,
+        kind,
+        dimensionId,
+        room.int8Array(amounts.length) + (links ? room.int4Array(links.length) : room.null) + room.null,
       );
-      out.int4(head[0]);
-      out.int4(head[1]);
-      out.int2(step);
-      out.int4(sourceNo);
-      out.text(kind);
-      if (dimensionId === null) out.null();
-      else out.int4(dimensionId);
       out.int8Array(amounts);
       if (links) out.int4Array(links.map((p) => (p < 0 ? -1 : p)));
       else out.null();
+      out.null();
+      count("result_vectors");
+    },
+    ownRow(recordNo, dimensionId, entries) {
+      const out = startVector(
+        5,
+        recordNo,
+        "OWN",
+        dimensionId,
+        room.int8Array(0) + room.null + room.bytea(entries.length),
+      );
+      out.int8Array([]);
+      out.null();
+      out.bytes(entries);
       count("result_vectors");
     },
   };
@@ -666,11 +696,15 @@ function* writePushes(c: RowContext, step: 5 | 6, pushes: PushResult[]): Generat
  * detail"): the ALLOCATED, RECEIVED and SENT arrays of its dimension written again record by
  * record, non-zero entries only, so the trace of one record reads one short row instead of one
  * element of each of hundreds of long arrays (at L, 470 arrays of 50,000 customers: 0.8 s).
- *   OWN, step 5, source_no = record_no, dimension_id = the dimension:
- *     links = triples (kind: 0 ALLOCATED, 1 RECEIVED, 2 SENT; the array's source_no; for RECEIVED
- *     the parent's record_no, else -1), amounts = one per triple.
- *   OWN, source_no = -1: the dimension's rows are complete (absent for a run made before them,
- *   or when an activity's detail was dropped by the engine's budget: the trace reads the arrays).
+ *   OWN, step 5, source_no = record_no, dimension_id = the dimension, amounts empty, links null,
+ *     bytes = one entry of OWN_ENTRY_BYTES per non-zero amount, big-endian: the kind code (1 byte;
+ *     0 ALLOCATED, 1 RECEIVED, 2 SENT), the array's source_no (4), for RECEIVED the parent's
+ *     record_no, else -1 (4), the amount (8). As a bigint and three integer array elements each
+ *     entry was 36 bytes of COPY that PostgreSQL read element by element (760 MB at light L).
+ *   OWN, source_no = -1, bytes empty: the dimension's rows are complete (absent for a run made
+ *   before them, or when an activity's detail was dropped by the engine's budget: the trace reads
+ *   the arrays). Rows of runs made before the packed rows have arrays and no bytes: the trace
+ *   reads the arrays for those (packages/db record-trace/detail-entries.ts).
  */
 function* writeOwnDetail(c: RowContext): Generator<Uint8Array> {
   const { ids } = c;
@@ -679,33 +713,34 @@ function* writeOwnDetail(c: RowContext): Generator<Uint8Array> {
     if (incompleteIds.has(dimId)) continue;
     const n = arrays[0]?.amounts.length ?? 0;
     // Array by array (each read front to back, not one element of every array per record): the
-    // non-zero entries counted per record, then placed record by record in flat arrays.
+    // non-zero entries counted per record, then placed record by record in one buffer.
     const start = new Int32Array(n + 1);
     for (const a of arrays) for (let r = 0; r < n; r++) if (a.amounts[r] !== 0) start[r + 1]!++;
     for (let r = 0; r < n; r++) start[r + 1]! += start[r]!;
-    const total = start[n]!;
-    const amounts = new Float64Array(total);
-    const links = new Int32Array(3 * total);
+    const packed = new Uint8Array(OWN_ENTRY_BYTES * start[n]!);
+    const view = new DataView(packed.buffer);
     const next = start.slice(0, n);
     for (const a of arrays) {
       for (let r = 0; r < n; r++) {
         const v = a.amounts[r]!;
         if (v === 0) continue;
-        const k = next[r]!++;
-        amounts[k] = v;
-        links[3 * k] = a.kind;
-        links[3 * k + 1] = a.sourceNo;
-        links[3 * k + 2] = a.links ? a.links[r]! : -1;
+        const at = OWN_ENTRY_BYTES * next[r]!++;
+        view.setUint8(at, a.kind);
+        view.setInt32(at + 1, a.sourceNo);
+        view.setInt32(at + 5, a.links && a.links[r]! >= 0 ? a.links[r]! : -1);
+        const amount = minor(v);
+        const high = Math.floor(amount / 4294967296);
+        view.setInt32(at + 9, high);
+        view.setUint32(at + 13, amount - high * 4294967296);
       }
     }
     for (let r = 0; r < n; r++) {
       const from = start[r]!;
       const to = start[r + 1]!;
-      if (to > from)
-        c.vector(5, r, "OWN", dimId, amounts.subarray(from, to), links.subarray(3 * from, 3 * to));
+      if (to > from) c.ownRow(r, dimId, packed.subarray(OWN_ENTRY_BYTES * from, OWN_ENTRY_BYTES * to));
       if ((r & DRAIN_EVERY) === 0) yield* c.drain();
     }
-    c.vector(5, -1, "OWN", dimId, new Float64Array(0), new Int32Array(0));
+    c.ownRow(-1, dimId, new Uint8Array(0));
   }
 }
 

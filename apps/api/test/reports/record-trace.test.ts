@@ -292,10 +292,25 @@ describe("record trace", () => {
       t.database.executeSql(`update result_vectors set kind = ${to} where ${runs} and kind ${from}`, [
         scenario,
       ]);
+    // Each OWN row holds its entries packed, 17 bytes each, no arrays; the marker row none.
+    const { rows: own } = await t.database.executeSql(
+      `select count(*)::int as n, sum(length(bytes) % 17)::int as odd, max(cardinality(amounts))::int as amounts,
+        count(links)::int as links, sum(case when source_no = -1 then length(bytes) end)::int as marker
+        from result_vectors where ${runs} and kind = 'OWN'`,
+      [scenario],
+    );
+    expect(own[0]).toMatchObject({ odd: 0, amounts: 0, links: 0, marker: 0 });
+    expect(own[0]!.n).toBeGreaterThan(4);
     // The arrays hidden: the trace reads the OWN rows alone.
     await rename("in ('ALLOCATED', 'RECEIVED', 'SENT')", "'HIDDEN_' || kind");
     expect(await traceAll()).toEqual(before);
     await rename("like 'HIDDEN\\_%'", "substr(kind, 8)");
+    // OWN rows without bytes (a run made before they were packed held arrays): the arrays are read.
+    await t.database.executeSql(
+      `update result_vectors set bytes = null where ${runs} and kind = 'OWN' and source_no = -1`,
+      [scenario],
+    );
+    expect(await traceAll()).toEqual(before);
     // The OWN rows hidden (a run made before them): the trace reads the arrays.
     await rename("= 'OWN'", "'HIDDEN_OWN'");
     expect(await traceAll()).toEqual(before);

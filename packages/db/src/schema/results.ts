@@ -179,6 +179,8 @@ export const resultVectors = pgTable(
     dimensionId: integer("dimension_id"),
     amounts: bigint("amounts", { mode: "number" }).array().notNull(),
     links: integer("links").array(),
+    /** OWN rows: the entries packed (apps/api/src/worker/result-rows.ts, writeOwnDetail; 0020). */
+    bytes: bytea("bytes"),
   },
   (t) => [index("result_vectors_idx").on(t.companyId, t.calculationId, t.step, t.kind, t.sourceNo)],
 );

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client.ts";
+import { int64At } from "../report-data/record-blocks.ts";
+import { bytesView } from "../report-data/report-sql.ts";
 import { intArray, type Run, rawExecute } from "./trace-sql.ts";
 
 // The detail arrays of a run at the traced records: the entries of steps 4 and 5 at some record
@@ -11,6 +13,8 @@ const OWN_KINDS: readonly (readonly [number, string])[] = [
   [5, "RECEIVED"],
   [5, "SENT"],
 ];
+/** Bytes of one entry of an OWN row's `bytes`. */
+const OWN_ENTRY_BYTES = 17;
 
 interface VectorEntries {
   step: number;
@@ -27,14 +31,16 @@ export function traceDetailRepository(db: Database) {
 
   /**
    * The entries of ALLOCATED, RECEIVED and SENT arrays at `nos`, rebuilt from the OWN rows
-   * (apps/api/src/worker/result-rows.ts, writeOwnDetail: triples of kind code, array source_no and
-   * parent record_no, one amount each). Undefined when the run has no complete OWN rows for the
-   * dimension (its marker row, source_no -1, is missing).
+   * (apps/api/src/worker/result-rows.ts, writeOwnDetail: per non-zero amount an entry of
+   * OWN_ENTRY_BYTES, the kind code, the array's source_no, the parent record_no, the amount).
+   * Undefined when the run has no complete packed OWN rows for the dimension (its marker row,
+   * source_no -1, is missing: runs made before them, or made before they were packed, whose OWN
+   * rows hold arrays; the arrays are read instead).
    */
   async function ownEntries(run: Run, dimensionId: number, nos: readonly number[]) {
-    const { rows } = await execute(sql`select v.source_no, v.amounts, v.links from result_vectors v
+    const { rows } = await execute(sql`select v.source_no, v.bytes from result_vectors v
       where v.company_id = ${run.companyId} and v.calculation_id = ${run.calculationId}
-        and v.step = 5 and v.kind = 'OWN' and v.dimension_id = ${dimensionId}
+        and v.step = 5 and v.kind = 'OWN' and v.dimension_id = ${dimensionId} and v.bytes is not null
         and v.source_no = any(${intArray([-1, ...nos])}::int[])`);
     if (!rows.some((r) => Number(r.source_no) === -1)) return undefined;
     const index = new Map(nos.map((no, i) => [no, i]));
@@ -42,11 +48,10 @@ export function traceDetailRepository(db: Database) {
     for (const row of rows) {
       const i = index.get(Number(row.source_no));
       if (i === undefined) continue;
-      const links = (row.links as (string | number)[]).map(Number);
-      const amounts = (row.amounts as (string | number)[]).map(Number);
-      for (let k = 0; k < amounts.length; k++) {
-        const [step, kind] = OWN_KINDS[links[3 * k]!]!;
-        const sourceNo = links[3 * k + 1]!;
+      const view = bytesView(row.bytes);
+      for (let at = 0; at + OWN_ENTRY_BYTES <= view.byteLength; at += OWN_ENTRY_BYTES) {
+        const [step, kind] = OWN_KINDS[view.getUint8(at)]!;
+        const sourceNo = view.getInt32(at + 1);
         const key = `${step}:${kind}:${sourceNo}`;
         let entry = entries.get(key);
         if (!entry) {
@@ -59,8 +64,8 @@ export function traceDetailRepository(db: Database) {
           };
           entries.set(key, entry);
         }
-        entry.amounts[i] = amounts[k]!;
-        if (entry.links) entry.links[i] = links[3 * k + 2]!;
+        entry.amounts[i] = int64At(view, at + 9);
+        if (entry.links) entry.links[i] = view.getInt32(at + 5);
       }
     }
     return [...entries.values()];
