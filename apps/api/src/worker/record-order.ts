@@ -3,8 +3,9 @@
 // rows per request (docs/calculation.md, "Reading results").
 
 // Stored as result_vectors rows of step 0, kind ORDER:<field>, per dimension: source_no = block
-// number, amounts = the record numbers at positions [block * size, (block + 1) * size) of the
-// ascending order, links = [size]. A page reads one or two blocks (RUN_SETTINGS.orderBlock).
+// number, bytes = the record numbers at positions [block * size, (block + 1) * size) of the
+// ascending order as 4-byte big-endian integers (amounts empty; runs made before held them in
+// amounts), links = [size]. A page reads a slice of one or two blocks (RUN_SETTINGS.orderBlock).
 
 /** The sortable totals of result_records, as named in the `ordering` query parameter. */
 export { type OrderField, orderKind } from "@costflow/db/repositories/results";

@@ -244,8 +244,18 @@ interface RowContext {
   incomplete: Set<string>;
   /** The result_vectors chunks filled since the last drain. */
   drain(): Uint8Array[];
-  /** A record's OWN row (writeOwnDetail): its entries packed, OWN_ENTRY_BYTES each. */
-  ownRow(recordNo: number, dimensionId: number, entries: Uint8Array): void;
+  /**
+   * A row whose numbers are packed in `bytes`, `amounts` empty: a record's OWN row
+   * (writeOwnDetail), a block of an ordering (writeRecords).
+   */
+  packedRow(
+    step: number,
+    sourceNo: number,
+    kind: string,
+    dimensionId: number,
+    links: Int32Array | null,
+    bytes: Uint8Array,
+  ): void;
   /** One detail array (and, for RECEIVED, each child's parent record_no) as a COPY line. */
   vector(
     step: number,
@@ -340,17 +350,18 @@ function rowContext(model: ModelData, result: CalcResult, plan: RunPlan, ids: Co
       out.null();
       count("result_vectors");
     },
-    ownRow(recordNo, dimensionId, entries) {
+    packedRow(step, sourceNo, kind, dimensionId, links, bytes) {
       const out = startVector(
-        5,
-        recordNo,
-        "OWN",
+        step,
+        sourceNo,
+        kind,
         dimensionId,
-        room.int8Array(0) + room.null + room.bytea(entries.length),
+        room.int8Array(0) + (links ? room.int4Array(links.length) : room.null) + room.bytea(bytes.length),
       );
       out.int8Array([]);
-      out.null();
-      out.bytes(entries);
+      if (links) out.int4Array(links);
+      else out.null();
+      out.bytes(bytes);
       count("result_vectors");
     },
   };
@@ -606,9 +617,13 @@ function* writeRecords(c: RowContext): Generator<Uint8Array> {
       if (!values) continue;
       const order = stableOrder(field === "profit" ? values : values.map(minor), scratch);
       const size = plan.orderBlock;
+      // The record numbers as 4-byte big-endian integers (record-positions.ts reads a slice).
+      const bytes = new Uint8Array(4 * n);
+      const view = new DataView(bytes.buffer);
+      for (let i = 0; i < n; i++) view.setUint32(4 * i, order[i]!);
       for (let block = 0; block * size < n; block++) {
-        const part = order.subarray(block * size, Math.min(n, (block + 1) * size));
-        c.vector(0, block, orderKind(field), dimId, Float64Array.from(part), Int32Array.of(size));
+        const part = bytes.subarray(4 * block * size, 4 * Math.min(n, (block + 1) * size));
+        c.packedRow(0, block, orderKind(field), dimId, Int32Array.of(size), part);
       }
       yield* c.drain();
     }
@@ -737,10 +752,11 @@ function* writeOwnDetail(c: RowContext): Generator<Uint8Array> {
     for (let r = 0; r < n; r++) {
       const from = start[r]!;
       const to = start[r + 1]!;
-      if (to > from) c.ownRow(r, dimId, packed.subarray(OWN_ENTRY_BYTES * from, OWN_ENTRY_BYTES * to));
+      if (to > from)
+        c.packedRow(5, r, "OWN", dimId, null, packed.subarray(OWN_ENTRY_BYTES * from, OWN_ENTRY_BYTES * to));
       if ((r & DRAIN_EVERY) === 0) yield* c.drain();
     }
-    c.ownRow(-1, dimId, new Uint8Array(0));
+    c.packedRow(5, -1, "OWN", dimId, null, new Uint8Array(0));
   }
 }
 

@@ -1,3 +1,4 @@
+import { forgetRun } from "@costflow/db/repositories/run-read-cache";
 import { fixtureBundle } from "@costflow/engine/test-support/shared-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_SETTINGS } from "../../src/modules/calculation/run-calculation.ts";
@@ -168,6 +169,31 @@ describe("dimension-results sorted by a total", () => {
     expect(profits.length).toBeGreaterThan(10);
     for (const p of profits) expect(p).toBe(Math.round(p * 100) / 100);
     const fromOrders = await pages(dimensions);
+    // Each block's record numbers are packed, 4 bytes each, amounts empty.
+    const packed = await t.database.executeSql(
+      `select sum(length(bytes))::int as bytes, max(cardinality(amounts))::int as amounts from result_vectors
+        where calculation_id = $1 and step = 0 and kind like 'ORDER:%'`,
+      [stored],
+    );
+    const { bytes, amounts } = packed.rows[0] as { bytes: number; amounts: number };
+    expect(amounts).toBe(0);
+    // Three or four totals (profit with a P&L) of every record.
+    expect(bytes % (4 * every.length)).toBe(0);
+    expect(bytes / (4 * every.length)).toBeGreaterThanOrEqual(3);
+    // A run made before (its record numbers in amounts, no bytes) reads the same pages.
+    await t.database.executeSql(
+      `update result_vectors set bytes = null, amounts = array(
+          select (get_byte(bytes, 4 * i) << 24 | get_byte(bytes, 4 * i + 1) << 16
+            | get_byte(bytes, 4 * i + 2) << 8 | get_byte(bytes, 4 * i + 3))::bigint
+          from generate_series(0, length(bytes) / 4 - 1) as i order by i)
+        where calculation_id = $1 and step = 0 and kind like 'ORDER:%'`,
+      [stored],
+    );
+    const { rows: owner } = await t.database.executeSql("select company_id from calculations where id = $1", [
+      stored,
+    ]);
+    forgetRun(t.database.db, { companyId: Number(owner[0]!.company_id), calculationId: stored });
+    expect(await pages(dimensions)).toEqual(fromOrders);
 
     const sqlRun = await calculateAll({ orderMinRecords: 1e9 });
     const none = await t.database.executeSql(

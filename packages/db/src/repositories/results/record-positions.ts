@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../client.ts";
 import { resultRecords } from "../../schema/results.ts";
+import { bytesView } from "../report-data/report-sql.ts";
 import { runRead } from "../run-read-cache.ts";
 import { type Filter, resultReads } from "./run-reads.ts";
 
@@ -95,21 +96,32 @@ export function recordPositionReads(db: Database) {
     const take = Math.max(0, Math.min(window.limit, n - window.offset));
     const from = descending ? n - window.offset - take : window.offset;
     const to = from + take; // exclusive
-    // The block size is kept in each row's links (links[1]); positions p are in block p / size.
+    // The block size is kept in each row's links (links[1]); positions p are in block p / size,
+    // at p - block * size of the block's record numbers: 4-byte big-endian integers in `bytes`
+    // (apps/api/src/worker/record-order.ts), or, for runs made before, elements of `amounts`.
     const { rows } = await execute(sql`
       with b as (
         select v.links[1] as size from result_vectors v
         where v.company_id = ${f.companyId} and v.calculation_id = ${f.calculationId} and v.step = 0
-          and v.kind = ${orderKind(field)} and v.source_no = 0 and v.dimension_id = ${dimension})
-      select v.source_no,
-        v.amounts[greatest(1, ${from} - v.source_no * b.size + 1):least(b.size, ${to} - v.source_no * b.size)] as nos
-      from result_vectors v, b
-      where v.company_id = ${f.companyId} and v.calculation_id = ${f.calculationId} and v.step = 0
-        and v.kind = ${orderKind(field)} and v.dimension_id = ${dimension}
-        and v.source_no between ${from}::int / b.size and greatest(0, ${to}::int - 1) / b.size
-      order by v.source_no`);
+          and v.kind = ${orderKind(field)} and v.source_no = 0 and v.dimension_id = ${dimension}),
+      s as (
+        select v.source_no, v.amounts, v.bytes, greatest(0, ${from} - v.source_no * b.size) as first,
+          least(b.size, ${to} - v.source_no * b.size) as stop
+        from result_vectors v, b
+        where v.company_id = ${f.companyId} and v.calculation_id = ${f.calculationId} and v.step = 0
+          and v.kind = ${orderKind(field)} and v.dimension_id = ${dimension}
+          and v.source_no between ${from}::int / b.size and greatest(0, ${to}::int - 1) / b.size)
+      select s.source_no,
+        case when s.bytes is null then s.amounts[s.first + 1:s.stop] end as nos,
+        substring(s.bytes from 4 * s.first + 1 for 4 * greatest(0, s.stop - s.first)) as nos_bytes
+      from s order by s.source_no`);
     if (rows.length === 0) return undefined;
-    const nos = rows.flatMap((r) => (r.nos as (string | number)[] | null)?.map(Number) ?? []);
+    const nos = rows.flatMap((r) => {
+      if (r.nos_bytes === null || r.nos_bytes === undefined)
+        return (r.nos as (string | number)[] | null)?.map(Number) ?? [];
+      const view = bytesView(r.nos_bytes);
+      return Array.from({ length: view.byteLength / 4 }, (_, i) => view.getUint32(4 * i));
+    });
     return descending ? nos.reverse() : nos;
   }
 
