@@ -9,12 +9,13 @@
 // trailer are not in the chunks: copyBytes adds them. A field written beyond its row's room throws
 // (Buffer's bounds checks) rather than corrupt a row; text's room is three bytes per UTF-16 unit.
 
+import { setInt64At } from "@costflow/db/repositories/report-data/record-blocks";
+
 const CHUNK_BYTES = 4 << 20;
 const EMPTY = Buffer.alloc(0);
 const INT8_OID = 20;
 const INT4_OID = 23;
 const TEXT_OID = 25;
-const TWO_32 = 4294967296;
 
 export class BinaryCopyWriter {
   readonly chunks: Uint8Array[] = [];
@@ -171,10 +172,7 @@ export class BinaryCopyWriter {
   }
 
   private int64(v: number, at: number): number {
-    const high = Math.floor(v / TWO_32);
-    this.view.setInt32(at, high);
-    this.view.setUint32(at + 4, v - high * TWO_32);
-    return at + 8;
+    return setInt64At(this.view, at, v);
   }
 
   /** Array header: length, dimensions, no nulls, element type, size, lower bound 1. */

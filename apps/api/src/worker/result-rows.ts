@@ -1,3 +1,5 @@
+import { OWN_ENTRY_BYTES } from "@costflow/db/repositories/record-trace/detail-entries";
+import { setInt64At } from "@costflow/db/repositories/report-data/record-blocks";
 import type { TablePayload } from "@costflow/db/repositories/results";
 import type { AllocationRow, CalcResult, PushResult } from "@costflow/engine/calc/result-types";
 import type { ModelData, PushSplit } from "@costflow/engine/model/types";
@@ -217,8 +219,6 @@ interface OwnArray {
 
 /** The kinds an OWN row's entries name, by code: what rests on a record is ALLOCATED + RECEIVED - SENT. */
 const OWN_KINDS = ["4:ALLOCATED", "5:RECEIVED", "5:SENT"] as const;
-/** Bytes of one entry of an OWN row (writeOwnDetail; packages/db record-trace/detail-entries.ts reads them). */
-const OWN_ENTRY_BYTES = 17;
 
 interface RowContext {
   model: ModelData;
@@ -743,10 +743,7 @@ function* writeOwnDetail(c: RowContext): Generator<Uint8Array> {
         view.setUint8(at, a.kind);
         view.setInt32(at + 1, a.sourceNo);
         view.setInt32(at + 5, a.links && a.links[r]! >= 0 ? a.links[r]! : -1);
-        const amount = minor(v);
-        const high = Math.floor(amount / 4294967296);
-        view.setInt32(at + 9, high);
-        view.setUint32(at + 13, amount - high * 4294967296);
+        setInt64At(view, at + 9, minor(v));
       }
     }
     for (let r = 0; r < n; r++) {

@@ -179,7 +179,10 @@ export const resultVectors = pgTable(
     dimensionId: integer("dimension_id"),
     amounts: bigint("amounts", { mode: "number" }).array().notNull(),
     links: integer("links").array(),
-    /** OWN rows: the entries packed (apps/api/src/worker/result-rows.ts, writeOwnDetail; 0020). */
+    /**
+     * Numbers packed big-endian, `amounts` then empty (0020): an OWN row's entries (writeOwnDetail)
+     * and an ordering block's record numbers (writeRecords; apps/api/src/worker/result-rows.ts).
+     */
     bytes: bytea("bytes"),
   },
   (t) => [index("result_vectors_idx").on(t.companyId, t.calculationId, t.step, t.kind, t.sourceNo)],

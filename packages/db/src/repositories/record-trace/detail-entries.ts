@@ -13,8 +13,11 @@ const OWN_KINDS: readonly (readonly [number, string])[] = [
   [5, "RECEIVED"],
   [5, "SENT"],
 ];
-/** Bytes of one entry of an OWN row's `bytes`. */
-const OWN_ENTRY_BYTES = 17;
+/**
+ * Bytes of one entry of an OWN row's `bytes` (written by writeOwnDetail): kind code (1), the
+ * array's source_no (4), the parent record_no or -1 (4), the amount (8), big-endian.
+ */
+export const OWN_ENTRY_BYTES = 17;
 
 interface VectorEntries {
   step: number;

@@ -21,6 +21,14 @@ const TWO_32 = 4294967296;
 /** The 8-byte big-endian integer at `at`. */
 export const int64At = (view: DataView, at: number) => view.getInt32(at) * TWO_32 + view.getUint32(at + 4);
 
+/** Writes safe integer `v` as 8 bytes big-endian at `at` (what int64At reads); the next offset. */
+export function setInt64At(view: DataView, at: number, v: number): number {
+  const high = Math.floor(v / TWO_32);
+  view.setInt32(at, high);
+  view.setUint32(at + 4, v - high * TWO_32);
+  return at + 8;
+}
+
 export interface ReportRecord {
   recordNo: number;
   identifier: string;
