@@ -2,9 +2,10 @@
 // its bytes (type and length included), every other value by its text, in field order. Prints the
 // digest of each part of the result and of the whole.
 //
-//   npx tsx packages/engine/scripts/result-hash.ts <bundle> [--budget N] [--limit N]
+//   npx tsx packages/engine/scripts/result-hash.ts <bundle> [--budget N] [--limit N] [--roll]
 //
-// --budget / --limit pass detailBudget / detailRecordLimit to calculate (default: the defaults).
+// --budget / --limit pass detailBudget / detailRecordLimit to calculate (default: the defaults);
+// --roll asks for the roll-up detail (rollUpDetail, as calculate-all does).
 
 import { createHash, type Hash } from "node:crypto";
 import { readBundle } from "../src/bundle/read-bundle.ts";
@@ -44,7 +45,7 @@ function digest(v: unknown): string {
 const args = process.argv.slice(2);
 const bundle = args.find((a) => !a.startsWith("--") && !/^\d+$/.test(a));
 if (!bundle) {
-  process.stderr.write("usage: result-hash.ts <bundle> [--budget N] [--limit N]\n");
+  process.stderr.write("usage: result-hash.ts <bundle> [--budget N] [--limit N] [--roll]\n");
   process.exit(2);
 }
 const opt = (name: string): number | undefined => {
@@ -52,7 +53,11 @@ const opt = (name: string): number | undefined => {
   return i >= 0 ? Number(args[i + 1]) : undefined;
 };
 const model = await readBundle(bundle);
-const result = calculate(model, { detailBudget: opt("--budget"), detailRecordLimit: opt("--limit") });
+const result = calculate(model, {
+  detailBudget: opt("--budget"),
+  detailRecordLimit: opt("--limit"),
+  rollUpDetail: args.includes("--roll"),
+});
 const whole = createHash("sha256");
 feed(whole, result);
 for (const [k, v] of Object.entries(result)) process.stdout.write(`${k.padEnd(18)} ${digest(v)}\n`);

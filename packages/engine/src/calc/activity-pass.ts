@@ -100,8 +100,9 @@ export function runActivityPass(
   referenced: ReadonlySet<string>,
   roll: RollDetail | null = null,
 ): ActivityPassOutput {
-  // Dimensions whose per-activity values the roll-up detail reads: they always go through the
-  // activity's vector (never straight into the totals), which changes no figure (integer sums).
+  // Dimensions whose per-activity values the roll-up detail reads: step-4 amounts on them go
+  // through the activity's vector (never straight into the totals), which changes no figure
+  // (integer sums); pushes into them add what they move to the roll-up themselves.
   const rolls = roll?.sources ?? new Set<string>();
   const codes = ctx.model.activities.map((a) => a.code).sort(byCode);
   const tdabc = new Set(ctx.model.activities.filter((a) => a.isTdabc).map((a) => a.code));
@@ -213,12 +214,14 @@ export function runActivityPass(
       const push = plan[i]!;
       // What reaches a dimension that no later push of the activity leaves, and that no P&L line
       // reads per activity, goes straight into the dimension's totals (sums of integers: exact in
-      // any order), not through the activity's vector.
+      // any order), not through the activity's vector; into a rolled dimension too, the push then
+      // adding what it moves to the roll-up detail itself (roll-detail.ts, pushRoll).
       let into: Float64Array | null = null;
-      if (!keepForPnl && !rolls.has(push.child) && !plan.some((q, j) => j > i && q.parent === push.child)) {
+      if (!keepForPnl && !plan.some((q, j) => j > i && q.parent === push.child)) {
         into = dims.get(push.child)?.restingCost ?? null;
       }
-      const r = pushes.run(5, code, rule?.dimension ?? push.parent, push, vectorOf, sinks, into);
+      const rolled = into !== null && rolls.has(push.child) ? roll : null;
+      const r = pushes.run(5, code, rule?.dimension ?? push.parent, push, vectorOf, sinks, into, rolled);
       in5 += r.in;
       allocated5 += r.allocated;
       unallocated5 += r.unallocated;
@@ -233,8 +236,10 @@ export function runActivityPass(
         byDim.set(dim, ctx.copy(v));
         actResting.set(code, byDim);
       }
-      if (rolls.has(dim)) roll!.add(code, dim, v);
       const target = dims.get(dim);
+      // A rolled dimension's values: rolled up, into the totals and cleared in one pass if it can.
+      if (target && rolls.has(dim) && roll!.addAndClear(code, dim, v, target.restingCost)) continue;
+      if (rolls.has(dim)) roll!.add(code, dim, v);
       if (target) addAndClear(target.restingCost, v);
       else v.fill(0);
     }

@@ -6,7 +6,8 @@
 // Longer runs and amounts past plain arithmetic go through the Splitter.
 //
 // What a parent passes on is added to `into` (the child vector of the source, or straight into
-// the child dimension's totals) and, when the push keeps its detail, written to `received`.
+// the child dimension's totals), when the push keeps its detail written to `received`, and when
+// the push rolls up child by child (roll-detail.ts) added to rollSums[rollMap[child]] (if >= 0).
 
 import type { Splitter } from "./largest-remainder.ts";
 import { RUN_SPLITS, UNROLLED_MAX } from "./push-splits.ts";
@@ -70,6 +71,8 @@ export function pushRuns(
   stayParents: number[],
   stayAmounts: number[],
   totals: PushRunTotals,
+  rollMap: Int32Array | null = null,
+  rollSums: Float64Array | null = null,
 ): void {
   const amount = scratch.amount;
   const rem = scratch.rem;
@@ -95,8 +98,9 @@ export function pushRuns(
       const id = ids === null ? start : ids[start]!;
       if (received !== null) received[id] = c;
       into[id] = into[id]! + c;
+      if (rollSums !== null) rollInto(rollMap!, rollSums, id, c);
     } else if (s >= LIMIT) {
-      splitLong(splitter, c, wt, uniform, w, maxW, start, end, long, ids, received, into);
+      splitLong(splitter, c, wt, uniform, w, maxW, start, end, long, ids, received, into, rollMap, rollSums);
     } else if (uniform) {
       // m equal weights: floor(s / m) each, the spare units to the first children.
       let q = Math.floor(s / m);
@@ -117,9 +121,10 @@ export function pushRuns(
         const a = j < r ? high : low;
         if (received !== null) received[id] = a;
         into[id] = into[id]! + a;
+        if (rollSums !== null) rollInto(rollMap!, rollSums, id, a);
       }
     } else if (written && m <= UNROLLED_MAX && w < RANK_LIMIT && s * maxW + w < LIMIT) {
-      RUN_SPLITS[m]!(s, c < 0, wt, w, start, ids, received, into);
+      RUN_SPLITS[m]!(s, c < 0, wt, w, start, ids, received, into, rollMap, rollSums);
     } else if (m <= SMALL_RUN && s * maxW + w < LIMIT) {
       splitSmall(c, s, wt, w, start, m, amount, rem, key);
       for (let j = 0; j < m; j++) {
@@ -127,9 +132,10 @@ export function pushRuns(
         const a = amount[j]!;
         if (received !== null) received[id] = a;
         into[id] = into[id]! + a;
+        if (rollSums !== null) rollInto(rollMap!, rollSums, id, a);
       }
     } else {
-      splitLong(splitter, c, wt, uniform, w, maxW, start, end, long, ids, received, into);
+      splitLong(splitter, c, wt, uniform, w, maxW, start, end, long, ids, received, into, rollMap, rollSums);
     }
     if (sent !== null) sent[p] = c;
     vp[p] = 0;
@@ -239,6 +245,8 @@ function splitLong(
   ids: Int32Array | null,
   received: Float64Array | null,
   into: Float64Array,
+  rollMap: Int32Array | null,
+  rollSums: Float64Array | null,
 ): void {
   splitter.split(c, wt, null, w, null, start, end, long, uniform, maxW);
   for (let j = start; j < end; j++) {
@@ -246,5 +254,12 @@ function splitLong(
     const a = long[j]!;
     if (received !== null) received[id] = a;
     into[id] = into[id]! + a;
+    if (rollSums !== null) rollInto(rollMap!, rollSums, id, a);
   }
+}
+
+/** Adds a child's amount to the roll-up sum of the kept record it reaches (if any). */
+function rollInto(map: Int32Array, sums: Float64Array, id: number, a: number): void {
+  const y = map[id]!;
+  if (y >= 0) sums[y] = sums[y]! + a;
 }

@@ -4,8 +4,9 @@
 // doubles; the s - sum(floors) missing units to the largest remainders, ties to the first child:
 // key = remainder x 32 + (31 - j) is distinct, a child's rank is the number of greater keys (each
 // pair compared once, by the sign bit of the difference), and the first k ranks get a unit. Then
-// negated for a negative value (+0: no negative zeros), added to `into` and, when the push keeps
-// its detail, written to `received`. Children are list positions start..start+m-1, records
+// negated for a negative value (+0: no negative zeros), added to `into`, when the push keeps
+// its detail written to `received`, and when it rolls up child by child (roll-detail.ts) added to
+// rollSums[rollMap[child]]. Children are list positions start..start+m-1, records
 // ids[position] (or the position itself when `ids` is null).
 //
 // Why written out: a run of 2 to 9 children went through loops whose exits mispredicted
@@ -24,12 +25,25 @@ export type RunSplit = (
   ids: Int32Array | null,
   received: Float64Array | null,
   into: Float64Array,
+  rollMap: Int32Array | null,
+  rollSums: Float64Array | null,
 ) => void;
 
 /** The longest run with a written-out split. */
 export const UNROLLED_MAX = 9;
 
-const PARAMETERS = ["s", "negative", "wt", "w", "start", "ids", "received", "into"] as const;
+const PARAMETERS = [
+  "s",
+  "negative",
+  "wt",
+  "w",
+  "start",
+  "ids",
+  "received",
+  "into",
+  "rollMap",
+  "rollSums",
+] as const;
 
 /** The body of the split over m children (2 <= m <= 32), as compiled. */
 export function runSplitSource(m: number): string {
@@ -63,6 +77,12 @@ export function runSplitSource(m: number): string {
   for (const j of js) {
     lines.push(
       `{ const id = ids[start + ${j}]; if (received !== null) received[id] = q${j}; into[id] += q${j}; }`,
+    );
+  }
+  lines.push("}", "if (rollSums !== null) {");
+  for (const j of js) {
+    lines.push(
+      `{ const y = rollMap[ids === null ? start + ${j} : ids[start + ${j}]]; if (y >= 0) rollSums[y] += q${j}; }`,
     );
   }
   lines.push("}");

@@ -10,6 +10,7 @@ import type { Splitter } from "./largest-remainder.ts";
 import { pushRuns, runScratch } from "./push-kernel.ts";
 import type { Children, Relations } from "./relations.ts";
 import type { PushResult } from "./result-types.ts";
+import type { RollDetail } from "./roll-detail.ts";
 import { maxWeight, type WeightColumn } from "./weight-column.ts";
 import type { WeightResolver, WeightSpec } from "./weight-resolver.ts";
 
@@ -105,7 +106,9 @@ export class PushEngine {
    * Runs one push on `vectors` (values per dimension for one source; created on demand by
    * `vectorOf`). Moves allocated values from the parent vector to the child vector, or to `into`
    * when given (the caller's choice: the child dimension's totals, when nothing reads the
-   * source's child vector afterwards).
+   * source's child vector afterwards). `roll`: given with `into` when the child dimension is
+   * rolled up (roll-detail.ts): what the push moves is added to the roll-up detail of `source`
+   * from what the parents sent or the children received, instead of from the child vector.
    */
   run(
     step: 5 | 6,
@@ -115,6 +118,7 @@ export class PushEngine {
     vectorOf: (dimension: string) => Float64Array,
     sinks: PushSinks | null,
     into: Float64Array | null = null,
+    roll: RollDetail | null = null,
   ): PushResult {
     const { ctx } = this;
     const nParent = ctx.recordCount(rule.parent);
@@ -156,9 +160,15 @@ export class PushEngine {
     // meanwhile): vectors that will not be kept are not filled at all.
     const keepSent = ctx.canKeep(nParent);
     const keepReceived = ctx.canKeep(nChild, keepSent ? nParent : 0);
+    const rolled = into !== null ? (roll?.pushRoll(rule.parent, rule.child, children) ?? null) : null;
+    // The one target rolled up child by child is added to by the kernel itself (not for BigInt
+    // weights, whose path fills `received` anyway).
+    const fused = rolled?.fusable && column.big === null ? roll!.kernelTarget(source, rolled) : null;
     const received =
-      keepReceived || column.big !== null ? this.zeroed(this.received, rule.child, nChild) : null;
-    const sent = keepSent ? this.zeroed(this.sent, rule.parent, nParent) : null;
+      keepReceived || column.big !== null || (rolled?.received && fused === null)
+        ? this.zeroed(this.received, rule.child, nChild)
+        : null;
+    const sent = keepSent || rolled?.sent ? this.zeroed(this.sent, rule.parent, nParent) : null;
     const target = into ?? vectorOf(rule.child);
     const stayParents: number[] = [];
     const stayAmounts: number[] = [];
@@ -192,6 +202,8 @@ export class PushEngine {
           stayParents,
           stayAmounts,
           totals,
+          fused?.map ?? null,
+          fused?.sums ?? null,
         );
       }
     } else {
@@ -215,6 +227,7 @@ export class PushEngine {
         );
       }
     }
+    if (rolled) roll!.addPushed(source, rolled, sent, received, fused !== null);
     if (stayParents.length) this.reportStaying(step, source, rule, stayParents, stayAmounts);
     result.allocated = totals.allocated;
     result.unallocated = totals.unallocated;

@@ -8,7 +8,7 @@
 // counts them (each reached record once). The arrays grow with activities x kept records only.
 
 import type { CalcContext } from "./context.ts";
-import type { Relations } from "./relations.ts";
+import type { Children, Relations } from "./relations.ts";
 import { rollAlong } from "./relations.ts";
 import type { DimensionResult, RolledDetail } from "./result-types.ts";
 
@@ -20,6 +20,33 @@ interface Target {
   byActivity: Map<string, Float64Array>;
 }
 
+/**
+ * How what one push moves into a rolled dimension reaches one kept dimension. `parentMaps`: every
+ * child reaches exactly the kept records its parent reaches (`identity`: the parent dimension is
+ * the kept one, each child reaching its own parent only), so what the children received sums, per
+ * kept record, to what their parents sent (a split sums exactly to its source): it rolls up from
+ * the parents. Otherwise (null) it rolls up from each child's amount.
+ */
+interface PushTarget {
+  target: Target;
+  parentMaps: Int32Array[] | null;
+  identity: boolean;
+}
+
+/** The roll-up of one push (parent -> child, the child rolled): see pushRoll. */
+export interface PushRoll {
+  /** Whether the push must record what each parent sent / each child received. */
+  sent: boolean;
+  received: boolean;
+  targets: PushTarget[];
+  /**
+   * The one target rolled up child by child, when it is the only one and along a single path: the
+   * push kernel can then add each child's amount to its sums as it splits (kernelTarget), with no
+   * `received` vector.
+   */
+  fusable: PushTarget | null;
+}
+
 export class RollDetail {
   /** Dimensions past the limit (or reaching a kept one only through such) whose values roll up. */
   readonly sources = new Set<string>();
@@ -28,6 +55,7 @@ export class RollDetail {
   /** Per source dimension: the kept dimensions it rolls up to. */
   private readonly targets = new Map<string, Target[]>();
   private readonly byKept = new Map<string, Map<string, Float64Array>>();
+  private readonly pushRolls = new Map<string, PushRoll | null>();
 
   constructor(
     private readonly ctx: CalcContext,
@@ -65,14 +93,123 @@ export class RollDetail {
   /** Adds what activity `code` leaves on the records of `source` (`values`) to the kept records. */
   add(code: string, source: string, values: Float64Array): void {
     for (const t of this.targets.get(source) ?? []) {
-      let sums = t.byActivity.get(code);
-      if (!sums) {
-        if (!hasNonZero(values)) return;
-        sums = new Float64Array(this.ctx.recordCount(t.dimension));
-        t.byActivity.set(code, sums);
-      }
-      rollAlong(values, t.maps, sums);
+      const sums = this.sumsOf(t, code, values);
+      if (sums) rollAlong(values, t.maps, sums);
     }
+  }
+
+  /**
+   * As add, then adds `values` to `rest` (the dimension's totals) and clears them, in one pass;
+   * false (nothing done) when that pass does not apply: more than two targets, a target reached
+   * along several paths, or a target without sums yet while `values` are all zero.
+   */
+  addAndClear(code: string, source: string, values: Float64Array, rest: Float64Array): boolean {
+    const list = this.targets.get(source) ?? [];
+    if (list.length > 2 || list.some((t) => t.maps.length !== 1)) return false;
+    const sums: Float64Array[] = [];
+    for (const t of list) {
+      const s = this.sumsOf(t, code, values);
+      if (!s) return false;
+      sums.push(s);
+    }
+    const m0 = list[0]?.maps[0] ?? null;
+    const s0 = sums[0] ?? null;
+    const m1 = list[1]?.maps[0] ?? null;
+    const s1 = sums[1] ?? null;
+    for (let i = 0; i < values.length; i++) {
+      const x = values[i]!;
+      if (x === 0) continue;
+      rest[i] = rest[i]! + x;
+      values[i] = 0;
+      if (s0 !== null) {
+        const y = m0![i]!;
+        if (y >= 0) s0[y] = s0[y]! + x;
+      }
+      if (s1 !== null) {
+        const y = m1![i]!;
+        if (y >= 0) s1[y] = s1[y]! + x;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * For a push whose child dimension is rolled and whose child values nothing else reads (the
+   * activity pass sends them straight into the totals): how what it moves rolls up, per kept
+   * dimension (cached per dimension pair); null when the child dimension is not rolled.
+   */
+  pushRoll(parent: string, child: string, children: Children): PushRoll | null {
+    const key = `${parent}\u0000${child}`;
+    const known = this.pushRolls.get(key);
+    if (known !== undefined) return known;
+    const list = this.targets.get(child);
+    let roll: PushRoll | null = null;
+    if (list) {
+      const targets = list.map((target): PushTarget => {
+        const identity = target.dimension === parent;
+        const parentMaps = identity ? [] : this.relations.pathsBetween(parent, target.dimension).maps;
+        const same =
+          (identity || parentMaps.length > 0) && reachSame(children, target.maps, parentMaps, identity);
+        return { target, parentMaps: same ? parentMaps : null, identity: same && identity };
+      });
+      const byChild = targets.filter((t) => t.parentMaps === null);
+      roll = {
+        sent: targets.some((t) => t.parentMaps !== null),
+        received: byChild.length > 0,
+        targets,
+        fusable: byChild.length === 1 && byChild[0]!.target.maps.length === 1 ? byChild[0]! : null,
+      };
+    }
+    this.pushRolls.set(key, roll);
+    return roll;
+  }
+
+  /**
+   * The map and the sums (created now if need be: an all-zero array is dropped by finish) through
+   * which the push kernel rolls `roll.fusable` up for activity `code` while it splits.
+   */
+  kernelTarget(code: string, roll: PushRoll): { map: Int32Array; sums: Float64Array } {
+    const t = roll.fusable!.target;
+    let sums = t.byActivity.get(code);
+    if (!sums) {
+      sums = new Float64Array(this.ctx.recordCount(t.dimension));
+      t.byActivity.set(code, sums);
+    }
+    return { map: t.maps[0]!, sums };
+  }
+
+  /**
+   * Adds what a push of activity `code` moved (pushRoll's `roll`) to the kept records: from each
+   * parent what it sent, or from each child what it received (the vectors the push filled); with
+   * `fused`, the kernel has already added the fusable target's.
+   */
+  addPushed(
+    code: string,
+    roll: PushRoll,
+    sent: Float64Array | null,
+    received: Float64Array | null,
+    fused: boolean,
+  ): void {
+    for (const t of roll.targets) {
+      if (fused && t === roll.fusable) continue;
+      const values = t.parentMaps !== null ? sent! : received!;
+      const sums = this.sumsOf(t.target, code, values);
+      if (!sums) continue;
+      if (t.identity) {
+        for (let p = 0; p < values.length; p++) sums[p] = sums[p]! + values[p]!;
+      } else rollAlong(values, t.parentMaps ?? t.target.maps, sums);
+    }
+  }
+
+  /** The sums of activity `code` on target `t`, created when `values` has a value (else null). */
+  private sumsOf(t: Target, code: string, values: Float64Array): Float64Array | null {
+    let sums = t.byActivity.get(code);
+    if (!sums) {
+      if (!hasNonZero(values)) return null;
+      sums = new Float64Array(this.ctx.recordCount(t.dimension));
+      t.byActivity.set(code, sums);
+    }
+    return sums;
   }
 
   /**
@@ -98,6 +235,40 @@ export class RollDetail {
     }
     return out;
   }
+}
+
+/**
+ * Whether every child in `children` reaches, through `childMaps`, exactly the records its parent
+ * reaches through `parentMaps` (with `identity`: exactly its parent), as sets (each once).
+ */
+function reachSame(
+  children: Children,
+  childMaps: Int32Array[],
+  parentMaps: Int32Array[],
+  identity: boolean,
+): boolean {
+  const { offsets, ids } = children;
+  const nParent = offsets.length - 1;
+  for (let p = 0; p < nParent; p++) {
+    for (let j = offsets[p]!; j < offsets[p + 1]!; j++) {
+      const c = ids[j]!;
+      // Every record the child reaches is one the parent reaches ...
+      for (const m of childMaps) {
+        const y = m[c]!;
+        if (y >= 0 && !(identity ? y === p : parentMaps.some((pm) => pm[p] === y))) return false;
+      }
+      // ... and every record the parent reaches, the child reaches.
+      if (identity) {
+        if (!childMaps.some((m) => m[c] === p)) return false;
+      } else {
+        for (const pm of parentMaps) {
+          const y = pm[p]!;
+          if (y >= 0 && !childMaps.some((m) => m[c] === y)) return false;
+        }
+      }
+    }
+  }
+  return true;
 }
 
 function hasNonZero(v: Float64Array): boolean {

@@ -46,8 +46,9 @@ describe("RUN_SPLITS", () => {
           fc.boolean(),
           fc.boolean(),
           fc.boolean(),
+          fc.boolean(),
           fc.integer({ min: 0, max: 5 }),
-          (weights, s, negative, scattered, detail, start) => {
+          (weights, s, negative, scattered, detail, rolled, start) => {
             const w = weights.reduce((a, b) => a + b, 0);
             fc.pre(w > 0 && w < RANK_LIMIT && s * Math.max(...weights) + w < 2 ** 52);
             const length = start + m + 3;
@@ -60,16 +61,22 @@ describe("RUN_SPLITS", () => {
             const base = Array.from({ length }, (_, i) => (i % 3) * 10 - 7);
             const into = Float64Array.from(base);
             const received = detail ? new Float64Array(length) : null;
-            split(s, negative, wt, w, start, ids, received, into);
+            // Rolled: record id reaches kept record (id % 3) - 1 (-1: none), whose sums start at 5.
+            const rollMap = rolled ? Int32Array.from({ length }, (_, id) => (id % 3) - 1) : null;
+            const rollSums = rolled ? Float64Array.from([5, 5]) : null;
+            split(s, negative, wt, w, start, ids, received, into, rollMap, rollSums);
             const parts = referenceSplit(BigInt(negative ? -s : s), weights.map(BigInt)).map(Number);
             const expectedInto = base.slice();
             const expectedReceived = new Array<number>(length).fill(0);
+            const expectedSums = [5, 5];
             parts.forEach((a, j) => {
               const id = ids === null ? start + j : ids[start + j]!;
               expectedInto[id] = expectedInto[id]! + a;
               expectedReceived[id] = a;
+              if (id % 3 > 0) expectedSums[(id % 3) - 1] = expectedSums[(id % 3) - 1]! + a;
             });
             expect(Array.from(into)).toEqual(expectedInto);
+            if (rollSums) expect(Array.from(rollSums)).toEqual(expectedSums);
             if (received) {
               expect(Array.from(received)).toEqual(expectedReceived);
               // No negative zeros handed out.

@@ -5,9 +5,13 @@
 
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { generateDenseModel } from "../../src/bench/generate-dense-model.ts";
 import { generateModel } from "../../src/bench/generate-model.ts";
 import { calculate } from "../../src/calc/calculate.ts";
+import { CalcContext } from "../../src/calc/context.ts";
+import { Relations } from "../../src/calc/relations.ts";
 import type { CalcResult } from "../../src/calc/result-types.ts";
+import { RollDetail } from "../../src/calc/roll-detail.ts";
 import type { ModelData } from "../../src/model/types.ts";
 import { buildModel } from "./model-builder.ts";
 
@@ -240,5 +244,162 @@ describe("roll-up detail", () => {
     });
     expect(plain(cust)).toEqual(expected(spec, full, "CUST", ["ORDERS", "LINES"]));
     expectAddsUp(cust);
+  });
+
+  it("rolls up dense pushes into rolled dimensions (straight into the totals) exactly as from full detail", () => {
+    // Dense S: 19 pushes orders -> order lines, 4 products -> order lines, 13 customers -> orders.
+    // At a limit of 5,000 customers (2,000) and products (500) are kept: a push orders -> lines
+    // rolls up to the customers from what the orders sent, and to the products child by child in
+    // the kernel; customers -> orders (no later push) from what each customer sent (identity). At
+    // 1,000 the customers are rolled too (only products kept).
+    const model = generateDenseModel("S", 3);
+    const full = calculate(model);
+    for (const limit of [5000, 1000]) {
+      const limited = calculate(model, { detailRecordLimit: limit, rollUpDetail: true });
+      expect(limited.rolled.size).toBeGreaterThan(0);
+      for (const [kept, r] of limited.rolled) {
+        const from = r.from.map((f) => f.dimension);
+        expect(r.byActivity.size, `${kept} at ${limit}`).toBeGreaterThan(0);
+        expect(plain(r), `${kept} at ${limit}`).toEqual(expected(model, full, kept, from));
+        expectAddsUp(r);
+      }
+      const without = calculate(model, { detailRecordLimit: limit });
+      expect(digest({ ...limited, rolled: null })).toBe(digest({ ...without, rolled: null }));
+    }
+  });
+
+  describe("a push into a rolled dimension", () => {
+    // CUST (2) -> ORDERS (3) -> LINES (4); LINES also name CUST and PROD (2). At a limit of 2,
+    // CUST and PROD are kept, ORDERS and LINES rolled.
+    // PSH (30.00) even over the customers, 1500 each; pushed CUST -> ORDERS evenly (O1 750, O2 750,
+    // O3 1500), then ORDERS -> LINES by qty: O1 750 over L1 (1) and L2 (2): 250 and 500; O2's only
+    // line has qty 0, so its 750 stays on O2 (unallocated); O3 -> L4 1500.
+    // ID2 (10.00) even over the customers, 500 each; pushed CUST -> ORDERS only: 250, 250, 500.
+    const lineCustomers = (l2: string) => ({
+      CUST: [{ identifier: "C1" }, { identifier: "C2" }],
+      PROD: [{ identifier: "P1" }, { identifier: "P2" }],
+      ORDERS: [
+        { identifier: "O1", CUST_ID: "C1" },
+        { identifier: "O2", CUST_ID: "C1" },
+        { identifier: "O3", CUST_ID: "C2" },
+      ],
+      LINES: [
+        { identifier: "L1", ORDERS_ID: "O1", CUST_ID: "C1", PROD_ID: "P1", qty: 1 },
+        { identifier: "L2", ORDERS_ID: "O1", CUST_ID: l2, PROD_ID: "P2", qty: 2 },
+        { identifier: "L3", ORDERS_ID: "O2", CUST_ID: "C1", PROD_ID: "P1", qty: 0 },
+        { identifier: "L4", ORDERS_ID: "O3", CUST_ID: "C2", PROD_ID: "P2", qty: 3 },
+      ],
+    });
+    const model = (l2: string) =>
+      buildModel({
+        accounts: [
+          ["A", 30],
+          ["B", 10],
+        ],
+        pools: [
+          ["P", true],
+          ["Q", true],
+        ],
+        activities: [
+          ["PSH", "P", false],
+          ["ID2", "Q", false],
+        ],
+        dimensions: [
+          ["CUST", null],
+          ["PROD", null],
+          ["ORDERS", "CUST"],
+          ["LINES", "ORDERS"],
+        ],
+        records: lineCustomers(l2),
+        step1: [
+          ["A", "P", "PERCENTAGE", 100],
+          ["B", "Q", "PERCENTAGE", 100],
+        ],
+        step3: [
+          ["P", "PSH", 100, null],
+          ["Q", "ID2", 100, null],
+        ],
+        step4: [
+          ["PSH", "CUST", "EVEN"],
+          ["ID2", "CUST", "EVEN"],
+        ],
+        step5: [
+          ["PSH", "CUST", "ORDERS", "EVEN"],
+          ["PSH", "ORDERS", "LINES", "DRIVER:qty"],
+          ["ID2", "CUST", "ORDERS", "EVEN"],
+        ],
+      });
+    const decisions = (spec: ModelData) => {
+      const ctx = new CalcContext(spec, 2, { detailRecordLimit: 2, rollUpDetail: true });
+      const relations = new Relations(ctx);
+      const roll = new RollDetail(ctx, relations);
+      const of = (parent: string, child: string) => {
+        const r = roll.pushRoll(parent, child, relations.children(parent, child, "test"))!;
+        return {
+          sent: r.sent,
+          received: r.received,
+          fused: r.fusable?.target.dimension ?? null,
+          targets: r.targets.map((t) => [
+            t.target.dimension,
+            t.identity ? "identity" : t.parentMaps ? "parents" : "children",
+          ]),
+        };
+      };
+      return { linesFromOrders: of("ORDERS", "LINES"), ordersFromCustomers: of("CUST", "ORDERS") };
+    };
+
+    it("rolls up to a kept record from what its parents sent when every child reaches what its parent does", () => {
+      const spec = model("C1");
+      expect(decisions(spec)).toEqual({
+        // Each line reaches, by its order and by its own CUST_ID, its order's customer: from the
+        // orders; the products child by child (`received`), by the kernel itself since it is the
+        // only such target and has one path (`fused`).
+        linesFromOrders: {
+          sent: true,
+          received: true,
+          fused: "PROD",
+          targets: [
+            ["CUST", "parents"],
+            ["PROD", "children"],
+          ],
+        },
+        ordersFromCustomers: { sent: true, received: false, fused: null, targets: [["CUST", "identity"]] },
+      });
+      const full = calculate(spec);
+      const limited = calculate(spec, { detailRecordLimit: 2, rollUpDetail: true });
+      // C1: O2 keeps 750, L1 250, L2 500 (1500); C2: L4 1500. P1: L1 250 (L3 0); P2: L2 500 + L4 1500.
+      // ID2 rests on the orders: C1 250 + 250, C2 500.
+      const cust = limited.rolled.get("CUST")!;
+      expect(new Map([...cust.byActivity].map(([k, v]) => [k, [...v]]))).toEqual(
+        new Map([
+          ["ID2", [500, 500]],
+          ["PSH", [1500, 1500]],
+        ]),
+      );
+      expect([...limited.rolled.get("PROD")!.byActivity.get("PSH")!]).toEqual([250, 2000]);
+      expect(plain(cust)).toEqual(expected(spec, full, "CUST", ["ORDERS", "LINES"]));
+      expect(plain(limited.rolled.get("PROD")!)).toEqual(expected(spec, full, "PROD", ["LINES"]));
+    });
+
+    it("rolls up child by child where a child reaches another record than its parent", () => {
+      // L2 names C2, though its order is C1's: it reaches both, and counts for both.
+      const spec = model("C2");
+      expect(decisions(spec).linesFromOrders).toEqual({
+        sent: false,
+        received: true,
+        fused: null,
+        targets: [
+          ["CUST", "children"],
+          ["PROD", "children"],
+        ],
+      });
+      const full = calculate(spec);
+      const limited = calculate(spec, { detailRecordLimit: 2, rollUpDetail: true });
+      // C1: O2 750 + L1 250 + L2 500; C2: L2 500 + L4 1500.
+      expect([...limited.rolled.get("CUST")!.byActivity.get("PSH")!]).toEqual([1500, 2000]);
+      expect([...limited.rolled.get("PROD")!.byActivity.get("PSH")!]).toEqual([250, 2000]);
+      expect(plain(limited.rolled.get("CUST")!)).toEqual(expected(spec, full, "CUST", ["ORDERS", "LINES"]));
+      expect(plain(limited.rolled.get("PROD")!)).toEqual(expected(spec, full, "PROD", ["LINES"]));
+    });
   });
 });
