@@ -249,6 +249,16 @@ function reachSame(
 ): boolean {
   const { offsets, ids } = children;
   const nParent = offsets.length - 1;
+  if (childMaps.length === 1 && (identity || parentMaps.length === 1)) {
+    // One path each: the child's record (or none, -1) is the parent's.
+    const m = childMaps[0]!;
+    const pm = identity ? null : parentMaps[0]!;
+    for (let p = 0; p < nParent; p++) {
+      const y = pm === null ? p : pm[p]!;
+      for (let j = offsets[p]!; j < offsets[p + 1]!; j++) if (m[ids[j]!] !== y) return false;
+    }
+    return true;
+  }
   for (let p = 0; p < nParent; p++) {
     for (let j = offsets[p]!; j < offsets[p + 1]!; j++) {
       const c = ids[j]!;
