@@ -245,6 +245,7 @@ export function runActivityPass(
     }
     touched.clear();
   }
+  pushes.flushDeferred();
   const c4 = { in: in4, allocated: allocated4, unallocated: unallocated4 };
   const c5 = { in: in5, allocated: allocated5, unallocated: unallocated5, notAllocated: notAllocated5 };
   const step4Check: StepCheck | null =

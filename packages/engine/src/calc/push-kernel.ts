@@ -7,7 +7,8 @@
 //
 // What a parent passes on is added to `into` (the child vector of the source, or straight into
 // the child dimension's totals), when the push keeps its detail written to `received`, and when
-// the push rolls up child by child (roll-detail.ts) added to rollSums[rollMap[child]] (if >= 0).
+// the push rolls up child by child (roll-detail.ts) added to rollSums[rollMap[j]] (if >= 0), where
+// rollMap is in child-list order (j the child's position in the list: read in order, not scattered).
 
 import type { Splitter } from "./largest-remainder.ts";
 import { RUN_SPLITS, UNROLLED_MAX } from "./push-splits.ts";
@@ -98,7 +99,7 @@ export function pushRuns(
       const id = ids === null ? start : ids[start]!;
       if (received !== null) received[id] = c;
       into[id] = into[id]! + c;
-      if (rollSums !== null) rollInto(rollMap!, rollSums, id, c);
+      if (rollSums !== null) rollInto(rollMap!, rollSums, start, c);
     } else if (s >= LIMIT) {
       splitLong(splitter, c, wt, uniform, w, maxW, start, end, long, ids, received, into, rollMap, rollSums);
     } else if (uniform) {
@@ -121,7 +122,7 @@ export function pushRuns(
         const a = j < r ? high : low;
         if (received !== null) received[id] = a;
         into[id] = into[id]! + a;
-        if (rollSums !== null) rollInto(rollMap!, rollSums, id, a);
+        if (rollSums !== null) rollInto(rollMap!, rollSums, start + j, a);
       }
     } else if (written && m <= UNROLLED_MAX && w < RANK_LIMIT && s * maxW + w < LIMIT) {
       RUN_SPLITS[m]!(s, c < 0, wt, w, start, ids, received, into, rollMap, rollSums);
@@ -132,7 +133,7 @@ export function pushRuns(
         const a = amount[j]!;
         if (received !== null) received[id] = a;
         into[id] = into[id]! + a;
-        if (rollSums !== null) rollInto(rollMap!, rollSums, id, a);
+        if (rollSums !== null) rollInto(rollMap!, rollSums, start + j, a);
       }
     } else {
       splitLong(splitter, c, wt, uniform, w, maxW, start, end, long, ids, received, into, rollMap, rollSums);
@@ -254,12 +255,12 @@ function splitLong(
     const a = long[j]!;
     if (received !== null) received[id] = a;
     into[id] = into[id]! + a;
-    if (rollSums !== null) rollInto(rollMap!, rollSums, id, a);
+    if (rollSums !== null) rollInto(rollMap!, rollSums, j, a);
   }
 }
 
-/** Adds a child's amount to the roll-up sum of the kept record it reaches (if any). */
-function rollInto(map: Int32Array, sums: Float64Array, id: number, a: number): void {
-  const y = map[id]!;
+/** Adds the amount of the child at list position j to the roll-up sum of the kept record it reaches (if any). */
+function rollInto(map: Int32Array, sums: Float64Array, j: number, a: number): void {
+  const y = map[j]!;
   if (y >= 0) sums[y] = sums[y]! + a;
 }

@@ -6,7 +6,7 @@
 // pair compared once, by the sign bit of the difference), and the first k ranks get a unit. Then
 // negated for a negative value (+0: no negative zeros), added to `into`, when the push keeps
 // its detail written to `received`, and when it rolls up child by child (roll-detail.ts) added to
-// rollSums[rollMap[child]]. Children are list positions start..start+m-1, records
+// rollSums[rollMap[position]] (the roll-up map in child-list order). Children are list positions start..start+m-1, records
 // ids[position] (or the position itself when `ids` is null).
 //
 // Why written out: a run of 2 to 9 children went through loops whose exits mispredicted
@@ -81,9 +81,7 @@ export function runSplitSource(m: number): string {
   }
   lines.push("}", "if (rollSums !== null) {");
   for (const j of js) {
-    lines.push(
-      `{ const y = rollMap[ids === null ? start + ${j} : ids[start + ${j}]]; if (y >= 0) rollSums[y] += q${j}; }`,
-    );
+    lines.push(`{ const y = rollMap[start + ${j}]; if (y >= 0) rollSums[y] += q${j}; }`);
   }
   lines.push("}");
   return lines.join("\n");

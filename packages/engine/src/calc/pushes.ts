@@ -83,6 +83,8 @@ export class PushEngine {
   private longScratch = new Float64Array(0);
   private readonly runScratch = runScratch();
   private readonly ordered = new Map<Children, boolean>();
+  /** Per child list out of record order: the totals its pushes go into, and what they added. */
+  private readonly deferredInto = new Map<Children, { into: Float64Array; acc: Float64Array }>();
 
   /** Whether child list j is record j for every j (every child has its parent, in order). */
   private inRecordOrder(children: Children): boolean {
@@ -169,7 +171,11 @@ export class PushEngine {
         ? this.zeroed(this.received, rule.child, nChild)
         : null;
     const sent = keepSent || rolled?.sent ? this.zeroed(this.sent, rule.parent, nParent) : null;
-    const target = into ?? vectorOf(rule.child);
+    // Into the totals from a child list out of record order (products -> order lines): added to
+    // an accumulator in list order (each run contiguous) instead of scattered over the child
+    // dimension once per push; flushDeferred scatters it once, after the pass.
+    const defer = into !== null && !inOrder && received === null && column.big === null;
+    const target = defer ? this.deferred(children, into) : (into ?? vectorOf(rule.child));
     const stayParents: number[] = [];
     const stayAmounts: number[] = [];
     const sink = sinks?.unallocated(rule.parent) ?? null;
@@ -177,7 +183,7 @@ export class PushEngine {
     if (gathered !== null || column.uniform) {
       if (this.longScratch.length < children.ids.length)
         this.longScratch = ctx.arena.float64(children.ids.length);
-      const ids = inOrder ? null : children.ids;
+      const ids = inOrder || defer ? null : children.ids;
       const wt = gathered ?? column.scaled;
       // In chunks of parents: the loop is optimized after the first chunk with complete feedback.
       for (let from = 0; from < nParent; from += CHUNK) {
@@ -280,6 +286,33 @@ export class PushEngine {
       this.gathered.set(wKey, gathered);
     }
     return gathered;
+  }
+
+  /** The accumulator (in list order) of what pushes along `children` add to `into`. */
+  private deferred(children: Children, into: Float64Array): Float64Array {
+    let d = this.deferredInto.get(children);
+    if (!d) {
+      d = { into, acc: this.ctx.arena.float64(children.ids.length) };
+      this.deferredInto.set(children, d);
+    }
+    return d.acc;
+  }
+
+  /**
+   * Adds what the pushes deferred (see run) to the totals they were meant for, and clears the
+   * accumulators: call before anything reads those totals. Integer sums, exact in any order.
+   */
+  flushDeferred(): void {
+    for (const [children, { into, acc }] of this.deferredInto) {
+      const { ids } = children;
+      for (let j = 0; j < ids.length; j++) {
+        const a = acc[j]!;
+        if (a !== 0) {
+          into[ids[j]!] = into[ids[j]!]! + a;
+          acc[j] = 0;
+        }
+      }
+    }
   }
 
   /** The reused vector of `dimension` in `cache`, zeroed (allocated on first use). */

@@ -45,6 +45,8 @@ export interface PushRoll {
    * `received` vector.
    */
   fusable: PushTarget | null;
+  /** fusable's path map in child-list order (the kernel reads it in order as it splits). */
+  fusableMap: Int32Array | null;
 }
 
 export class RollDetail {
@@ -153,11 +155,26 @@ export class RollDetail {
         return { target, parentMaps: same ? parentMaps : null, identity: same && identity };
       });
       const byChild = targets.filter((t) => t.parentMaps === null);
+      const fusable = byChild.length === 1 && byChild[0]!.target.maps.length === 1 ? byChild[0]! : null;
+      let fusableMap: Int32Array | null = null;
+      if (fusable) {
+        // The map itself when the list is in record order (position j is record j).
+        const map = fusable.target.maps[0]!;
+        const { ids } = children;
+        let inOrder = true;
+        for (let j = 0; j < ids.length && inOrder; j++) inOrder = ids[j] === j;
+        if (inOrder) fusableMap = map;
+        else {
+          fusableMap = this.ctx.arena.int32(ids.length);
+          for (let j = 0; j < ids.length; j++) fusableMap[j] = map[ids[j]!]!;
+        }
+      }
       roll = {
         sent: targets.some((t) => t.parentMaps !== null),
         received: byChild.length > 0,
         targets,
-        fusable: byChild.length === 1 && byChild[0]!.target.maps.length === 1 ? byChild[0]! : null,
+        fusable,
+        fusableMap,
       };
     }
     this.pushRolls.set(key, roll);
@@ -165,8 +182,9 @@ export class RollDetail {
   }
 
   /**
-   * The map and the sums (created now if need be: an all-zero array is dropped by finish) through
-   * which the push kernel rolls `roll.fusable` up for activity `code` while it splits.
+   * The map (in child-list order) and the sums (created now if need be: an all-zero array is
+   * dropped by finish) through which the push kernel rolls `roll.fusable` up for activity `code`
+   * while it splits.
    */
   kernelTarget(code: string, roll: PushRoll): { map: Int32Array; sums: Float64Array } {
     const t = roll.fusable!.target;
@@ -175,7 +193,7 @@ export class RollDetail {
       sums = new Float64Array(this.ctx.recordCount(t.dimension));
       t.byActivity.set(code, sums);
     }
-    return { map: t.maps[0]!, sums };
+    return { map: roll.fusableMap!, sums };
   }
 
   /**

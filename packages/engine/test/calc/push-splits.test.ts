@@ -61,8 +61,9 @@ describe("RUN_SPLITS", () => {
             const base = Array.from({ length }, (_, i) => (i % 3) * 10 - 7);
             const into = Float64Array.from(base);
             const received = detail ? new Float64Array(length) : null;
-            // Rolled: record id reaches kept record (id % 3) - 1 (-1: none), whose sums start at 5.
-            const rollMap = rolled ? Int32Array.from({ length }, (_, id) => (id % 3) - 1) : null;
+            // Rolled: the child at list position j reaches kept record (j % 3) - 1 (-1: none), whose
+            // sums start at 5 (the map is in list order, whatever record the position holds).
+            const rollMap = rolled ? Int32Array.from({ length }, (_, j) => (j % 3) - 1) : null;
             const rollSums = rolled ? Float64Array.from([5, 5]) : null;
             split(s, negative, wt, w, start, ids, received, into, rollMap, rollSums);
             const parts = referenceSplit(BigInt(negative ? -s : s), weights.map(BigInt)).map(Number);
@@ -73,7 +74,8 @@ describe("RUN_SPLITS", () => {
               const id = ids === null ? start + j : ids[start + j]!;
               expectedInto[id] = expectedInto[id]! + a;
               expectedReceived[id] = a;
-              if (id % 3 > 0) expectedSums[(id % 3) - 1] = expectedSums[(id % 3) - 1]! + a;
+              const position = start + j;
+              if (position % 3 > 0) expectedSums[(position % 3) - 1] = expectedSums[(position % 3) - 1]! + a;
             });
             expect(Array.from(into)).toEqual(expectedInto);
             if (rollSums) expect(Array.from(rollSums)).toEqual(expectedSums);

@@ -119,6 +119,45 @@ describe("step 5: pushes down customers -> orders -> lines", () => {
     expect(() => calculate(buildModel(spec))).toThrowError(expect.objectContaining({ code: "PUSH_CYCLE" }));
   });
 
+  it("children out of record order: what reaches the totals is the same whether the push's detail is kept or not", () => {
+    // P1's lines are L2 and L4, P2's L1 and L3 (scattered over LINES). ACT (10.00) even over the
+    // products: 500 cents each, pushed by qty. P1: 500 x 1/3 = 166.67, 500 x 2/3 = 333.33 -> floors
+    // 166 + 333, the missing cent to L2 (.67): L2 167, L4 333. P2: 500 x 1/4 = 125, x 3/4 = 375.
+    // Without detail the push adds to an accumulator in list order, added to the totals after the
+    // pass (pushes.ts, flushDeferred); with detail it writes each child's amount directly.
+    const spec: ModelSpec = {
+      accounts: [["A", 10]],
+      pools: [["P", true]],
+      activities: [["ACT", "P", false]],
+      dimensions: [
+        ["PROD", null],
+        ["LINES", "PROD"],
+      ],
+      records: {
+        PROD: [{ identifier: "P1" }, { identifier: "P2" }],
+        LINES: [
+          { identifier: "L1", PROD_ID: "P2", qty: 1 },
+          { identifier: "L2", PROD_ID: "P1", qty: 1 },
+          { identifier: "L3", PROD_ID: "P2", qty: 3 },
+          { identifier: "L4", PROD_ID: "P1", qty: 2 },
+        ],
+      },
+      step1: [["A", "P", "PERCENTAGE", 100]],
+      step3: [["P", "ACT", 100, null]],
+      step4: [["ACT", "PROD", "EVEN"]],
+      step5: [["ACT", "PROD", "LINES", "DRIVER:qty"]],
+    };
+    const model = buildModel(spec);
+    for (const detailBudget of [0, undefined]) {
+      const result = calculate(model, { detailBudget });
+      expect([...result.dimensions.get("LINES")!.restingCost], `budget ${detailBudget}`).toEqual([
+        125, 167, 375, 333,
+      ]);
+      expect([...result.dimensions.get("PROD")!.restingCost]).toEqual([0, 0]);
+      expect(result.step5[0]!.receivedByChild === null).toBe(detailBudget === 0);
+    }
+  });
+
   it("stops between chunks when asked", () => {
     const model = buildModel(withCustWeights({}));
     let calls = 0;
