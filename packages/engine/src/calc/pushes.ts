@@ -162,7 +162,8 @@ export class PushEngine {
     // meanwhile): vectors that will not be kept are not filled at all.
     const keepSent = ctx.canKeep(nParent);
     const keepReceived = ctx.canKeep(nChild, keepSent ? nParent : 0);
-    const rolled = into !== null ? (roll?.pushRoll(rule.parent, rule.child, children) ?? null) : null;
+    const rolled =
+      into !== null ? (roll?.pushRoll(rule.parent, rule.child, children, inOrder) ?? null) : null;
     // The one target rolled up child by child is added to by the kernel itself (not for BigInt
     // weights, whose path fills `received` anyway).
     const fused = rolled?.fusable && column.big === null ? roll!.kernelTarget(source, rolled) : null;

@@ -139,8 +139,9 @@ export class RollDetail {
    * For a push whose child dimension is rolled and whose child values nothing else reads (the
    * activity pass sends them straight into the totals): how what it moves rolls up, per kept
    * dimension (cached per dimension pair); null when the child dimension is not rolled.
+   * `inOrder`: child list position j is record j (PushEngine knows it of every list).
    */
-  pushRoll(parent: string, child: string, children: Children): PushRoll | null {
+  pushRoll(parent: string, child: string, children: Children, inOrder: boolean): PushRoll | null {
     const key = `${parent}\u0000${child}`;
     const known = this.pushRolls.get(key);
     if (known !== undefined) return known;
@@ -161,8 +162,6 @@ export class RollDetail {
         // The map itself when the list is in record order (position j is record j).
         const map = fusable.target.maps[0]!;
         const { ids } = children;
-        let inOrder = true;
-        for (let j = 0; j < ids.length && inOrder; j++) inOrder = ids[j] === j;
         if (inOrder) fusableMap = map;
         else {
           fusableMap = this.ctx.arena.int32(ids.length);

@@ -334,7 +334,9 @@ describe("roll-up detail", () => {
       const relations = new Relations(ctx);
       const roll = new RollDetail(ctx, relations);
       const of = (parent: string, child: string) => {
-        const r = roll.pushRoll(parent, child, relations.children(parent, child, "test"))!;
+        const children = relations.children(parent, child, "test");
+        const inOrder = children.ids.every((id, j) => id === j);
+        const r = roll.pushRoll(parent, child, children, inOrder)!;
         return {
           sent: r.sent,
           received: r.received,
